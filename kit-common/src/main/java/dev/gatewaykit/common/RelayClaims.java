@@ -1,0 +1,24 @@
+package dev.gatewaykit.common;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What a relay token says: who the user is and until when the token may be used.
+ *
+ * @param userId the user's id
+ * @param username the user's login name
+ * @param roles the user's roles, without a {@code ROLE_} prefix
+ * @param expiresAt the instant after which the token is refused
+ */
+public record RelayClaims(String userId, String username, List<String> roles, Instant expiresAt) {
+
+	public RelayClaims {
+		Objects.requireNonNull(userId, "userId");
+		Objects.requireNonNull(username, "username");
+		roles = List.copyOf(roles);
+		Objects.requireNonNull(expiresAt, "expiresAt");
+	}
+
+}
