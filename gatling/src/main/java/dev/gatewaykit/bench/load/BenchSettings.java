@@ -1,0 +1,167 @@
+package dev.gatewaykit.bench.load;
+
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.function.UnaryOperator;
+
+import dev.gatewaykit.bench.model.LoadModel;
+import dev.gatewaykit.bench.model.Workload;
+
+/**
+ * The simulation's parameters, read from {@code bench.*} system properties (gatling-maven-plugin forwards the
+ * Maven command line's {@code -D} properties to the Gatling JVM it forks, except a few reserved prefixes such as
+ * {@code java.}, {@code user.} and {@code os.}, hence the {@code bench.} prefix).
+ *
+ * @param baseUrl nginx's address, e.g. {@code http://127.0.0.1:18080}
+ * @param target {@code gateway} (log in, call {@code /api/mall/products/{id}}) or {@code ceiling} (mint a relay token,
+ * call mall-api's {@code /products/{id}} through nginx without the gateway)
+ * @param workload closed with N users, or open with a rate
+ * @param warmupSeconds seconds of load before the measured window opens
+ * @param durationSeconds length of the measured window
+ * @param requestTimeoutMs client-side timeout of every request
+ * @param usersCsv auth-service's export of demo users ({@code username,password})
+ * @param loginPool how many demo users to log in during setup; measured users share their tokens round-robin
+ * @param productCount product ids are drawn uniformly from 1..productCount
+ * @param relaySecret the secret mall-api verifies relay tokens with (ceiling target only)
+ * @param label names the run in logs and files (the kit passes the mode)
+ * @param outDir where {@code measured.json} and {@code timeseries.json} are written
+ * @param p99Ms gate: p99 of the measured window must stay below this; 0 disables the gate
+ * @param maxErrorPct gate: errors in the measured window must not exceed this percentage; negative disables it
+ */
+public record BenchSettings(String baseUrl, Target target, Workload workload, int warmupSeconds,
+		int durationSeconds, int requestTimeoutMs, Path usersCsv, int loginPool, int productCount,
+		String relaySecret, String label, Path outDir, int p99Ms, double maxErrorPct) {
+
+	public static final String PREFIX = "bench.";
+
+	public static final String DEFAULT_RELAY_SECRET = "dev-only-relay-secret-change-me-0123456789abcdef";
+
+	/** Who the simulation talks to behind nginx. */
+	public enum Target {
+
+		/** The full chain: nginx → gateway → mall-api. */
+		GATEWAY,
+
+		/** nginx → mall-api without the gateway: the most the rest of the bench can do. */
+		CEILING;
+
+		public String id() {
+			return name().toLowerCase(Locale.ROOT);
+		}
+
+		static Target fromName(String name) {
+			return switch (name.trim().toLowerCase(Locale.ROOT)) {
+				case "gateway" -> GATEWAY;
+				case "ceiling" -> CEILING;
+				default -> throw new IllegalArgumentException(
+						PREFIX + "target must be gateway or ceiling, was '" + name + "'");
+			};
+		}
+
+	}
+
+	public static BenchSettings fromSystemProperties() {
+		return from(System::getProperty);
+	}
+
+	/**
+	 * Reads every parameter through {@code lookup} (given the full property name, returns the value or
+	 * {@code null}), applying the defaults, and fails on the first bad value with the property's name in the message.
+	 */
+	public static BenchSettings from(UnaryOperator<String> lookup) {
+		Reader in = new Reader(lookup);
+		String baseUrl = in.string("baseUrl", "http://127.0.0.1:8080");
+		if (!baseUrl.startsWith("http://") && !baseUrl.startsWith("https://")) {
+			throw new IllegalArgumentException(PREFIX + "baseUrl must start with http:// or https://, was '"
+					+ baseUrl + "'");
+		}
+		Target target = Target.fromName(in.string("target", "gateway"));
+		LoadModel model = in.model();
+		Workload workload = (model == LoadModel.CLOSED) ? Workload.closed(in.integer("users", 200, 1))
+				: Workload.open(in.decimal("rate", 1100, 0.001));
+		int warmup = in.integer("warmupSeconds", 20, 0);
+		int duration = in.integer("durationSeconds", 60, 1);
+		int timeout = in.integer("requestTimeoutMs", 30_000, 1);
+		Path csv = Path.of(in.string("usersCsv", "target/kit/demo-users.csv"));
+		int pool = in.integer("loginPool", 100, 1);
+		int products = in.integer("productCount", 10_000, 1);
+		String secret = in.string("relaySecret", DEFAULT_RELAY_SECRET);
+		String label = in.string("label", model.id() + "-" + target.id());
+		Path out = Path.of(in.string("out", "target/kit/last-simulation"));
+		int p99 = in.integer("p99Ms", 0, 0);
+		double maxErrors = in.decimal("maxErrorPct", 1.0, -1);
+		return new BenchSettings(stripTrailingSlash(baseUrl), target, workload, warmup, duration, timeout, csv,
+				pool, products, secret, label, out, p99, maxErrors);
+	}
+
+	public int totalSeconds() {
+		return this.warmupSeconds + this.durationSeconds;
+	}
+
+	public boolean gatesP99() {
+		return this.p99Ms > 0;
+	}
+
+	public boolean gatesErrors() {
+		return this.maxErrorPct >= 0;
+	}
+
+	private static String stripTrailingSlash(String url) {
+		return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+	}
+
+	private record Reader(UnaryOperator<String> lookup) {
+
+		String string(String name, String fallback) {
+			String value = this.lookup.apply(PREFIX + name);
+			return (value == null || value.isBlank()) ? fallback : value.trim();
+		}
+
+		LoadModel model() {
+			try {
+				return LoadModel.fromName(string("model", "closed"));
+			}
+			catch (IllegalArgumentException ex) {
+				throw new IllegalArgumentException(PREFIX + ex.getMessage(), ex);
+			}
+		}
+
+		int integer(String name, int fallback, int min) {
+			String raw = string(name, null);
+			if (raw == null) {
+				return fallback;
+			}
+			int value;
+			try {
+				value = Integer.parseInt(raw);
+			}
+			catch (NumberFormatException ex) {
+				throw new IllegalArgumentException(PREFIX + name + " must be a whole number, was '" + raw + "'");
+			}
+			if (value < min) {
+				throw new IllegalArgumentException(PREFIX + name + " must be at least " + min + ", was " + value);
+			}
+			return value;
+		}
+
+		double decimal(String name, double fallback, double min) {
+			String raw = string(name, null);
+			if (raw == null) {
+				return fallback;
+			}
+			double value;
+			try {
+				value = Double.parseDouble(raw);
+			}
+			catch (NumberFormatException ex) {
+				throw new IllegalArgumentException(PREFIX + name + " must be a number, was '" + raw + "'");
+			}
+			if (!(value >= min)) {
+				throw new IllegalArgumentException(PREFIX + name + " must be at least " + min + ", was " + raw);
+			}
+			return value;
+		}
+
+	}
+
+}

@@ -1,0 +1,52 @@
+package dev.gatewaykit.bench.model;
+
+import java.util.List;
+
+/**
+ * Everything the bench reports about one mode ({@code <run>/<mode>/mode-summary.json}): the measured window's
+ * throughput, latency and errors, whether the run is valid, and Little's-law prediction beside it.
+ *
+ * @param schema format version of this file
+ * @param mode the bench mode name ({@code naive}, {@code reactive}, ..., or {@code ceiling})
+ * @param executionMode the execution mode behind it, {@code null} for the ceiling
+ * @param label the simulation's label
+ * @param target {@code gateway} or {@code ceiling}
+ * @param workload the offered load
+ * @param links the link latencies the run was made with
+ * @param windowSeconds length of the measured window
+ * @param ok OK responses in the window
+ * @param ko failed requests in the window
+ * @param tps OK responses per second in the window
+ * @param errorPct failed requests as a percentage of completed ones
+ * @param latencyMs latency of the OK responses
+ * @param tpsPerSecond spread of the per-second TPS inside the window (seed 002's "cliffs" show up here)
+ * @param validity whether the TPS may be quoted
+ * @param prediction Little's law for this mode
+ * @param gateway the live gateway's facts, {@code null} for the ceiling
+ * @param login the setup phase's logins
+ * @param outcomes counts per status in the window
+ * @param assertions the gates evaluated on the window
+ */
+public record ModeSummary(int schema, String mode, ExecutionMode executionMode, String label, String target,
+		Workload workload, LinkLatencies links, double windowSeconds, long ok, long ko, double tps, double errorPct,
+		Latency latencyMs, Spread tpsPerSecond, Validity validity, Prediction prediction, GatewayFacts gateway,
+		PhaseStats login, java.util.Map<String, Long> outcomes, List<AssertionResult> assertions) {
+
+	public static final int SCHEMA = 1;
+
+	public static final String CEILING = "ceiling";
+
+	/**
+	 * Min, max and standard deviation of a series.
+	 */
+	public record Spread(double min, double max, double stdDev) {
+
+		public static final Spread NONE = new Spread(0, 0, 0);
+
+	}
+
+	public boolean valid() {
+		return this.validity != null && this.validity.valid();
+	}
+
+}
