@@ -1,0 +1,22 @@
+package dev.gatewaykit.auth.login;
+
+import java.time.Duration;
+
+/**
+ * What a login attempt came to.
+ */
+public sealed interface LoginOutcome {
+
+	/** The password matched: a session was stored under {@code accessToken}. */
+	record Authenticated(String accessToken, Duration expiresIn) implements LoginOutcome {
+	}
+
+	/** Unknown user or wrong password; deliberately the same answer for both. */
+	record Rejected() implements LoginOutcome {
+	}
+
+	/** The account is locked for {@code retryAfter}, whatever the password. */
+	record Locked(Duration retryAfter) implements LoginOutcome {
+	}
+
+}
