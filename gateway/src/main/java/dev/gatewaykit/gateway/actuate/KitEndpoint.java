@@ -1,0 +1,65 @@
+package dev.gatewaykit.gateway.actuate;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import dev.gatewaykit.gateway.config.GatewayKitProperties;
+import dev.gatewaykit.gateway.session.ExecutionMode;
+import dev.gatewaykit.gateway.session.ModeSwitch;
+import reactor.core.scheduler.Schedulers;
+import reactor.netty.resources.LoopResources;
+
+import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
+
+/**
+ * {@code /actuator/kit}: what the bench needs to explain a number — the execution mode and the sizes of the thread
+ * pools it can be bound by — and a write operation that switches the mode of the running gateway. It lives on
+ * the management port, which no gateway route exposes.
+ */
+@Endpoint(id = "kit")
+public class KitEndpoint {
+
+	private final ModeSwitch modes;
+
+	private final GatewayKitProperties properties;
+
+	public KitEndpoint(ModeSwitch modes, GatewayKitProperties properties) {
+		this.modes = modes;
+		this.properties = properties;
+	}
+
+	@ReadOperation
+	public Map<String, Object> kit() {
+		Map<String, Object> kit = new LinkedHashMap<>();
+		kit.put("mode", this.modes.mode().id());
+		kit.put("whitelistMatcher", this.properties.whitelistMatcher().name().toLowerCase().replace('_', '-'));
+		kit.put("logStyle", this.properties.logStyle());
+		// Reactor Netty's default: max(cores, 4) event loops, shared by the server and the proxy's client.
+		kit.put("eventLoopThreads", LoopResources.DEFAULT_IO_WORKER_COUNT);
+		kit.put("parallelThreads", Schedulers.DEFAULT_POOL_SIZE);
+		kit.put("boundedElasticThreads", Schedulers.DEFAULT_BOUNDED_ELASTIC_SIZE);
+		kit.put("boundedElasticQueue", Schedulers.DEFAULT_BOUNDED_ELASTIC_QUEUESIZE);
+		kit.put("availableProcessors", Runtime.getRuntime().availableProcessors());
+		kit.put("sessionTimeoutMs", this.properties.session().timeout().toMillis());
+		kit.put("relayTimeoutMs", this.properties.authService().timeout().toMillis());
+		return kit;
+	}
+
+	/** Switches the execution mode; answers the mode before and after. */
+	@WriteOperation
+	public Map<String, Object> switchMode(String mode) {
+		ExecutionMode next;
+		try {
+			next = ExecutionMode.of(mode);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new InvalidEndpointRequestException(ex.getMessage(), ex.getMessage());
+		}
+		ExecutionMode previous = this.modes.switchTo(next);
+		return Map.of("previous", previous.id(), "mode", next.id());
+	}
+
+}

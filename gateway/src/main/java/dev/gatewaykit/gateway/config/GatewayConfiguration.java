@@ -1,0 +1,103 @@
+package dev.gatewaykit.gateway.config;
+
+import java.time.Clock;
+
+import dev.gatewaykit.gateway.actuate.KitEndpoint;
+import dev.gatewaykit.gateway.filter.AuthenticationGlobalFilter;
+import dev.gatewaykit.gateway.filter.PathHygieneWebFilter;
+import dev.gatewaykit.gateway.filter.PublicPathsFactory;
+import dev.gatewaykit.gateway.filter.RelayTokenGatewayFilterFactory;
+import dev.gatewaykit.gateway.session.BlockingIdentityCalls;
+import dev.gatewaykit.gateway.session.IdentityBackends;
+import dev.gatewaykit.gateway.session.IdentityCodec;
+import dev.gatewaykit.gateway.session.ModeSwitch;
+import dev.gatewaykit.gateway.web.JsonErrorWebExceptionHandler;
+import io.netty.channel.ChannelOption;
+import reactor.netty.http.client.HttpClient;
+import reactor.netty.resources.ConnectionProvider;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.boot.reactor.netty.NettyServerCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.http.client.reactive.ReactorClientHttpConnector;
+import org.springframework.web.reactive.function.client.WebClient;
+
+/**
+ * Wires the filters to the execution modes. All four modes are built over the same Redis connection factory and
+ * the same auth-service settings; {@link ModeSwitch} picks one per request from {@code kit.gateway.mode}.
+ */
+@Configuration(proxyBeanMethods = false)
+class GatewayConfiguration {
+
+	@Bean
+	IdentityCodec identityCodec(GatewayKitProperties properties) {
+		return new IdentityCodec(JsonMapper.builder().build(), properties.authService());
+	}
+
+	@Bean
+	ModeSwitch modeSwitch(GatewayKitProperties properties, StringRedisTemplate redis,
+			ReactiveStringRedisTemplate reactiveRedis, IdentityCodec codec) {
+		BlockingIdentityCalls blocking = new BlockingIdentityCalls(redis, codec, properties);
+		WebClient auth = authServiceClient(properties.authService());
+		return new ModeSwitch(
+				IdentityBackends.all(blocking, reactiveRedis, auth, codec, properties.session().idleTimeout()),
+				properties.mode(), properties.session().timeout(), properties.authService().timeout());
+	}
+
+	private static WebClient authServiceClient(GatewayKitProperties.AuthService authService) {
+		// A pool of its own so a slow auth-service cannot starve the proxy's pool to mall-api (and vice versa).
+		ConnectionProvider pool = ConnectionProvider.builder("auth-service")
+			.maxConnections(500)
+			.pendingAcquireMaxCount(2000)
+			.pendingAcquireTimeout(authService.timeout())
+			.maxIdleTime(java.time.Duration.ofSeconds(30))
+			.build();
+		HttpClient http = HttpClient.create(pool)
+			.option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) authService.connectTimeout().toMillis())
+			.responseTimeout(authService.timeout());
+		return WebClient.builder()
+			.baseUrl(authService.url().toString())
+			.clientConnector(new ReactorClientHttpConnector(http))
+			.build();
+	}
+
+	@Bean
+	AuthenticationGlobalFilter authenticationGlobalFilter(ModeSwitch modeSwitch, GatewayKitProperties properties) {
+		return new AuthenticationGlobalFilter(modeSwitch,
+				PublicPathsFactory.create(properties.whitelistMatcher(), properties.publicPaths()),
+				Clock.systemUTC());
+	}
+
+	@Bean
+	RelayTokenGatewayFilterFactory relayTokenGatewayFilterFactory(ModeSwitch modeSwitch) {
+		return new RelayTokenGatewayFilterFactory(modeSwitch);
+	}
+
+	@Bean
+	PathHygieneWebFilter pathHygieneWebFilter() {
+		return new PathHygieneWebFilter();
+	}
+
+	@Bean
+	JsonErrorWebExceptionHandler jsonErrorWebExceptionHandler() {
+		return new JsonErrorWebExceptionHandler();
+	}
+
+	@Bean
+	KitEndpoint kitEndpoint(ModeSwitch modeSwitch, GatewayKitProperties properties) {
+		return new KitEndpoint(modeSwitch, properties);
+	}
+
+	/**
+	 * Reactor Netty's own metrics, among them {@code reactor.netty.eventloop.pending.tasks} per event loop: the
+	 * queue that grows when a loop is blocked. URIs are collapsed to one tag value so cardinality stays bounded.
+	 */
+	@Bean
+	NettyServerCustomizer eventLoopMetrics() {
+		return (server) -> server.metrics(true, (uri) -> "/");
+	}
+
+}

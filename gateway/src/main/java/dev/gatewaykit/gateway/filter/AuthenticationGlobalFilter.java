@@ -1,0 +1,127 @@
+package dev.gatewaykit.gateway.filter;
+
+import java.time.Clock;
+import java.util.Optional;
+
+import dev.gatewaykit.common.IdentityHeaders;
+import dev.gatewaykit.gateway.session.IdentityBackend;
+import dev.gatewaykit.gateway.session.IdentityUnavailableException;
+import dev.gatewaykit.gateway.session.Session;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Mono;
+
+import org.springframework.cloud.gateway.filter.GatewayFilterChain;
+import org.springframework.cloud.gateway.filter.GlobalFilter;
+import org.springframework.cloud.gateway.filter.NettyWriteResponseFilter;
+import org.springframework.core.Ordered;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.web.server.ServerWebExchange;
+
+/**
+ * Authenticates every routed request: strips identity headers the client sent, lets whitelisted paths through,
+ * and otherwise loads the session for the {@code Authorization: Bearer} token (one Redis GET + one EXPIRE through
+ * {@link IdentityBackend}) and forwards the user's id and name. Refusals are 401 with a JSON body that says why;
+ * a session store that cannot answer gives 503 — the gateway fails closed.
+ */
+public final class AuthenticationGlobalFilter implements GlobalFilter, Ordered {
+
+	/**
+	 * Before every route filter (SCG orders those 1, 2, … by position, and the relay-token filter needs the
+	 * session) and before {@link NettyWriteResponseFilter}.
+	 */
+	public static final int ORDER = NettyWriteResponseFilter.WRITE_RESPONSE_FILTER_ORDER - 1;
+
+	/** Exchange attribute holding the authenticated {@link Session}. */
+	public static final String SESSION_ATTRIBUTE = AuthenticationGlobalFilter.class.getName() + ".session";
+
+	private static final String BEARER = "Bearer ";
+
+	private static final Logger log = LoggerFactory.getLogger(AuthenticationGlobalFilter.class);
+
+	private final IdentityBackend backend;
+
+	private final PublicPaths publicPaths;
+
+	private final Clock clock;
+
+	public AuthenticationGlobalFilter(IdentityBackend backend, PublicPaths publicPaths, Clock clock) {
+		this.backend = backend;
+		this.publicPaths = publicPaths;
+		this.clock = clock;
+	}
+
+	@Override
+	public Mono<Void> filter(ServerWebExchange exchange, GatewayFilterChain chain) {
+		// Stripped on every route, public ones included: a client must never be able to speak for the gateway.
+		ServerHttpRequest request = exchange.getRequest()
+			.mutate()
+			.headers((headers) -> IdentityHeaders.ALL.forEach(headers::remove))
+			.build();
+		if (this.publicPaths.isPublic(request.getPath().pathWithinApplication())) {
+			log.debug("Public path {}, no authentication", request.getPath());
+			return chain.filter(exchange.mutate().request(request).build());
+		}
+		String token = bearerToken(request.getHeaders().getFirst(HttpHeaders.AUTHORIZATION));
+		if (token == null) {
+			return unauthorized(exchange, "bearer token is missing or malformed; send 'Authorization: Bearer <token>'");
+		}
+		return this.backend.loadSession(token)
+			.map(Optional::of)
+			.defaultIfEmpty(Optional.empty())
+			.onErrorResume(IdentityUnavailableException.class,
+					(ex) -> refuse(exchange, ex).then(Mono.<Optional<Session>>empty()))
+			.flatMap((found) -> found.map((session) -> proceed(exchange, chain, request, session))
+				.orElseGet(() -> unauthorized(exchange, "token is unknown or has expired; log in again")));
+	}
+
+	private Mono<Void> proceed(ServerWebExchange exchange, GatewayFilterChain chain, ServerHttpRequest request,
+			Session session) {
+		if (session.isExpiredAt(this.clock.instant())) {
+			return unauthorized(exchange, "session has reached its maximum lifetime; log in again");
+		}
+		log.debug("Authenticated user {} ({}) for {}", session.username(), session.userId(), request.getPath());
+		ServerHttpRequest authenticated = request.mutate().headers((headers) -> {
+			headers.set(IdentityHeaders.USER_ID, session.userId());
+			headers.set(IdentityHeaders.USER_NAME, session.username());
+		}).build();
+		ServerWebExchange next = exchange.mutate().request(authenticated).build();
+		next.getAttributes().put(SESSION_ATTRIBUTE, session);
+		return chain.filter(next);
+	}
+
+	static String bearerToken(String authorization) {
+		if (authorization == null || authorization.length() <= BEARER.length()
+				|| !authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
+			return null;
+		}
+		String token = authorization.substring(BEARER.length()).trim();
+		// Tokens are base64url; anything else cannot be ours and must not reach a Redis key.
+		for (int i = 0; i < token.length(); i++) {
+			char c = token.charAt(i);
+			if (!(Character.isLetterOrDigit(c) || c == '-' || c == '_') || c > 0x7f) {
+				return null;
+			}
+		}
+		return (token.isEmpty() || token.length() > 256) ? null : token;
+	}
+
+	private static Mono<Void> unauthorized(ServerWebExchange exchange, String message) {
+		exchange.getResponse().getHeaders().set(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
+		return ErrorResponses.write(exchange, HttpStatus.UNAUTHORIZED, "unauthorized", message);
+	}
+
+	static Mono<Void> refuse(ServerWebExchange exchange, IdentityUnavailableException ex) {
+		log.warn("Refusing {}: {} ({})", exchange.getRequest().getPath(), ex.getMessage(),
+				(ex.getCause() != null) ? ex.getCause().toString() : "no cause");
+		return ErrorResponses.write(exchange, ex.status(), ex.error(), ex.getMessage());
+	}
+
+	@Override
+	public int getOrder() {
+		return ORDER;
+	}
+
+}

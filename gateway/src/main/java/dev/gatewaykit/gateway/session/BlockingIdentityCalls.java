@@ -1,0 +1,93 @@
+package dev.gatewaykit.gateway.session;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+import dev.gatewaykit.gateway.config.GatewayKitProperties;
+
+import org.springframework.dao.DataAccessException;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+
+/**
+ * The two dependency calls written the way most gateways first write them: a synchronous
+ * {@link StringRedisTemplate} (Lettuce underneath, but every call parks the calling thread until Redis answers)
+ * and a blocking JDK {@link HttpClient}. Three execution modes share this class and differ only in which thread
+ * they call it on — that is the whole point of the benchmark.
+ * <p>
+ * Never call these methods on an event-loop thread; see {@link BlockingIdentityBackend} for what happens when
+ * one does.
+ */
+public final class BlockingIdentityCalls {
+
+	private final StringRedisTemplate redis;
+
+	private final HttpClient http;
+
+	private final IdentityCodec codec;
+
+	private final Duration idleTimeout;
+
+	private final URI relayUri;
+
+	private final Duration relayTimeout;
+
+	public BlockingIdentityCalls(StringRedisTemplate redis, IdentityCodec codec, GatewayKitProperties properties) {
+		this.redis = redis;
+		this.codec = codec;
+		this.idleTimeout = properties.session().idleTimeout();
+		GatewayKitProperties.AuthService authService = properties.authService();
+		this.relayUri = authService.url().resolve("/oauth/relay-token");
+		this.relayTimeout = authService.timeout();
+		// HTTP/1.1 because auth-service speaks it and the reactive mode's WebClient does too: same bytes on the wire.
+		this.http = HttpClient.newBuilder()
+			.version(HttpClient.Version.HTTP_1_1)
+			.connectTimeout(authService.connectTimeout())
+			.build();
+	}
+
+	/** GET, then EXPIRE on a hit; {@code null} when there is no session. */
+	public Session loadSession(String token) {
+		String key = SessionKeys.of(token);
+		try {
+			String value = this.redis.opsForValue().get(key);
+			if (value == null) {
+				return null;
+			}
+			this.redis.expire(key, this.idleTimeout);
+			return this.codec.parseSession(value);
+		}
+		catch (DataAccessException ex) {
+			throw IdentityUnavailableException.sessionStore(ex);
+		}
+	}
+
+	public String fetchRelayToken(Session session) {
+		HttpRequest request = HttpRequest.newBuilder(this.relayUri)
+			.timeout(this.relayTimeout)
+			.header(HttpHeaders.AUTHORIZATION, this.codec.basicAuthorization())
+			.header(HttpHeaders.CONTENT_TYPE, MediaType.APPLICATION_JSON_VALUE)
+			.POST(HttpRequest.BodyPublishers.ofByteArray(this.codec.relayRequestBody(session)))
+			.build();
+		try {
+			HttpResponse<byte[]> response = this.http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+			if (response.statusCode() != 200) {
+				throw new IllegalStateException("auth-service answered " + response.statusCode());
+			}
+			return this.codec.relayToken(response.body());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw IdentityUnavailableException.authService(ex);
+		}
+		catch (IOException | RuntimeException ex) {
+			throw IdentityUnavailableException.authService(ex);
+		}
+	}
+
+}

@@ -1,0 +1,56 @@
+package dev.gatewaykit.gateway;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+import dev.gatewaykit.testsupport.RedisServer;
+
+import org.springframework.test.context.DynamicPropertyRegistry;
+
+/**
+ * One real Redis and one pair of stub backends for every gateway integration test class that uses the same
+ * settings, so that Spring's test-context cache can share a single gateway between them.
+ */
+final class GatewayIntegrationTestSupport {
+
+	static final RedisServer redis = RedisServer.start();
+
+	static final StubBackends backends = new StubBackends();
+
+	private GatewayIntegrationTestSupport() {
+	}
+
+	static void register(DynamicPropertyRegistry registry) {
+		registry.add("spring.data.redis.port", redis::port);
+		registry.add("kit.routes.auth-uri", backends::authUrl);
+		registry.add("kit.routes.mall-uri", backends::mallUrl);
+		registry.add("kit.gateway.auth-service.client-secret", () -> StubBackends.CLIENT_SECRET);
+		registry.add("kit.gateway.auth-service.timeout", () -> "1s");
+		registry.add("kit.gateway.session.timeout", () -> "500ms");
+		registry.add("management.server.port", () -> "0");
+	}
+
+	/** Stores a session the way auth-service does and returns its token. */
+	static String login(String userId, Duration lifetime) {
+		String token = UUID.randomUUID().toString().replace("-", "");
+		long now = Instant.now().toEpochMilli();
+		String json = "{\"userId\":\"" + userId + "\",\"username\":\"user" + userId + "\",\"roles\":[\"USER\"],"
+				+ "\"issuedAt\":" + now + ",\"expiresAt\":" + (now + lifetime.toMillis()) + "}";
+		String reply = redis.command("SET kit:session:" + token + " '" + json + "' EX 1800");
+		if (!"+OK".equals(reply)) {
+			throw new IllegalStateException("could not store session: " + reply);
+		}
+		return token;
+	}
+
+	static String login(String userId) {
+		return login(userId, Duration.ofHours(1));
+	}
+
+	static List<String> ttlOf(String token) {
+		return List.of(redis.command("TTL kit:session:" + token));
+	}
+
+}
