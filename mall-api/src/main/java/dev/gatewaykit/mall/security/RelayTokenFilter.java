@@ -1,0 +1,95 @@
+package dev.gatewaykit.mall.security;
+
+import java.io.IOException;
+import java.util.Optional;
+
+import dev.gatewaykit.common.IdentityHeaders;
+import dev.gatewaykit.common.RelayClaims;
+import dev.gatewaykit.common.RelayTokenCodec;
+import dev.gatewaykit.mall.web.ApiError;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.boot.servlet.filter.OrderedFilter;
+import org.springframework.core.Ordered;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * Lets a request through only if it carries a relay token ({@value IdentityHeaders#RELAY_TOKEN}) that
+ * {@link RelayTokenCodec#verify} accepts: signed with {@code kit.relay.secret} and unexpired. The verified
+ * {@link RelayClaims} are put on the request under {@link #CLAIMS_ATTRIBUTE}. Anything else is answered here with a
+ * 401 JSON body and never reaches a controller. Only {@code /actuator/health} (and its groups) is open, so the kit
+ * and an orchestrator can probe the service without a token.
+ * <p>
+ * Verification is local (one HMAC), which is the point of the relay token: no network call per request.
+ */
+public class RelayTokenFilter extends OncePerRequestFilter implements Ordered {
+
+	/**
+	 * Where Spring Security's filter chain would sit: after Boot's request wrappers and its observation filter, so
+	 * a refused request still shows up in {@code http.server.requests} with its 401.
+	 */
+	public static final int ORDER = OrderedFilter.REQUEST_WRAPPER_FILTER_MAX_ORDER - 100;
+
+	/** Request attribute holding the verified {@link RelayClaims}. */
+	public static final String CLAIMS_ATTRIBUTE = RelayClaims.class.getName();
+
+	private static final String HEALTH_PATH = "/actuator/health";
+
+	private final RelayTokenCodec codec;
+
+	private final byte[] missing;
+
+	private final byte[] invalid;
+
+	public RelayTokenFilter(RelayTokenCodec codec, JsonMapper json) {
+		this.codec = codec;
+		// The two refusals never change: render them once instead of on every refused request.
+		this.missing = json.writeValueAsBytes(ApiError.of(HttpStatus.UNAUTHORIZED, "relay token is missing"));
+		this.invalid = json
+			.writeValueAsBytes(ApiError.of(HttpStatus.UNAUTHORIZED, "relay token is invalid or expired"));
+	}
+
+	@Override
+	public int getOrder() {
+		return ORDER;
+	}
+
+	@Override
+	protected boolean shouldNotFilter(HttpServletRequest request) {
+		// The servlet path is decoded and normalised by the container, unlike getRequestURI(): a raw
+		// "/actuator/health/../prometheus" must not slip through as a health request.
+		String path = request.getServletPath() + ((request.getPathInfo() != null) ? request.getPathInfo() : "");
+		return path.equals(HEALTH_PATH) || path.startsWith(HEALTH_PATH + "/");
+	}
+
+	@Override
+	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+			throws ServletException, IOException {
+		String token = request.getHeader(IdentityHeaders.RELAY_TOKEN);
+		if (token == null || token.isBlank()) {
+			refuse(response, this.missing);
+			return;
+		}
+		Optional<RelayClaims> claims = this.codec.verify(token);
+		if (claims.isEmpty()) {
+			refuse(response, this.invalid);
+			return;
+		}
+		request.setAttribute(CLAIMS_ATTRIBUTE, claims.get());
+		chain.doFilter(request, response);
+	}
+
+	private static void refuse(HttpServletResponse response, byte[] body) throws IOException {
+		response.setStatus(HttpServletResponse.SC_UNAUTHORIZED);
+		response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+		response.setContentLength(body.length);
+		response.getOutputStream().write(body);
+	}
+
+}
