@@ -17,9 +17,11 @@ import reactor.netty.http.client.HttpClient;
 import reactor.netty.resources.ConnectionProvider;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.reactor.netty.NettyServerCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.http.client.reactive.ReactorClientHttpConnector;
@@ -31,6 +33,23 @@ import org.springframework.web.reactive.function.client.WebClient;
  */
 @Configuration(proxyBeanMethods = false)
 class GatewayConfiguration {
+
+	/**
+	 * Connects the shared Redis connection at start-up. Left lazy, the first request would open it — a blocking
+	 * connect on an event loop, which BlockHound catches even in the reactive mode.
+	 */
+	@Bean
+	static BeanPostProcessor eagerRedisConnection() {
+		return new BeanPostProcessor() {
+			@Override
+			public Object postProcessBeforeInitialization(Object bean, String beanName) {
+				if (bean instanceof LettuceConnectionFactory factory) {
+					factory.setEagerInitialization(true);
+				}
+				return bean;
+			}
+		};
+	}
 
 	@Bean
 	IdentityCodec identityCodec(GatewayKitProperties properties) {

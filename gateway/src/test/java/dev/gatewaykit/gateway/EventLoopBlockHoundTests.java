@@ -1,0 +1,90 @@
+package dev.gatewaykit.gateway;
+
+import java.time.Duration;
+
+import dev.gatewaykit.gateway.session.ExecutionMode;
+import dev.gatewaykit.gateway.session.ModeSwitch;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Runs in a JVM of its own with BlockHound installed (see the {@code blockhound} surefire execution). The reactive
+ * mode's whole request path — auth filter, Redis, relay call, proxying — must not block a non-blocking thread; the
+ * canaries prove that the suite would notice if it did, by catching the naive modes in the act.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class EventLoopBlockHoundTests {
+
+	@DynamicPropertySource
+	static void properties(DynamicPropertyRegistry registry) {
+		GatewayIntegrationTestSupport.register(registry);
+	}
+
+	@LocalServerPort
+	int port;
+
+	@Autowired
+	ModeSwitch modes;
+
+	@BeforeEach
+	void clearDetections() {
+		assertThat(KitBlockHoundIntegration.installed).as("BlockHound installed (run by the blockhound execution)")
+			.isTrue();
+		KitBlockHoundIntegration.detections.clear();
+	}
+
+	@AfterEach
+	void restoreMode() {
+		this.modes.switchTo(ExecutionMode.REACTIVE);
+	}
+
+	@Test
+	void reactiveModeNeverBlocksANonBlockingThread() {
+		this.modes.switchTo(ExecutionMode.REACTIVE);
+		for (int i = 0; i < 20; i++) {
+			get(GatewayIntegrationTestSupport.login("30")).expectStatus().isOk();
+		}
+		assertThat(KitBlockHoundIntegration.detections).isEmpty();
+	}
+
+	@Test
+	void boundedElasticModeBlocksOnlyWhereBlockingIsAllowed() {
+		this.modes.switchTo(ExecutionMode.BOUNDED_ELASTIC);
+		get(GatewayIntegrationTestSupport.login("31")).expectStatus().isOk();
+		assertThat(KitBlockHoundIntegration.detections).isEmpty();
+	}
+
+	@ParameterizedTest
+	@EnumSource(value = ExecutionMode.class, names = { "BLOCKING", "PUBLISH_ON" })
+	void canaryNaiveModesAreCaughtBlocking(ExecutionMode mode) {
+		this.modes.switchTo(mode);
+		get(GatewayIntegrationTestSupport.login("32")).expectStatus().is5xxServerError();
+		String expectedThread = (mode == ExecutionMode.BLOCKING) ? "-epoll-" : "parallel-";
+		assertThat(KitBlockHoundIntegration.detections).isNotEmpty()
+			.allSatisfy((detection) -> assertThat(detection).contains(expectedThread));
+	}
+
+	private WebTestClient.ResponseSpec get(String token) {
+		return WebTestClient.bindToServer()
+			.baseUrl("http://127.0.0.1:" + this.port)
+			.responseTimeout(Duration.ofSeconds(10))
+			.build()
+			.get()
+			.uri("/api/mall/products/1")
+			.header("Authorization", "Bearer " + token)
+			.exchange();
+	}
+
+}
