@@ -28,7 +28,7 @@ public class PasswordHashingConfiguration {
 	 * queue is bounded and its threads are not marked non-blocking.
 	 */
 	@Bean(destroyMethod = "dispose")
-	Scheduler passwordHashingScheduler() {
+	public Scheduler passwordHashingScheduler() {
 		int threads = Runtime.getRuntime().availableProcessors();
 		return Schedulers.newBoundedElastic(threads, QUEUED_TASKS_PER_THREAD, "bcrypt", 60, true);
 	}

@@ -74,12 +74,17 @@ public class FailureCounterResets implements SmartLifecycle {
 
 	/**
 	 * Schedules clearing {@code username}'s failure counter. Completes at once, unless the pending set is full, in
-	 * which case it completes when this caller has flushed it.
+	 * which case it completes when this caller has flushed it. Never fails.
 	 */
 	public Mono<Void> add(String username) {
 		return Mono.defer(() -> {
 			if (this.pending.add(username) && this.pendingCount.incrementAndGet() >= this.batchSize) {
-				return flush();
+				// The login has stored its session by now: a failed flush must not fail it. The names are back in
+				// the set (see delete) for the next flush to retry.
+				return flush().onErrorResume((ex) -> {
+					logger.debug("Inline flush of login failure counters failed", ex);
+					return Mono.empty();
+				});
 			}
 			return Mono.empty();
 		});
@@ -107,7 +112,12 @@ public class FailureCounterResets implements SmartLifecycle {
 
 	private Mono<Long> delete(List<String> usernames) {
 		String[] keys = usernames.stream().map(LoginAttempts::failuresKey).toArray(String[]::new);
-		return this.redis.delete(keys).timeout(this.timeout).doOnError((ex) -> requeue(usernames));
+		// Put the names back if the DEL fails or is cancelled (by stop(), mid-flush): deleting twice is harmless,
+		// losing a reset is not.
+		return this.redis.delete(keys)
+			.timeout(this.timeout)
+			.doOnError((ex) -> requeue(usernames))
+			.doOnCancel(() -> requeue(usernames));
 	}
 
 	private List<String> drain() {

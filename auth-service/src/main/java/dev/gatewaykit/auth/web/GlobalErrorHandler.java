@@ -1,6 +1,7 @@
 package dev.gatewaykit.auth.web;
 
 import java.time.Duration;
+import java.util.Locale;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
@@ -87,7 +88,7 @@ public class GlobalErrorHandler implements WebExceptionHandler {
 
 	private static String errorCode(HttpStatusCode status) {
 		HttpStatus known = HttpStatus.resolve(status.value());
-		return (known != null) ? known.name().toLowerCase() : "http_" + status.value();
+		return (known != null) ? known.name().toLowerCase(Locale.ROOT) : "http_" + status.value();
 	}
 
 	private static String message(ResponseStatusException ex) {
