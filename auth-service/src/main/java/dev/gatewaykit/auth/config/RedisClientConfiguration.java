@@ -2,12 +2,14 @@ package dev.gatewaykit.auth.config;
 
 import io.lettuce.core.ClientOptions.DisconnectedBehavior;
 
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.data.redis.autoconfigure.LettuceClientOptionsBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
- * How the Lettuce client behaves when Redis goes away.
+ * How the Lettuce client connects, and behaves when Redis goes away.
  */
 @Configuration(proxyBeanMethods = false)
 public class RedisClientConfiguration {
@@ -20,6 +22,23 @@ public class RedisClientConfiguration {
 	@Bean
 	LettuceClientOptionsBuilderCustomizer rejectCommandsWhileDisconnected() {
 		return (options) -> options.disconnectedBehavior(DisconnectedBehavior.REJECT_COMMANDS);
+	}
+
+	/**
+	 * Opens the shared Redis connection at start-up. Left lazy, the first command would open it with a blocking
+	 * connect, on an event loop if that command comes from a request (as it does with no demo users to seed).
+	 */
+	@Bean
+	static BeanPostProcessor eagerRedisConnection() {
+		return new BeanPostProcessor() {
+			@Override
+			public Object postProcessBeforeInitialization(Object bean, String beanName) {
+				if (bean instanceof LettuceConnectionFactory factory) {
+					factory.setEagerInitialization(true);
+				}
+				return bean;
+			}
+		};
 	}
 
 }

@@ -29,6 +29,18 @@ class AccessRulesIntegrationTests {
 	}
 
 	@Test
+	void readinessGroupIsPublicAndUpOnceDemoUsersAreSeeded() {
+		this.client.get()
+			.uri("/actuator/health/readiness")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.status")
+			.isEqualTo("UP");
+	}
+
+	@Test
 	void refusesUnknownPathWithJsonNotHtml() {
 		this.client.get()
 			.uri("/admin")
