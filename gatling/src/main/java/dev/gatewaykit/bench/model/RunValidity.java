@@ -19,9 +19,21 @@ public final class RunValidity {
 		}
 		// Compared as ko·100 > total·1 so that exactly 1 % is not lost to floating-point rounding.
 		if (measured.ko() * 100.0 > measured.total() * MAX_ERROR_PCT) {
-			return Validity.invalid(Numbers.fixed(measured.errorPct(), 1) + " % errors");
+			return Validity.invalid(percent(measured.errorPct()) + " % errors");
 		}
 		return Validity.VALID;
+	}
+
+	/**
+	 * One decimal, or as many more as it takes (up to four) for a just-invalid rate such as 1.004 % not to print as
+	 * the valid-looking "1.0".
+	 */
+	static String percent(double errorPct) {
+		String text = Numbers.fixed(errorPct, 1);
+		for (int decimals = 2; decimals <= 4 && Double.parseDouble(text) <= MAX_ERROR_PCT; decimals++) {
+			text = Numbers.fixed(errorPct, decimals);
+		}
+		return text;
 	}
 
 }

@@ -1,0 +1,145 @@
+package dev.gatewaykit.bench.report;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The machine and software a run was made on, so a figure is never quoted without them.
+ *
+ * @param cpuModel from {@code /proc/cpuinfo}
+ * @param cpuCount logical CPUs this JVM sees
+ * @param memoryMb total memory from {@code /proc/meminfo}
+ * @param os distribution name and kernel
+ */
+public record MachineFacts(String cpuModel, int cpuCount, long memoryMb, String os) {
+
+	static final String UNKNOWN = "unknown";
+
+	private static final Pattern VERSION = Pattern.compile("(\\d+\\.\\d+(?:\\.\\d+)*)");
+
+	public static MachineFacts gather() {
+		String cpuinfo = readOrEmpty(Path.of("/proc/cpuinfo"));
+		String meminfo = readOrEmpty(Path.of("/proc/meminfo"));
+		String release = readOrEmpty(Path.of("/etc/os-release"));
+		String distribution = parseOsRelease(release);
+		String os = ((distribution != null) ? distribution : System.getProperty("os.name")) + ", kernel "
+				+ System.getProperty("os.version") + " (" + System.getProperty("os.arch") + ")";
+		return new MachineFacts(parseCpuModel(cpuinfo), Runtime.getRuntime().availableProcessors(),
+				parseMemTotalMb(meminfo), os);
+	}
+
+	/** The first {@code model name} line of {@code /proc/cpuinfo}. */
+	static String parseCpuModel(String cpuinfo) {
+		for (String line : cpuinfo.split("\n")) {
+			if (line.startsWith("model name")) {
+				int colon = line.indexOf(':');
+				if (colon > 0) {
+					return line.substring(colon + 1).trim();
+				}
+			}
+		}
+		return UNKNOWN;
+	}
+
+	/** {@code MemTotal} of {@code /proc/meminfo} in MiB; 0 when absent. */
+	static long parseMemTotalMb(String meminfo) {
+		Matcher matcher = Pattern.compile("(?m)^MemTotal:\\s+(\\d+)\\s+kB").matcher(meminfo);
+		return matcher.find() ? Long.parseLong(matcher.group(1)) / 1024 : 0;
+	}
+
+	static String parseOsRelease(String release) {
+		Matcher matcher = Pattern.compile("(?m)^PRETTY_NAME=\"?([^\"\\n]*)\"?").matcher(release);
+		return matcher.find() ? matcher.group(1) : null;
+	}
+
+	/** The first dotted version number in a tool's {@code --version} output, e.g. {@code nginx/1.22.1}. */
+	static String parseVersion(String output) {
+		Matcher matcher = VERSION.matcher(output);
+		return matcher.find() ? matcher.group(1) : null;
+	}
+
+	/**
+	 * Versions of everything in the run: the JDK of this CLI, Gatling (from the build), the git commit, and each
+	 * tool's {@code --version}.
+	 * @param tools tool name to executable ({@code nginx} → {@code /usr/sbin/nginx}); a bare name is looked up on PATH
+	 * @param repository the git checkout the run was made from
+	 */
+	public static Map<String, String> versions(Map<String, String> tools, Path repository) {
+		Map<String, String> versions = new LinkedHashMap<>();
+		versions.put("jdk", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
+		Properties build = new Properties();
+		try (InputStream in = MachineFacts.class.getResourceAsStream("/bench-versions.properties")) {
+			if (in != null) {
+				build.load(in);
+			}
+		}
+		catch (IOException ex) {
+			// Versions are informative: a missing file leaves the fields out, it does not fail the report.
+		}
+		build.stringPropertyNames().stream().sorted().forEach((name) -> versions.put(name, build.getProperty(name)));
+		for (Map.Entry<String, String> tool : tools.entrySet()) {
+			String flag = tool.getKey().equals("nginx") ? "-v" : "--version";
+			String output = run(repository, tool.getValue(), flag);
+			String version = (output != null) ? parseVersion(output) : null;
+			versions.put(tool.getKey(), (version != null) ? version : "not found");
+		}
+		String sha = run(repository, "git", "rev-parse", "HEAD");
+		versions.put("git", (sha != null) ? sha.trim() : UNKNOWN);
+		String dirty = run(repository, "git", "status", "--porcelain", "--untracked-files=no");
+		versions.put("gitDirty", (dirty == null) ? UNKNOWN : String.valueOf(!dirty.isBlank()));
+		return versions;
+	}
+
+	/** Runs a short command; its combined output, or {@code null} if it is missing, fails or hangs. */
+	static String run(Path directory, String... command) {
+		try {
+			Process process = new ProcessBuilder(command).directory(directory.toFile())
+				.redirectErrorStream(true)
+				.start();
+			process.getOutputStream().close();
+			byte[] output = process.getInputStream().readAllBytes();
+			if (!process.waitFor(10, TimeUnit.SECONDS)) {
+				process.destroyForcibly();
+				return null;
+			}
+			return (process.exitValue() == 0) ? new String(output, StandardCharsets.UTF_8) : null;
+		}
+		catch (IOException ex) {
+			return null;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return null;
+		}
+	}
+
+	private static String readOrEmpty(Path file) {
+		try {
+			return Files.isReadable(file) ? Files.readString(file, StandardCharsets.ISO_8859_1) : "";
+		}
+		catch (IOException ex) {
+			return "";
+		}
+	}
+
+	/** The tools whose versions every report records, with where to find them by default. */
+	public static Map<String, String> defaultTools() {
+		Map<String, String> tools = new LinkedHashMap<>();
+		for (String name : List.of("nginx", "redis-server", "toxiproxy-server")) {
+			tools.put(name, name);
+		}
+		return tools;
+	}
+
+
+}

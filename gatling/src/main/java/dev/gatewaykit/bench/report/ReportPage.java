@@ -1,0 +1,246 @@
+package dev.gatewaykit.bench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.bench.model.ModeSummary;
+import dev.gatewaykit.bench.model.Numbers;
+import dev.gatewaykit.bench.model.TimeSeries;
+
+/**
+ * {@code report.html}: the modes of one run side by side. Self-contained (inline CSS, inline SVG, no script), so it
+ * renders offline and can be archived as one file next to {@code summary.json}.
+ */
+public final class ReportPage {
+
+	static final String CSS = """
+			body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 24px 32px; color: #222; }
+			h1 { font-size: 22px; margin: 0 0 4px; }
+			h2 { font-size: 17px; margin: 28px 0 8px; border-bottom: 1px solid #ddd; padding-bottom: 4px; }
+			.meta { color: #555; margin: 0 0 12px; }
+			.headline { font-size: 18px; background: #f3f8f3; border-left: 4px solid #2ca02c; padding: 8px 12px; }
+			.warning { background: #fff6e5; border-left: 4px solid #ff7f0e; padding: 6px 12px; margin: 6px 0; }
+			table { border-collapse: collapse; margin: 8px 0; }
+			th, td { padding: 4px 10px; border-bottom: 1px solid #e4e4e4; text-align: right; white-space: nowrap; }
+			th { background: #f6f6f6; }
+			td:first-child, th:first-child, td.text { text-align: left; }
+			td.invalid { color: #b00020; font-weight: 600; }
+			.swatch { display: inline-block; width: 10px; height: 10px; margin-right: 6px; border-radius: 2px; }
+			.charts { display: flex; flex-wrap: wrap; gap: 16px; }
+			svg.chart { background: #fff; border: 1px solid #e4e4e4; }
+			svg .title { font-size: 14px; font-weight: 600; }
+			svg .legend, svg .tick, svg .ytick, svg .label, svg .note, svg .value { font-size: 11px; fill: #333; }
+			svg .tick, svg .value { text-anchor: middle; }
+			svg .ytick { text-anchor: end; }
+			svg .label { text-anchor: middle; fill: #555; }
+			svg .note { fill: #777; }
+			svg .grid { stroke: #eee; }
+			svg .axis { stroke: #999; }
+			pre { background: #f6f6f6; padding: 8px; overflow-x: auto; font-size: 12px; }
+			""";
+
+	private ReportPage() {
+	}
+
+	/**
+	 * @param summary the run
+	 * @param series each mode's per-second figures by mode name (missing modes get no line)
+	 * @param gatlingReports each mode's Gatling report, relative to the run directory, by mode name
+	 */
+	public static String render(RunSummary summary, Map<String, TimeSeries> series,
+			Map<String, String> gatlingReports) {
+		List<ModeSummary> all = new ArrayList<>(summary.modes());
+		if (summary.ceiling() != null) {
+			all.add(summary.ceiling());
+		}
+		StringBuilder html = new StringBuilder();
+		html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
+			.append("<title>Gateway bench ").append(escape(summary.run())).append("</title>")
+			.append("<style>").append(CSS).append("</style></head><body>\n");
+		html.append("<h1>Gateway bench: run ").append(escape(summary.run())).append("</h1>\n");
+		html.append("<p class=\"meta\">").append(escape(machineLine(summary))).append("<br>")
+			.append(escape(versionLine(summary))).append("</p>\n");
+		html.append("<p class=\"headline\">")
+			.append(escape((summary.ratioText() != null) ? summary.ratioText() : "no ratio: no valid pair of modes"))
+			.append("</p>\n");
+		for (String warning : summary.warnings()) {
+			html.append("<p class=\"warning\">").append(escape(warning)).append("</p>\n");
+		}
+		html.append("<h2>Summary</h2>\n").append(table(summary.modes(), summary.ceiling()));
+		html.append("<p class=\"meta\">TPS = OK responses per second in the measured window (warm-up and login ")
+			.append("excluded). Latency in ms, of OK responses. A mode with more than 1 % errors is INVALID: its ")
+			.append("throughput is not quoted. Little's law: threads ÷ time each request blocks one.</p>\n");
+
+		html.append("<h2>Throughput and latency over time</h2>\n<div class=\"charts\">\n");
+		html.append(tpsChart(all, series)).append('\n');
+		html.append(p99Chart(all, series)).append('\n');
+		html.append(predictionChart(summary.modes())).append('\n');
+		html.append("</div>\n");
+
+		html.append("<h2>Latency percentiles per mode</h2>\n<div class=\"charts\">\n");
+		for (ModeSummary mode : all) {
+			html.append(percentileChart(mode, series.get(mode.mode()))).append('\n');
+		}
+		html.append("</div>\n");
+
+		html.append("<h2>Details</h2>\n").append(details(all, gatlingReports));
+		html.append("<h2>Parameters</h2>\n<pre>")
+			.append(escape((summary.params() != null) ? BenchJson.write(summary.params()) : "no params.json"))
+			.append("</pre>\n");
+		html.append("</body></html>\n");
+		return html.toString();
+	}
+
+	static String table(List<ModeSummary> modes, ModeSummary ceiling) {
+		List<List<String>> rows = SummaryTable.rows(modes, ceiling);
+		List<ModeSummary> ordered = new ArrayList<>(modes);
+		if (ceiling != null) {
+			ordered.add(ceiling);
+		}
+		StringBuilder html = new StringBuilder("<table class=\"summary\">\n<tr>");
+		for (String header : rows.get(0)) {
+			html.append("<th>").append(escape(header)).append("</th>");
+		}
+		html.append("</tr>\n");
+		for (int r = 1; r < rows.size(); r++) {
+			ModeSummary mode = ordered.get(r - 1);
+			List<String> cells = rows.get(r);
+			html.append("<tr>");
+			for (int c = 0; c < cells.size(); c++) {
+				String cssClass = (c == 2 && !mode.valid()) ? " class=\"invalid\""
+						: (c == cells.size() - 1 || c == 1) ? " class=\"text\"" : "";
+				html.append("<td").append(cssClass).append('>');
+				if (c == 0) {
+					html.append("<span class=\"swatch\" style=\"background:").append(ModeColors.of(mode.mode()))
+						.append("\"></span>");
+				}
+				html.append(escape(cells.get(c))).append("</td>");
+			}
+			html.append("</tr>\n");
+		}
+		return html.append("</table>\n").toString();
+	}
+
+	private static String tpsChart(List<ModeSummary> modes, Map<String, TimeSeries> series) {
+		List<SvgChart.Series> lines = new ArrayList<>();
+		boolean warmup = false;
+		for (ModeSummary mode : modes) {
+			TimeSeries ts = series.get(mode.mode());
+			if (ts == null) {
+				continue;
+			}
+			warmup |= ts.warmupSeconds() > 0;
+			lines.add(SvgChart.Series.solid(mode.mode(), ModeColors.of(mode.mode()),
+					points(ts, (second) -> (double) second.ok())));
+		}
+		return SvgChart.line("TPS over time (OK responses per second)", "seconds since the measured window opened",
+				"TPS", lines, warmup ? 0.0 : null);
+	}
+
+	private static String p99Chart(List<ModeSummary> modes, Map<String, TimeSeries> series) {
+		List<SvgChart.Series> lines = new ArrayList<>();
+		for (ModeSummary mode : modes) {
+			TimeSeries ts = series.get(mode.mode());
+			if (ts != null) {
+				lines.add(SvgChart.Series.solid(mode.mode(), ModeColors.of(mode.mode()),
+						points(ts, (second) -> (second.latencyMs() != null) ? second.latencyMs().p99() : null)));
+			}
+		}
+		return SvgChart.line("p99 latency over time", "seconds since the measured window opened", "ms", lines, 0.0);
+	}
+
+	private static String predictionChart(List<ModeSummary> modes) {
+		List<String> names = new ArrayList<>();
+		List<Double> measured = new ArrayList<>();
+		List<Double> predicted = new ArrayList<>();
+		for (ModeSummary mode : modes) {
+			names.add(mode.mode());
+			measured.add(mode.valid() ? mode.tps() : null);
+			predicted.add((mode.prediction() != null) ? mode.prediction().tps() : null);
+		}
+		return SvgChart.bars("Measured TPS vs Little's law", "TPS", names,
+				List.of(new SvgChart.BarSeries("measured", "#1f77b4", measured),
+						new SvgChart.BarSeries("predicted", "#c7c7c7", predicted)));
+	}
+
+	private static String percentileChart(ModeSummary mode, TimeSeries ts) {
+		List<SvgChart.Series> lines = new ArrayList<>();
+		if (ts != null) {
+			lines.add(SvgChart.Series.solid("p50", "#2ca02c",
+					points(ts, (s) -> (s.latencyMs() != null) ? s.latencyMs().p50() : null)));
+			lines.add(SvgChart.Series.solid("p90", "#ff7f0e",
+					points(ts, (s) -> (s.latencyMs() != null) ? s.latencyMs().p90() : null)));
+			lines.add(SvgChart.Series.solid("p99", "#d62728",
+					points(ts, (s) -> (s.latencyMs() != null) ? s.latencyMs().p99() : null)));
+		}
+		return SvgChart.line(mode.mode() + ": latency percentiles per second", "seconds since the measured window opened",
+				"ms", lines, 0.0);
+	}
+
+	private static List<SvgChart.Point> points(TimeSeries ts,
+			java.util.function.Function<TimeSeries.Second, Double> value) {
+		List<SvgChart.Point> points = new ArrayList<>();
+		for (TimeSeries.Second second : ts.seconds()) {
+			Double y = value.apply(second);
+			// The tail (after the window) is the last in-flight requests draining: not part of the picture.
+			if (y != null && second.t() < ts.durationSeconds()) {
+				points.add(new SvgChart.Point(second.t(), y));
+			}
+		}
+		return points;
+	}
+
+	private static String details(List<ModeSummary> modes, Map<String, String> gatlingReports) {
+		StringBuilder html = new StringBuilder("<table>\n<tr><th>mode</th><th>Gatling report</th><th>gateway</th>")
+			.append("<th>logins ok/ko</th><th>outcomes in window</th><th>TPS per second min/max/sd</th></tr>\n");
+		for (ModeSummary mode : modes) {
+			String link = gatlingReports.get(mode.mode());
+			html.append("<tr><td>").append(escape(mode.mode())).append("</td><td class=\"text\">")
+				.append((link != null) ? "<a href=\"" + escape(link) + "\">" + escape(link) + "</a>" : "-")
+				.append("</td><td class=\"text\">").append(escape(gatewayLine(mode))).append("</td><td>")
+				.append((mode.login() != null) ? mode.login().ok() + " / " + mode.login().ko() : "-")
+				.append("</td><td class=\"text\">").append(escape(String.valueOf(mode.outcomes())))
+				.append("</td><td>").append(escape(spread(mode))).append("</td></tr>\n");
+		}
+		return html.append("</table>\n").toString();
+	}
+
+	private static String gatewayLine(ModeSummary mode) {
+		if (mode.gateway() == null) {
+			return "-";
+		}
+		return mode.gateway().mode() + " / " + mode.gateway().profile() + ": " + mode.gateway().eventLoopThreads()
+				+ " loops, " + mode.gateway().parallelThreads() + " parallel, " + mode.gateway().boundedElasticThreads()
+				+ " elastic";
+	}
+
+	private static String spread(ModeSummary mode) {
+		if (mode.tpsPerSecond() == null) {
+			return "-";
+		}
+		return Numbers.trim(mode.tpsPerSecond().min(), 0) + " / " + Numbers.trim(mode.tpsPerSecond().max(), 0) + " / "
+				+ Numbers.trim(mode.tpsPerSecond().stdDev(), 1);
+	}
+
+	static String machineLine(RunSummary summary) {
+		MachineFacts machine = summary.machine();
+		if (machine == null) {
+			return "machine unknown";
+		}
+		return machine.cpuCount() + " × " + machine.cpuModel() + ", " + machine.memoryMb() + " MiB, " + machine.os()
+				+ "; written " + summary.createdAt();
+	}
+
+	static String versionLine(RunSummary summary) {
+		List<String> parts = new ArrayList<>();
+		summary.versions().forEach((name, version) -> parts.add(name + " " + version));
+		return String.join(", ", parts);
+	}
+
+	static String escape(String text) {
+		return SvgChart.escape(text);
+	}
+
+}

@@ -1,0 +1,154 @@
+package dev.gatewaykit.bench.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import dev.gatewaykit.bench.model.AssertionResult;
+import dev.gatewaykit.bench.model.BadInputException;
+import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.bench.model.ExecutionMode;
+import dev.gatewaykit.bench.model.ModeSummary;
+import dev.gatewaykit.bench.model.Numbers;
+import dev.gatewaykit.bench.model.Summarizer;
+import dev.gatewaykit.bench.model.TimeSeries;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Gathers one run directory ({@code RUN/<mode>/mode-summary.json}, {@code RUN/ceiling/}, {@code RUN/params.json})
+ * into {@link RunSummary}, and writes {@code summary.json} and {@code report.html}.
+ *
+ * @param summary the run's summary
+ * @param series each mode's per-second figures
+ * @param gatlingReports each mode's Gatling report, relative to the run directory
+ */
+public record RunReport(RunSummary summary, Map<String, TimeSeries> series, Map<String, String> gatlingReports) {
+
+	/** A mode reaching this share of the ceiling is probably limited by the bench, not by the gateway. */
+	static final double CEILING_WARNING_SHARE = 0.8;
+
+	public static final String SUMMARY_FILE = "mode-summary.json";
+
+	/**
+	 * @param run the run directory
+	 * @param params the kit's parameter file, {@code null} to use {@code run/params.json} if present
+	 * @param machine the machine facts (gathered by the caller, so tests can pass fixed ones)
+	 * @param versions the versions (likewise)
+	 */
+	public static RunReport load(Path run, Path params, MachineFacts machine, Map<String, String> versions,
+			Clock clock) throws IOException {
+		if (!Files.isDirectory(run)) {
+			throw new BadInputException("run directory not found: " + run);
+		}
+		List<ModeSummary> modes = new ArrayList<>();
+		ModeSummary ceiling = null;
+		Map<String, TimeSeries> series = new LinkedHashMap<>();
+		Map<String, String> reports = new LinkedHashMap<>();
+		try (Stream<Path> children = Files.list(run)) {
+			for (Path dir : children.filter(Files::isDirectory).sorted().toList()) {
+				String name = dir.getFileName().toString();
+				Path file = dir.resolve(SUMMARY_FILE);
+				// Sweep points (mode@latency) belong to sweep-report, not to a side-by-side report.
+				if (name.contains("@") || !Files.isRegularFile(file)) {
+					continue;
+				}
+				ModeSummary summary = BenchJson.read(file, ModeSummary.class);
+				if (!name.equals(summary.mode())) {
+					throw new BadInputException(file + " says mode '" + summary.mode() + "' but lives in " + name + "/");
+				}
+				if (ModeSummary.CEILING.equals(name)) {
+					ceiling = summary;
+				}
+				else {
+					modes.add(summary);
+				}
+				Path timeseries = dir.resolve("timeseries.json");
+				if (Files.isRegularFile(timeseries)) {
+					series.put(name, BenchJson.read(timeseries, TimeSeries.class));
+				}
+				if (Files.isRegularFile(dir.resolve("gatling").resolve("index.html"))) {
+					reports.put(name, name + "/gatling/index.html");
+				}
+			}
+		}
+		if (modes.isEmpty()) {
+			throw new BadInputException("no " + SUMMARY_FILE + " in any mode directory of " + run
+					+ " (run summarize-mode for each mode first)");
+		}
+		modes.sort(Comparator.comparingInt((ModeSummary m) -> Summarizer.order(m.mode()))
+			.thenComparing(ModeSummary::mode));
+		Path paramsFile = (params != null) ? params : run.resolve("params.json");
+		JsonNode paramsJson = null;
+		if (Files.isRegularFile(paramsFile)) {
+			paramsJson = BenchJson.readTree(paramsFile);
+		}
+		else if (params != null) {
+			throw new BadInputException("params file not found: " + params);
+		}
+		Ratio ratio = Ratio.of(modes).orElse(null);
+		RunSummary summary = new RunSummary(RunSummary.SCHEMA, run.toAbsolutePath().normalize().getFileName().toString(),
+				Instant.now(clock).toString(), paramsJson, machine, versions, modes, ceiling, ratio,
+				(ratio != null) ? ratio.describe(modes) : null, warnings(modes, ceiling));
+		return new RunReport(summary, series, reports);
+	}
+
+	/** Things to know before quoting a figure from this run. */
+	static List<String> warnings(List<ModeSummary> modes, ModeSummary ceiling) {
+		List<String> warnings = new ArrayList<>();
+		if (ceiling == null) {
+			warnings.add("no ceiling run: nothing shows whether the injector, nginx or mall-api limited the fastest mode");
+		}
+		else if (!ceiling.valid()) {
+			warnings.add("the ceiling run is invalid (" + ceiling.validity().reason() + "): the bench itself is failing");
+		}
+		else {
+			for (ModeSummary mode : modes) {
+				if (mode.valid() && mode.tps() >= CEILING_WARNING_SHARE * ceiling.tps()) {
+					warnings.add(mode.mode() + " reached " + Numbers.trim(mode.tps() * 100 / ceiling.tps(), 0)
+							+ " % of the ceiling (" + Numbers.fixed(ceiling.tps(), 1) + " TPS without the gateway): "
+							+ "the rest of the bench may be what limits it");
+				}
+			}
+		}
+		for (ModeSummary mode : modes) {
+			ExecutionMode named = named(mode.mode());
+			if (named != null && mode.executionMode() != null && named != mode.executionMode()) {
+				warnings.add(mode.mode() + " ran a gateway that reports mode " + mode.executionMode().id()
+						+ ": predicted as what it is, but check how the kit started it");
+			}
+			for (AssertionResult assertion : mode.assertions()) {
+				if (!assertion.passed()) {
+					warnings.add(mode.mode() + " failed its gate " + assertion.name() + " (actual "
+							+ Numbers.trim(assertion.actual(), 2) + ")");
+				}
+			}
+		}
+		return warnings;
+	}
+
+	private static ExecutionMode named(String mode) {
+		try {
+			return ExecutionMode.fromName(mode);
+		}
+		catch (IllegalArgumentException ex) {
+			return null;
+		}
+	}
+
+	/** Writes {@code summary.json} and {@code report.html} into the run directory. */
+	public void write(Path run) throws IOException {
+		BenchJson.write(run.resolve("summary.json"), this.summary);
+		Files.writeString(run.resolve("report.html"), ReportPage.render(this.summary, this.series, this.gatlingReports),
+				StandardCharsets.UTF_8);
+	}
+
+}

@@ -1,0 +1,36 @@
+package dev.gatewaykit.bench.report;
+
+import java.util.List;
+import java.util.Map;
+
+import dev.gatewaykit.bench.model.ModeSummary;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Everything about one bench run ({@code <run>/summary.json}): every mode's figures, the ceiling, the headline
+ * ratio, the parameters, the machine and the versions. {@code compare} reads these files.
+ *
+ * @param schema format version of this file
+ * @param run the run directory's name (its timestamp)
+ * @param createdAt when the summary was written (ISO-8601)
+ * @param params the run's parameters as the kit wrote them ({@code params.json}), {@code null} if absent
+ * @param machine CPU, memory, OS
+ * @param versions JDK, Gatling, nginx, redis-server, toxiproxy-server, git commit
+ * @param modes one summary per mode, in report order
+ * @param ceiling nginx → mall-api without the gateway, {@code null} if not run
+ * @param ratio the headline ratio, {@code null} when the run has no pair to divide
+ * @param ratioText the ratio as printed
+ * @param warnings things the reader should know before quoting a figure
+ */
+public record RunSummary(int schema, String run, String createdAt, JsonNode params, MachineFacts machine,
+		Map<String, String> versions, List<ModeSummary> modes, ModeSummary ceiling, Ratio ratio, String ratioText,
+		List<String> warnings) {
+
+	public static final int SCHEMA = 1;
+
+	public RunSummary {
+		modes = (modes != null) ? List.copyOf(modes) : List.of();
+		warnings = (warnings != null) ? List.copyOf(warnings) : List.of();
+	}
+
+}
