@@ -25,7 +25,7 @@ public final class ReportPage {
 			table { border-collapse: collapse; margin: 8px 0; }
 			th, td { padding: 4px 10px; border-bottom: 1px solid #e4e4e4; text-align: right; white-space: nowrap; }
 			th { background: #f6f6f6; }
-			td:first-child, th:first-child, td.text { text-align: left; }
+			td:first-child, th:first-child, td.text, th.text, table.details th { text-align: left; }
 			td.invalid { color: #b00020; font-weight: 600; }
 			.swatch { display: inline-block; width: 10px; height: 10px; margin-right: 6px; border-radius: 2px; }
 			.charts { display: flex; flex-wrap: wrap; gap: 16px; }
@@ -100,8 +100,10 @@ public final class ReportPage {
 			ordered.add(ceiling);
 		}
 		StringBuilder html = new StringBuilder("<table class=\"summary\">\n<tr>");
-		for (String header : rows.get(0)) {
-			html.append("<th>").append(escape(header)).append("</th>");
+		List<String> headers = rows.get(0);
+		for (int c = 0; c < headers.size(); c++) {
+			boolean text = c == 1 || c == headers.size() - 1;
+			html.append(text ? "<th class=\"text\">" : "<th>").append(escape(headers.get(c))).append("</th>");
 		}
 		html.append("</tr>\n");
 		for (int r = 1; r < rows.size(); r++) {
@@ -193,7 +195,7 @@ public final class ReportPage {
 	}
 
 	private static String details(List<ModeSummary> modes, Map<String, String> gatlingReports) {
-		StringBuilder html = new StringBuilder("<table>\n<tr><th>mode</th><th>Gatling report</th><th>gateway</th>")
+		StringBuilder html = new StringBuilder("<table class=\"details\">\n<tr><th>mode</th><th>Gatling report</th><th>gateway</th>")
 			.append("<th>logins ok/ko</th><th>outcomes in window</th><th>TPS per second min/max/sd</th></tr>\n");
 		for (ModeSummary mode : modes) {
 			String link = gatlingReports.get(mode.mode());

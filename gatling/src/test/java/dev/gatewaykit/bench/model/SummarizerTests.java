@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class SummarizerTests {
 
-	static final Path FIXTURES = Path.of("src/test/resources/fixtures/run");
+	static final Path FIXTURES = dev.gatewaykit.bench.TestFiles.FIXTURE_RUN;
 
 	private static final LinkLatencies LINKS = new LinkLatencies(25, 3, 0);
 

@@ -1,0 +1,236 @@
+package dev.gatewaykit.bench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import dev.gatewaykit.bench.BenchCli;
+import dev.gatewaykit.bench.TestFiles;
+import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.bench.model.ModeSummary;
+import dev.gatewaykit.bench.report.RunSummary;
+
+class BenchCliTests {
+
+	private static final Path FIXTURES = TestFiles.FIXTURE_RUN;
+
+	@TempDir
+	Path dir;
+
+	@Test
+	void withoutACommandPrintsTheCommandsAndExits2() {
+		Result result = run();
+
+		assertThat(result.code()).isEqualTo(ExitCodes.USAGE);
+		assertThat(result.err()).contains("nginx-render", "summarize-mode", "report", "compare", "sweep-report",
+				"render-check");
+	}
+
+	@Test
+	void anUnknownCommandExits2() {
+		Result result = run("benchmark");
+
+		assertThat(result.code()).isEqualTo(ExitCodes.USAGE);
+		assertThat(result.err()).contains("unknown command 'benchmark'");
+	}
+
+	@ParameterizedTest(name = "{0} --help explains the command and exits 0")
+	@ValueSource(strings = { "nginx-render", "summarize-mode", "report", "compare", "sweep-report", "render-check" })
+	void everyCommandHasHelp(String command) {
+		Result result = run(command, "--help");
+
+		assertThat(result.code()).isEqualTo(ExitCodes.OK);
+		assertThat(result.out()).startsWith("usage: " + command).contains("exit:");
+	}
+
+	@Test
+	void aMissingRequiredOptionExits2WithTheCommandsUsage() {
+		Result result = run("nginx-render", "--variant", "naive", "--listen", "8080", "--prefix", "x");
+
+		assertThat(result.code()).isEqualTo(ExitCodes.USAGE);
+		assertThat(result.err()).contains("error: --upstream is required", "usage: nginx-render");
+	}
+
+	@Test
+	void anUnknownOptionOrBadNumberExits2() {
+		assertThat(run("compare", "--baseline", "a", "--current", "b", "--max-drop", "5").err())
+			.contains("unknown option --max-drop");
+		Result result = run("nginx-render", "--variant", "naive", "--listen", "eighty", "--upstream", "a:1",
+				"--prefix", "x");
+		assertThat(result.code()).isEqualTo(ExitCodes.USAGE);
+		assertThat(result.err()).contains("--listen must be a whole number, was 'eighty'");
+	}
+
+	@Test
+	void nginxRenderWritesTheConfigUnderThePrefix() {
+		Path prefix = this.dir.resolve("nginx");
+
+		Result result = run("nginx-render", "--variant", "tuned", "--listen", "18080", "--upstream",
+				"127.0.0.1:18081", "--prefix", prefix.toString(), "--templates", "../nginx");
+
+		assertThat(result.code()).as(result.err()).isEqualTo(ExitCodes.OK);
+		assertThat(prefix.resolve("nginx.conf")).content().contains("server 127.0.0.1:18081;");
+		assertThat(prefix.resolve("temp/proxy")).isDirectory();
+	}
+
+	@Test
+	void summarizeModeWritesTheModeSummary() throws IOException {
+		Path mode = copyMode("naive");
+
+		Result result = run("summarize-mode", "--dir", mode.toString(), "--mode", "naive", "--redis-latency-ms", "25",
+				"--auth-latency-ms", "3", "--base-ms", "0", "--model", "closed", "--users", "200");
+
+		assertThat(result.code()).as(result.err()).isEqualTo(ExitCodes.OK);
+		assertThat(result.out()).isEqualTo("naive: 75.1 TPS, p99 3900 ms, errors 0.27 %, predicted 75 "
+				+ "(4 loops / 53 ms = 75)\n");
+		ModeSummary summary = BenchJson.read(mode.resolve("mode-summary.json"), ModeSummary.class);
+		assertThat(summary.links().blockedMs()).isEqualTo(53);
+	}
+
+	@Test
+	void summarizeModeWarnsWhenTheGivenWorkloadDisagreesWithTheSimulations() throws IOException {
+		Path mode = copyMode("fixed");
+
+		Result result = run("summarize-mode", "--dir", mode.toString(), "--mode", "fixed", "--redis-latency-ms", "25",
+				"--auth-latency-ms", "3", "--users", "100");
+
+		assertThat(result.code()).isEqualTo(ExitCodes.OK);
+		assertThat(result.err()).contains("say 100 users but the simulation ran 200 users");
+	}
+
+	@Test
+	void summarizeModeWithoutMeasuredJsonExits2() throws IOException {
+		Files.createDirectories(this.dir.resolve("naive"));
+
+		Result result = run("summarize-mode", "--dir", this.dir.resolve("naive").toString(), "--mode", "naive",
+				"--redis-latency-ms", "25", "--auth-latency-ms", "3");
+
+		assertThat(result.code()).isEqualTo(ExitCodes.USAGE);
+		assertThat(result.err()).contains("missing", "measured.json");
+	}
+
+	@Test
+	void summarizeModeRejectsAnUnknownMode() throws IOException {
+		Result result = run("summarize-mode", "--dir", copyMode("naive").toString(), "--mode", "turbo",
+				"--redis-latency-ms", "25", "--auth-latency-ms", "3");
+
+		assertThat(result.code()).isEqualTo(ExitCodes.USAGE);
+		assertThat(result.err()).contains("unknown mode 'turbo'");
+	}
+
+	@Test
+	void reportThenCompareAgainstItselfPasses() throws IOException {
+		Path run = summarizedRun("run-a");
+
+		Result report = run("report", "--run", run.toString(), "--repo", ".");
+		Result compare = run("compare", "--baseline", run.resolve("summary.json").toString(), "--current",
+				run.resolve("summary.json").toString());
+
+		assertThat(report.code()).as(report.err()).isEqualTo(ExitCodes.OK);
+		assertThat(report.out()).contains("fixed/naive = 14.7x", "4 loops / 53 ms = 75");
+		assertThat(run.resolve("report.html")).exists();
+		assertThat(compare.code()).isEqualTo(ExitCodes.OK);
+		assertThat(compare.out()).contains("no regression");
+	}
+
+	@Test
+	void compareExits1WhenTheCurrentRunRegressed() throws IOException {
+		Path baseline = summarizedRun("baseline");
+		run("report", "--run", baseline.toString());
+		RunSummary good = BenchJson.read(baseline.resolve("summary.json"), RunSummary.class);
+		ModeSummary fixed = good.modes().get(1);
+		ModeSummary slower = new ModeSummary(fixed.schema(), fixed.mode(), fixed.executionMode(), fixed.label(),
+				fixed.target(), fixed.workload(), fixed.links(), fixed.windowSeconds(), fixed.ok() / 3, 0,
+				fixed.tps() / 3, 0, fixed.latencyMs(), fixed.tpsPerSecond(), fixed.validity(), fixed.prediction(),
+				fixed.gateway(), fixed.login(), fixed.outcomes(), fixed.assertions());
+		Path current = this.dir.resolve("current.json");
+		BenchJson.write(current, new RunSummary(good.schema(), "current", good.createdAt(), good.params(),
+				good.machine(), good.versions(), List.of(good.modes().get(0), slower), good.ceiling(), null, null,
+				List.of()));
+
+		Result result = run("compare", "--baseline", baseline.resolve("summary.json").toString(), "--current",
+				current.toString(), "--max-tps-drop-pct", "10", "--max-p99-rise-pct", "20");
+
+		assertThat(result.code()).isEqualTo(ExitCodes.FAILED);
+		assertThat(result.out()).contains("REGRESSION: TPS dropped 66.7 %");
+	}
+
+	@Test
+	void compareWithAMissingFileExits2() {
+		Result result = run("compare", "--baseline", this.dir.resolve("nope.json").toString(), "--current",
+				this.dir.resolve("nope.json").toString());
+
+		assertThat(result.code()).isEqualTo(ExitCodes.USAGE);
+		assertThat(result.err()).contains("missing");
+	}
+
+	@Test
+	void renderCheckFailsClearlyWithoutChromium() throws IOException {
+		Path html = Files.writeString(this.dir.resolve("page.html"), "<html><body>hi</body></html>");
+
+		Result result = run("render-check", "--html", html.toString(), "--png", this.dir.resolve("p.png").toString(),
+				"--chromium", this.dir.resolve("no-chromium").toString());
+
+		assertThat(result.code()).isEqualTo(ExitCodes.FAILED);
+		assertThat(result.err()).contains("chromium not found", "apt-get install chromium");
+	}
+
+	@Test
+	void renderCheckRejectsAMissingPage() {
+		Result result = run("render-check", "--html", this.dir.resolve("none.html").toString(), "--png",
+				this.dir.resolve("p.png").toString());
+
+		assertThat(result.code()).isEqualTo(ExitCodes.USAGE);
+	}
+
+	@Test
+	void renderCheckRejectsABlankPage() throws IOException {
+		Path html = Files.writeString(this.dir.resolve("blank.html"), "<html><body></body></html>");
+
+		Result result = run("render-check", "--html", html.toString(), "--png", this.dir.resolve("p.png").toString(),
+				"--width", "400", "--height", "300");
+
+		assertThat(result.code()).isEqualTo(ExitCodes.FAILED);
+		assertThat(result.err()).contains("the page probably rendered blank");
+	}
+
+	private Path summarizedRun(String name) throws IOException {
+		Path run = this.dir.resolve(name);
+		TestFiles.copy(FIXTURES, run);
+		for (String mode : List.of("naive", "fixed", "ceiling")) {
+			Result result = run("summarize-mode", "--dir", run.resolve(mode).toString(), "--mode", mode,
+					"--redis-latency-ms", "25", "--auth-latency-ms", "3");
+			assertThat(result.code()).as(result.err()).isEqualTo(ExitCodes.OK);
+		}
+		return run;
+	}
+
+	private Path copyMode(String mode) throws IOException {
+		Path target = this.dir.resolve(mode);
+		TestFiles.copy(FIXTURES.resolve(mode), target);
+		return target;
+	}
+
+	private static Result run(String... args) {
+		ByteArrayOutputStream out = new ByteArrayOutputStream();
+		ByteArrayOutputStream err = new ByteArrayOutputStream();
+		int code = BenchCli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+				new PrintStream(err, true, StandardCharsets.UTF_8));
+		return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+	}
+
+	private record Result(int code, String out, String err) {
+	}
+
+}

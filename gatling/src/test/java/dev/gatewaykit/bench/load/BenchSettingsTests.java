@@ -1,0 +1,75 @@
+package dev.gatewaykit.bench.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import dev.gatewaykit.bench.model.LoadModel;
+import dev.gatewaykit.bench.model.Workload;
+
+class BenchSettingsTests {
+
+	@Test
+	void defaultsToSeed002sClosedModelOfTwoHundredUsers() {
+		BenchSettings settings = BenchSettings.from(Map.<String, String>of()::get);
+
+		assertThat(settings.workload()).isEqualTo(Workload.closed(200));
+		assertThat(settings.target()).isEqualTo(BenchSettings.Target.GATEWAY);
+		assertThat(settings.warmupSeconds()).isEqualTo(20);
+		assertThat(settings.durationSeconds()).isEqualTo(60);
+		assertThat(settings.requestTimeoutMs()).isEqualTo(30_000);
+		assertThat(settings.relaySecret()).isEqualTo(BenchSettings.DEFAULT_RELAY_SECRET);
+		assertThat(settings.label()).isEqualTo("closed-gateway");
+		assertThat(settings.gatesP99()).isFalse();
+		assertThat(settings.gatesErrors()).isTrue();
+		assertThat(settings.maxErrorPct()).isEqualTo(1.0);
+	}
+
+	@Test
+	void readsEveryParameterFromBenchProperties() {
+		Map<String, String> properties = Map.ofEntries(Map.entry("bench.baseUrl", "http://127.0.0.1:18080/"),
+				Map.entry("bench.target", "ceiling"), Map.entry("bench.model", "open"), Map.entry("bench.rate", "1100"),
+				Map.entry("bench.warmupSeconds", "5"), Map.entry("bench.durationSeconds", "30"),
+				Map.entry("bench.requestTimeoutMs", "5000"), Map.entry("bench.usersCsv", "/tmp/users.csv"),
+				Map.entry("bench.loginPool", "50"), Map.entry("bench.productCount", "100"),
+				Map.entry("bench.label", "fixed"), Map.entry("bench.out", "/tmp/run/fixed"),
+				Map.entry("bench.p99Ms", "500"), Map.entry("bench.maxErrorPct", "0.5"));
+
+		BenchSettings settings = BenchSettings.from(properties::get);
+
+		assertThat(settings.baseUrl()).isEqualTo("http://127.0.0.1:18080");
+		assertThat(settings.target()).isEqualTo(BenchSettings.Target.CEILING);
+		assertThat(settings.workload().model()).isEqualTo(LoadModel.OPEN);
+		assertThat(settings.workload().rate()).isEqualTo(1100);
+		assertThat(settings.totalSeconds()).isEqualTo(35);
+		assertThat(settings.usersCsv()).isEqualTo(Path.of("/tmp/users.csv"));
+		assertThat(settings.outDir()).isEqualTo(Path.of("/tmp/run/fixed"));
+		assertThat(settings.p99Ms()).isEqualTo(500);
+		assertThat(settings.maxErrorPct()).isEqualTo(0.5);
+	}
+
+	@Test
+	void aNegativeErrorLimitTurnsTheGateOff() {
+		assertThat(BenchSettings.from(Map.of("bench.maxErrorPct", "-1")::get).gatesErrors()).isFalse();
+	}
+
+	@Test
+	void badValuesNameTheProperty() {
+		assertThatIllegalArgumentException().isThrownBy(() -> BenchSettings.from(Map.of("bench.users", "0")::get))
+			.withMessage("bench.users must be at least 1, was 0");
+		assertThatIllegalArgumentException().isThrownBy(() -> BenchSettings.from(Map.of("bench.users", "many")::get))
+			.withMessage("bench.users must be a whole number, was 'many'");
+		assertThatIllegalArgumentException().isThrownBy(() -> BenchSettings.from(Map.of("bench.model", "spiky")::get))
+			.withMessageContaining("bench.unknown model 'spiky'");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> BenchSettings.from(Map.of("bench.baseUrl", "127.0.0.1:8080")::get))
+			.withMessageContaining("bench.baseUrl must start with http://");
+		assertThatIllegalArgumentException().isThrownBy(() -> BenchSettings.from(Map.of("bench.target", "nginx")::get))
+			.withMessageContaining("gateway or ceiling");
+	}
+
+}

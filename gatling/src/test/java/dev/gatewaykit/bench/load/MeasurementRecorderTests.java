@@ -1,0 +1,157 @@
+package dev.gatewaykit.bench.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.gatewaykit.bench.model.AssertionResult;
+import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.bench.model.MeasuredRun;
+import dev.gatewaykit.bench.model.TimeSeries;
+
+class MeasurementRecorderTests {
+
+	/** 2 s warm-up, 3 s window, a p99 gate of 100 ms. */
+	private static final BenchSettings SETTINGS = BenchSettings.from(Map.of("bench.warmupSeconds", "2",
+			"bench.durationSeconds", "3", "bench.p99Ms", "100", "bench.label", "naive")::get);
+
+	private final AtomicLong now = new AtomicLong(1_000_000);
+
+	private final MeasurementRecorder recorder = new MeasurementRecorder(SETTINGS, this.now::get);
+
+	@Test
+	void assignsRequestsToWarmUpWindowAndTailByCompletionTime() {
+		this.recorder.startPhase();
+		at(500, 200, 40);
+		at(1_999, 200, 40);
+		at(2_000, 200, 10);
+		at(3_500, 500, 5);
+		at(4_999, 200, 30);
+		at(5_000, 200, 99);
+
+		MeasuredRun run = this.recorder.measuredRun();
+
+		assertThat(run.warmup().ok()).isEqualTo(2);
+		assertThat(run.measured().ok()).isEqualTo(2);
+		assertThat(run.measured().ko()).isEqualTo(1);
+		assertThat(run.tail().ok()).isEqualTo(1);
+		assertThat(run.windowSeconds()).isEqualTo(3);
+		assertThat(run.windowStartEpochMs() - run.phaseStartEpochMs()).isEqualTo(2_000);
+		assertThat(run.measured().outcomes()).isEqualTo(Map.of("200", 2L, "500", 1L));
+	}
+
+	@Test
+	void latencyCountsOkResponsesOnly() {
+		this.recorder.startPhase();
+		at(2_100, 200, 10);
+		at(2_200, 200, 30);
+		at(2_300, 502, 1);
+		at(2_400, null, null);
+
+		MeasuredRun run = this.recorder.measuredRun();
+
+		assertThat(run.measured().latencyMs().mean()).isCloseTo(20, within(0.01));
+		assertThat(run.measured().latencyMs().max()).isEqualTo(30);
+		assertThat(run.measured().ko()).isEqualTo(2);
+		assertThat(run.measured().outcomes()).containsEntry(MeasurementRecorder.NO_RESPONSE, 1L);
+	}
+
+	@Test
+	void loginsAreKeptApartFromTheMeasuredWindow() {
+		this.recorder.recordLogin(200, 150);
+		this.recorder.recordLogin(401, 20);
+		this.recorder.startPhase();
+
+		MeasuredRun run = this.recorder.measuredRun();
+
+		assertThat(run.login().ok()).isEqualTo(1);
+		assertThat(run.login().ko()).isEqualTo(1);
+		assertThat(run.measured().total()).isZero();
+	}
+
+	@Test
+	void theWarmUpClockStartsWithTheFirstBrowsingRequestNotWithTheLogins() {
+		this.recorder.recordLogin(200, 150);
+		this.now.addAndGet(10_000);
+
+		assertThat(this.recorder.inWarmup()).isTrue();
+		assertThat(this.recorder.running()).isTrue();
+		this.recorder.startPhase();
+		this.now.addAndGet(2_000);
+		assertThat(this.recorder.inWarmup()).isFalse();
+		this.now.addAndGet(3_000);
+		assertThat(this.recorder.running()).isFalse();
+	}
+
+	@Test
+	void evaluatesTheGatesOnTheWindow() {
+		this.recorder.startPhase();
+		for (int i = 0; i < 99; i++) {
+			at(2_000 + i, 200, 50);
+		}
+		at(2_500, 200, 400);
+		at(2_600, 503, 1);
+
+		MeasuredRun run = this.recorder.measuredRun();
+
+		assertThat(run.assertions()).extracting(AssertionResult::name, AssertionResult::passed)
+			.containsExactly(org.assertj.core.groups.Tuple.tuple("p99 < 100 ms", true),
+					org.assertj.core.groups.Tuple.tuple("errors <= 1 %", true));
+		at(2_700, 503, 1);
+		assertThat(this.recorder.measuredRun().assertions().get(1).passed()).isFalse();
+	}
+
+	@Test
+	void buildsPerSecondSeriesRelativeToTheWindow() {
+		this.recorder.startPhase();
+		at(100, 200, 10);
+		at(2_100, 200, 20);
+		at(2_200, 200, 30);
+		at(2_300, 500, 1);
+
+		TimeSeries series = this.recorder.timeSeries();
+
+		assertThat(series.seconds()).extracting(TimeSeries.Second::t, TimeSeries.Second::ok, TimeSeries.Second::ko)
+			.containsExactly(org.assertj.core.groups.Tuple.tuple(-2, 1L, 0L),
+					org.assertj.core.groups.Tuple.tuple(0, 2L, 1L));
+		assertThat(series.seconds().get(1).latencyMs().max()).isEqualTo(30);
+	}
+
+	@Test
+	void printsAProgressLineWithThroughputOverTheLastFiveSeconds() {
+		this.recorder.startPhase();
+		for (int i = 0; i < 50; i++) {
+			at(2_000 + i * 60, 200, 10);
+		}
+		this.now.set(1_000_000 + 7_000);
+
+		assertThat(this.recorder.progressLine())
+			.isEqualTo("[naive] draining 7/5 s | live 10 ok/s, 0 ko/s | window 50 ok, 0 ko");
+	}
+
+	@Test
+	void writesFilesTheCliReads(@TempDir Path dir) {
+		this.recorder.startPhase();
+		at(2_500, 200, 42);
+
+		this.recorder.write(dir.resolve("naive"));
+
+		MeasuredRun run = BenchJson.read(dir.resolve("naive/measured.json"), MeasuredRun.class);
+		TimeSeries series = BenchJson.read(dir.resolve("naive/timeseries.json"), TimeSeries.class);
+		assertThat(run.measured().latencyMs().p99()).isEqualTo(42);
+		assertThat(run.label()).isEqualTo("naive");
+		assertThat(series.seconds()).hasSize(1);
+	}
+
+	private void at(long sincePhaseStart, Integer status, Integer responseTimeMs) {
+		this.now.set(1_000_000 + sincePhaseStart);
+		this.recorder.record(status, responseTimeMs);
+	}
+
+}
