@@ -14,13 +14,14 @@ public final class SvgChart {
 
 	static final int WIDTH = 640;
 
-	static final int HEIGHT = 300;
+	static final int HEIGHT = 320;
 
 	private static final int LEFT = 64;
 
 	private static final int RIGHT = 16;
 
-	private static final int TOP = 50;
+	/** Room for the title and two rows of legend. */
+	private static final int TOP = 64;
 
 	private static final int BOTTOM = 46;
 
@@ -247,17 +248,22 @@ public final class SvgChart {
 	private record Legend(String name, String color, boolean dashed) {
 	}
 
-	/** One row under the title, left to right: a line sample (dashed for predictions), then the name. */
+	/** Rows under the title, left to right, wrapping: a line sample (dashed for predictions), then the name. */
 	private static void legend(StringBuilder svg, List<Legend> entries) {
 		int x = LEFT;
 		int y = 36;
 		for (Legend entry : entries) {
+			int width = 22 + 7 * entry.name().length();
+			if (x > LEFT && x + width > WIDTH - RIGHT) {
+				x = LEFT;
+				y += 15;
+			}
 			svg.append(String.format(Locale.ROOT,
 					"<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"3\"%s/>"
 							+ "<text x=\"%d\" y=\"%d\" class=\"legend\">%s</text>",
 					x, y - 4, x + 18, y - 4, escape(entry.color()), entry.dashed() ? " stroke-dasharray=\"5 3\"" : "",
 					x + 22, y, escape(entry.name())));
-			x += 22 + 7 * entry.name().length() + 14;
+			x += width + 14;
 		}
 	}
 
