@@ -1,0 +1,250 @@
+# shellcheck shell=bash
+# `./kit bench` and `./kit sweep`: sourced by ./kit (which provides log, die, start, stop, wait_http, the tool
+# installers and start_backends / start_gateway). Orchestration only: the numbers are computed by the Java CLI in
+# gatling/ (dev.gatewaykit.bench.cli.BenchCli), which has tests.
+
+SIMULATION="dev.gatewaykit.bench.simulation.ProductBrowseSimulation"
+
+bench_usage() {
+  cat <<'USAGE'
+Usage: ./kit bench [options]
+
+Reproduces seed 002 (TPS 75 → 1100): for each mode, starts the gateway behind nginx with its Redis and
+auth-service links going through toxiproxy, runs Gatling, and reports TPS, latency and the Little's-law
+prediction side by side.
+
+Options (defaults reproduce the seed):
+  --modes LIST           comma-separated: naive, fixed, blocking, publish-on, bounded-elastic, reactive
+                         (default naive,fixed)
+  --users N              closed model: concurrent virtual users looping (default 200)
+  --rate R               open model instead: constant arrival rate, requests/s
+  --duration S           measured window in seconds (default 60; --quick 15)
+  --warmup S             warm-up seconds, excluded from the figures (default 15; --quick 5)
+  --redis-latency MS     latency toxiproxy adds per round trip on the gateway → Redis link (default 1)
+  --auth-latency MS      latency per round trip on the gateway → auth-service link (default 50)
+  --nginx naive|tuned    nginx configuration (default tuned)
+  --ceiling | --no-ceiling  also measure nginx → mall-api without the gateway (default: on, off with --quick)
+  --quick                short run for CI
+  --out DIR              where results go (default target/kit/<timestamp>)
+  --compare FILE         compare with an earlier summary.json; exit 1 on regression
+  --max-tps-drop PCT     compare threshold (default 10)
+  --max-p99-rise PCT     compare threshold (default 20)
+  --min-ratio R          exit 1 if fixed/naive TPS ratio is below R (CI sanity bound)
+USAGE
+}
+
+bench_cli() {
+  java -cp "$(cat "$ROOT/gatling/target/bench.classpath"):$ROOT/gatling/target/classes" dev.gatewaykit.bench.BenchCli "$@"
+}
+
+# toxiproxy: one proxy per link, a latency toxic on the way back (one per round trip).
+toxi() { curl -fsS --max-time 5 -H 'Content-Type: application/json' "$@"; }
+
+start_toxiproxy() {
+  need_toxiproxy
+  TOXI_PORT="$(free_port)"
+  start toxiproxy "$KIT_DIR/logs/toxiproxy.log" "$TOOLS_BIN/toxiproxy-server" -host 127.0.0.1 -port "$TOXI_PORT"
+  wait_http toxiproxy "http://127.0.0.1:$TOXI_PORT/version"
+  TOXI_REDIS_PORT="$(free_port)"; TOXI_AUTH_PORT="$(free_port)"
+  toxi -X POST "http://127.0.0.1:$TOXI_PORT/proxies" \
+    -d "{\"name\":\"redis\",\"listen\":\"127.0.0.1:$TOXI_REDIS_PORT\",\"upstream\":\"127.0.0.1:$REDIS_PORT\",\"enabled\":true}" >/dev/null
+  toxi -X POST "http://127.0.0.1:$TOXI_PORT/proxies" \
+    -d "{\"name\":\"auth\",\"listen\":\"127.0.0.1:$TOXI_AUTH_PORT\",\"upstream\":\"127.0.0.1:$AUTH_PORT\",\"enabled\":true}" >/dev/null
+}
+
+set_latency() {
+  local proxy=$1 ms=$2
+  curl -fsS --max-time 5 -X DELETE "http://127.0.0.1:$TOXI_PORT/proxies/$proxy/toxics/latency" >/dev/null 2>&1 || true
+  if [ "$ms" != "0" ]; then
+    toxi -X POST "http://127.0.0.1:$TOXI_PORT/proxies/$proxy/toxics" \
+      -d "{\"name\":\"latency\",\"type\":\"latency\",\"stream\":\"downstream\",\"attributes\":{\"latency\":$ms,\"jitter\":0}}" >/dev/null
+  fi
+}
+
+start_nginx() {
+  local variant=$1 upstream=$2 prefix=$3
+  need_nginx
+  NGINX_PORT="$(free_port)"
+  bench_cli nginx-render --variant "$variant" --listen "$NGINX_PORT" --upstream "$upstream" --prefix "$prefix" \
+    --templates "$ROOT/nginx" >/dev/null
+  "$(nginx_bin)" -t -q -p "$prefix" -c "$prefix/nginx.conf" || die "nginx rejected $prefix/nginx.conf"
+  # -g 'daemon off;' keeps nginx in the foreground so its PID is the one recorded.
+  start nginx "$prefix/nginx.out" "$(nginx_bin)" -p "$prefix" -c "$prefix/nginx.conf" -g 'daemon off;'
+  local deadline=$((SECONDS + 20))
+  until curl -s -o /dev/null --max-time 2 "http://127.0.0.1:$NGINX_PORT/"; do
+    [ $SECONDS -lt $deadline ] || die "nginx did not start; see $prefix/logs"
+    alive nginx || die "nginx exited; see $prefix/nginx.out"
+    sleep 0.2
+  done
+}
+
+# run_gatling DIR TARGET BASE_URL — runs the simulation, its figures land in DIR.
+run_gatling() {
+  local dir=$1 target=$2 base_url=$3 label=$4
+  mkdir -p "$dir"
+  local load=(-Dbench.model=closed -Dbench.users="$B_USERS")
+  [ -n "$B_RATE" ] && load=(-Dbench.model=open -Dbench.rate="$B_RATE")
+  (cd "$ROOT" && ./mvnw -B -q -o -pl gatling gatling:test \
+    -Dgatling.simulationClass="$SIMULATION" -Dbench.baseUrl="$base_url" -Dbench.target="$target" \
+    "${load[@]}" -Dbench.warmupSeconds="$B_WARMUP" -Dbench.durationSeconds="$B_DURATION" \
+    -Dbench.usersCsv="$KIT_DIR/demo-users.csv" -Dbench.label="$label" -Dbench.out="$dir" \
+    -Dgatling.failOnError=false) 2>&1 | tee "$dir/gatling.out" | grep -F "[$label]" >&2 || true
+  # The plugin names the results folder itself; lastRun.txt says which one it was.
+  local report; report="$(head -1 "$ROOT/gatling/target/gatling/lastRun.txt" 2>/dev/null || true)"
+  [ -n "$report" ] && [ -d "$ROOT/gatling/target/gatling/$report" ] && cp -r "$ROOT/gatling/target/gatling/$report" "$dir/gatling"
+  [ -s "$dir/measured.json" ] || die "the simulation wrote no $dir/measured.json; see $dir/gatling.out"
+}
+
+bench_mode() {
+  local mode=$1 dir="$B_OUT/$1"
+  mkdir -p "$dir"
+  log "── mode $mode: starting gateway (redis link +${B_REDIS_LATENCY} ms, auth link +${B_AUTH_LATENCY} ms)"
+  start_gateway "$mode" "$TOXI_REDIS_PORT" "http://127.0.0.1:$TOXI_AUTH_PORT" "$dir/gateway.log"
+  curl -fsS --max-time 5 "http://127.0.0.1:$GATEWAY_MGMT_PORT/actuator/kit" >"$dir/gateway.json"
+  start_nginx "$B_NGINX" "127.0.0.1:$GATEWAY_PORT" "$dir/nginx"
+  log "── mode $mode: Gatling ${B_WARMUP}s warm-up + ${B_DURATION}s measured"
+  run_gatling "$dir" gateway "http://127.0.0.1:$NGINX_PORT" "$mode"
+  curl -fsS --max-time 5 "http://127.0.0.1:$GATEWAY_MGMT_PORT/actuator/prometheus" >"$dir/gateway-metrics.txt" 2>/dev/null || true
+  stop nginx; stop gateway
+  bench_cli summarize-mode --dir "$dir" --mode "$mode" --redis-latency-ms "$B_REDIS_LATENCY" \
+    --auth-latency-ms "$B_AUTH_LATENCY" >/dev/null
+}
+
+bench_ceiling() {
+  local dir="$B_OUT/ceiling"
+  mkdir -p "$dir"
+  log "── ceiling: nginx → mall-api without the gateway (is the injector or the box the limit?)"
+  start_nginx "$B_NGINX" "127.0.0.1:$MALL_PORT" "$dir/nginx"
+  run_gatling "$dir" ceiling "http://127.0.0.1:$NGINX_PORT" ceiling
+  stop nginx
+  bench_cli summarize-mode --dir "$dir" --mode ceiling --redis-latency-ms 0 --auth-latency-ms 0 >/dev/null
+}
+
+write_params() {
+  cat >"$B_OUT/params.json" <<JSON
+{"modes":"$B_MODES","model":"$([ -n "$B_RATE" ] && echo open || echo closed)","users":$B_USERS,"rate":${B_RATE:-null},
+ "warmupSeconds":$B_WARMUP,"durationSeconds":$B_DURATION,"redisLatencyMs":$B_REDIS_LATENCY,"authLatencyMs":$B_AUTH_LATENCY,
+ "nginx":"$B_NGINX","quick":$B_QUICK,"ceiling":$B_CEILING,"discovery":"static"}
+JSON
+}
+
+parse_bench_args() {
+  B_MODES="naive,fixed"; B_USERS=200; B_RATE=""; B_DURATION=""; B_WARMUP=""; B_REDIS_LATENCY=1; B_AUTH_LATENCY=50
+  B_NGINX=tuned; B_QUICK=false; B_CEILING=""; B_OUT=""; B_COMPARE=""; B_MAX_DROP=10; B_MAX_RISE=20; B_MIN_RATIO=""
+  B_SWEEP="0,5,10,25,50,100"
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      -h|--help) bench_usage; exit 0 ;;
+      --modes) B_MODES="$2"; shift 2 ;;
+      --users) B_USERS="$2"; shift 2 ;;
+      --rate) B_RATE="$2"; shift 2 ;;
+      --duration) B_DURATION="${2%s}"; shift 2 ;;
+      --warmup) B_WARMUP="${2%s}"; shift 2 ;;
+      --redis-latency) B_REDIS_LATENCY="${2%ms}"; shift 2 ;;
+      --auth-latency) B_AUTH_LATENCY="${2%ms}"; shift 2 ;;
+      --latencies) B_SWEEP="$2"; shift 2 ;;
+      --nginx) B_NGINX="$2"; shift 2 ;;
+      --quick) B_QUICK=true; shift ;;
+      --ceiling) B_CEILING=true; shift ;;
+      --no-ceiling) B_CEILING=false; shift ;;
+      --out) B_OUT="$2"; shift 2 ;;
+      --compare) B_COMPARE="$2"; shift 2 ;;
+      --max-tps-drop) B_MAX_DROP="$2"; shift 2 ;;
+      --max-p99-rise) B_MAX_RISE="$2"; shift 2 ;;
+      --min-ratio) B_MIN_RATIO="$2"; shift 2 ;;
+      *) die "unknown option $1 (./kit bench --help)" ;;
+    esac
+  done
+  if $B_QUICK; then : "${B_DURATION:=15}" "${B_WARMUP:=5}" "${B_CEILING:=false}"; fi
+  : "${B_DURATION:=60}" "${B_WARMUP:=15}" "${B_CEILING:=true}"
+  case "$B_NGINX" in naive|tuned) ;; *) die "--nginx must be naive or tuned" ;; esac
+  for n in "$B_USERS" "$B_DURATION" "$B_WARMUP" "$B_REDIS_LATENCY" "$B_AUTH_LATENCY"; do
+    [[ "$n" =~ ^[0-9]+$ ]] || die "'$n' is not a whole number"
+  done
+  IFS=',' read -r -a B_MODE_LIST <<<"$B_MODES"
+  for mode in "${B_MODE_LIST[@]}"; do
+    case "$mode" in naive|fixed|blocking|publish-on|bounded-elastic|reactive) ;; *) die "unknown mode '$mode'" ;; esac
+  done
+  [ -z "$B_COMPARE" ] || [ -f "$B_COMPARE" ] || die "--compare: no such file $B_COMPARE"
+  : "${B_OUT:=$KIT_DIR/$(date +%Y%m%d-%H%M%S)}"
+  # Absolute: nginx's prefix and the forked Gatling JVM both resolve paths from elsewhere.
+  mkdir -p "$B_OUT"; B_OUT="$(cd "$B_OUT" && pwd)"
+}
+
+bench_prepare() {
+  mkdir -p "$KIT_DIR"
+  refuse_if_running
+  need_java; need_redis; need_nginx; need_toxiproxy
+  build_if_needed
+  mkdir -p "$B_OUT"
+  write_params
+  trap 'stop_all' EXIT
+  start_backends
+  start_toxiproxy
+  set_latency redis "$B_REDIS_LATENCY"
+  set_latency auth "$B_AUTH_LATENCY"
+}
+
+cmd_bench() {
+  parse_bench_args "$@"
+  local started=$SECONDS
+  bench_prepare
+  for mode in "${B_MODE_LIST[@]}"; do bench_mode "$mode"; done
+  if [ "$B_CEILING" = true ]; then bench_ceiling; fi
+  for service in auth-service mall-api redis toxiproxy; do cp "$KIT_DIR/logs/$service.log" "$B_OUT/" 2>/dev/null || true; done
+  stop_all; trap - EXIT
+  bench_cli report --run "$B_OUT" --repo "$ROOT" --toxiproxy-server "$TOOLS_BIN/toxiproxy-server"
+  bench_cli render-check --html "$B_OUT/report.html" --png "$B_OUT/report.png" >/dev/null ||
+    log "warning: report.html could not be rendered in headless Chromium (is chromium installed?)"
+  log "done in $((SECONDS - started)) s: $B_OUT/report.html, $B_OUT/summary.json"
+  local status=0
+  if [ -n "$B_MIN_RATIO" ]; then
+    python3 - "$B_OUT/summary.json" "$B_MIN_RATIO" <<'PY' || status=1
+import json, sys
+summary = json.load(open(sys.argv[1]))
+ratio = (summary.get("ratio") or {}).get("value")
+if ratio is None or ratio < float(sys.argv[2]):
+    sys.exit(f"fixed/naive ratio {ratio} is below the bound {sys.argv[2]}")
+print(f"ratio {ratio:.1f} >= {sys.argv[2]}")
+PY
+  fi
+  if [ -n "$B_COMPARE" ]; then
+    bench_cli compare --baseline "$B_COMPARE" --current "$B_OUT/summary.json" \
+      --max-tps-drop-pct "$B_MAX_DROP" --max-p99-rise-pct "$B_MAX_RISE" || status=$?
+  fi
+  return $status
+}
+
+cmd_sweep() {
+  case "${1:-}" in -h|--help) cat <<'USAGE'
+Usage: ./kit sweep [--modes LIST] [--latencies 0,5,10,25,50,100] [bench options]
+
+Runs the bench once per auth-link latency for each mode (default modes blocking,bounded-elastic,reactive) and
+plots TPS against latency next to each mode's prediction curve (sweep.html). Defaults to short runs
+(warm-up 5 s, 15 s measured) since it makes modes × latencies runs.
+USAGE
+    return 0 ;; esac
+  parse_bench_args --modes blocking,bounded-elastic,reactive --warmup 5 --duration 15 --no-ceiling "$@"
+  bench_prepare
+  IFS=',' read -r -a latencies <<<"$B_SWEEP"
+  for latency in "${latencies[@]}"; do
+    B_AUTH_LATENCY="$latency"
+    set_latency auth "$latency"
+    for mode in "${B_MODE_LIST[@]}"; do
+      local name="$mode@${latency}ms"
+      local dir="$B_OUT/$name"
+      mkdir -p "$dir"
+      start_gateway "$mode" "$TOXI_REDIS_PORT" "http://127.0.0.1:$TOXI_AUTH_PORT" "$dir/gateway.log"
+      curl -fsS --max-time 5 "http://127.0.0.1:$GATEWAY_MGMT_PORT/actuator/kit" >"$dir/gateway.json"
+      start_nginx "$B_NGINX" "127.0.0.1:$GATEWAY_PORT" "$dir/nginx"
+      log "── sweep $name"
+      run_gatling "$dir" gateway "http://127.0.0.1:$NGINX_PORT" "$name"
+      stop nginx; stop gateway
+      bench_cli summarize-mode --dir "$dir" --mode "$mode" --redis-latency-ms "$B_REDIS_LATENCY" \
+        --auth-latency-ms "$latency" >/dev/null
+    done
+  done
+  stop_all; trap - EXIT
+  bench_cli sweep-report --run "$B_OUT"
+  log "sweep done: $B_OUT/sweep.html"
+}
