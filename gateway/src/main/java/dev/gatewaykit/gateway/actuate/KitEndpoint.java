@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import dev.gatewaykit.gateway.config.GatewayKitProperties;
+import dev.gatewaykit.gateway.filter.ReloadablePublicPaths;
 import dev.gatewaykit.gateway.session.ExecutionMode;
 import dev.gatewaykit.gateway.session.ModeSwitch;
 import reactor.core.scheduler.Schedulers;
@@ -24,10 +25,13 @@ public class KitEndpoint {
 
 	private final ModeSwitch modes;
 
+	private final ReloadablePublicPaths publicPaths;
+
 	private final GatewayKitProperties properties;
 
-	public KitEndpoint(ModeSwitch modes, GatewayKitProperties properties) {
+	public KitEndpoint(ModeSwitch modes, ReloadablePublicPaths publicPaths, GatewayKitProperties properties) {
 		this.modes = modes;
+		this.publicPaths = publicPaths;
 		this.properties = properties;
 	}
 
@@ -35,7 +39,8 @@ public class KitEndpoint {
 	public Map<String, Object> kit() {
 		Map<String, Object> kit = new LinkedHashMap<>();
 		kit.put("mode", this.modes.mode().id());
-		kit.put("whitelistMatcher", this.properties.whitelistMatcher().name().toLowerCase().replace('_', '-'));
+		kit.put("whitelistMatcher", this.publicPaths.matcher().name().toLowerCase().replace('_', '-'));
+		kit.put("publicPaths", this.publicPaths.patterns());
 		kit.put("logStyle", this.properties.logStyle());
 		// Reactor Netty's default: max(cores, 4) event loops, shared by the server and the proxy's client.
 		kit.put("eventLoopThreads", LoopResources.DEFAULT_IO_WORKER_COUNT);

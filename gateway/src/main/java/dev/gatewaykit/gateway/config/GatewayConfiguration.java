@@ -5,13 +5,15 @@ import java.time.Clock;
 import dev.gatewaykit.gateway.actuate.KitEndpoint;
 import dev.gatewaykit.gateway.filter.AuthenticationGlobalFilter;
 import dev.gatewaykit.gateway.filter.PathHygieneWebFilter;
-import dev.gatewaykit.gateway.filter.PublicPathsFactory;
+import dev.gatewaykit.gateway.filter.ReloadablePublicPaths;
 import dev.gatewaykit.gateway.filter.RelayTokenGatewayFilterFactory;
 import dev.gatewaykit.gateway.session.BlockingIdentityCalls;
 import dev.gatewaykit.gateway.session.IdentityBackends;
 import dev.gatewaykit.gateway.session.IdentityCodec;
 import dev.gatewaykit.gateway.session.ModeSwitch;
 import dev.gatewaykit.gateway.web.JsonErrorWebExceptionHandler;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.config.MeterFilter;
 import io.netty.channel.ChannelOption;
 import reactor.netty.http.client.HttpClient;
 import reactor.netty.resources.ConnectionProvider;
@@ -21,10 +23,12 @@ import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.reactor.netty.NettyServerCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.http.client.reactive.ReactorClientHttpConnector;
+import org.springframework.validation.beanvalidation.SpringValidatorAdapter;
 import org.springframework.web.reactive.function.client.WebClient;
 
 /**
@@ -84,10 +88,20 @@ class GatewayConfiguration {
 	}
 
 	@Bean
-	AuthenticationGlobalFilter authenticationGlobalFilter(ModeSwitch modeSwitch, GatewayKitProperties properties) {
-		return new AuthenticationGlobalFilter(modeSwitch,
-				PublicPathsFactory.create(properties.whitelistMatcher(), properties.publicPaths()),
-				Clock.systemUTC());
+	ReloadablePublicPaths publicPaths(GatewayKitProperties properties) {
+		return new ReloadablePublicPaths(properties.whitelistMatcher(), properties.publicPaths());
+	}
+
+	@Bean
+	AuthenticationGlobalFilter authenticationGlobalFilter(ModeSwitch modeSwitch, ReloadablePublicPaths publicPaths) {
+		return new AuthenticationGlobalFilter(modeSwitch, publicPaths, Clock.systemUTC());
+	}
+
+	@Bean
+	RuntimeConfigListener runtimeConfigListener(Environment environment, jakarta.validation.Validator validator,
+			ModeSwitch modeSwitch, ReloadablePublicPaths publicPaths) {
+		return new RuntimeConfigListener(environment, new SpringValidatorAdapter(validator), modeSwitch,
+				publicPaths);
 	}
 
 	@Bean
@@ -106,14 +120,32 @@ class GatewayConfiguration {
 	}
 
 	@Bean
-	KitEndpoint kitEndpoint(ModeSwitch modeSwitch, GatewayKitProperties properties) {
-		return new KitEndpoint(modeSwitch, properties);
+	KitEndpoint kitEndpoint(ModeSwitch modeSwitch, ReloadablePublicPaths publicPaths,
+			GatewayKitProperties properties) {
+		return new KitEndpoint(modeSwitch, publicPaths, properties);
 	}
 
 	/**
 	 * Reactor Netty's own metrics, among them {@code reactor.netty.eventloop.pending.tasks} per event loop: the
 	 * queue that grows when a loop is blocked. URIs are collapsed to one tag value so cardinality stays bounded.
 	 */
+	/**
+	 * Spring Cloud LoadBalancer tags its per-instance stats with the request path too: one time series per product
+	 * id. What those meters are for is the spread over instances, so the path is dropped.
+	 */
+	@Bean
+	MeterFilter loadBalancerStatsWithoutPath() {
+		return new MeterFilter() {
+			@Override
+			public Meter.Id map(Meter.Id id) {
+				if (!id.getName().startsWith("loadbalancer.") || id.getTag("uri") == null) {
+					return id;
+				}
+				return id.replaceTags(id.getTags().stream().filter((tag) -> !"uri".equals(tag.getKey())).toList());
+			}
+		};
+	}
+
 	@Bean
 	NettyServerCustomizer eventLoopMetrics() {
 		return (server) -> server.metrics(true, (uri) -> "/");

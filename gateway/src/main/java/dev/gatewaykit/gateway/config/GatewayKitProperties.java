@@ -55,7 +55,8 @@ public record GatewayKitProperties(@DefaultValue("reactive") @NotNull ExecutionM
 	}
 
 	/**
-	 * @param url auth-service's base URL (static discovery)
+	 * @param url auth-service's base URL, http(s) in both discovery modes: the relay call does not go through the
+	 * load balancer (the bench points it at toxiproxy, the link whose latency it controls)
 	 * @param clientId the gateway's client id, sent with HTTP Basic on the relay call
 	 * @param clientSecret the gateway's client secret
 	 * @param connectTimeout the longest a new connection to auth-service may take
@@ -66,6 +67,13 @@ public record GatewayKitProperties(@DefaultValue("reactive") @NotNull ExecutionM
 			@DefaultValue("dev-only-gateway-secret-change-me") @NotBlank String clientSecret,
 			@DefaultValue("500ms") @NotNull Duration connectTimeout,
 			@DefaultValue("2s") @NotNull Duration timeout) {
+
+		public AuthService {
+			if (url != null && !"http".equals(url.getScheme()) && !"https".equals(url.getScheme())) {
+				throw new IllegalArgumentException("kit.gateway.auth-service.url must be an http:// or https:// URL "
+						+ "(the relay-token call does not go through the load balancer), was '" + url + "'");
+			}
+		}
 	}
 
 }

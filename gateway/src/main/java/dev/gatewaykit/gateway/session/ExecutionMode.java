@@ -38,8 +38,12 @@ public enum ExecutionMode {
 				return mode;
 			}
 		}
-		throw new IllegalArgumentException("unknown execution mode '" + id + "'; expected one of "
-				+ Arrays.stream(values()).map(ExecutionMode::id).collect(Collectors.joining(", ")));
+		throw new IllegalArgumentException("unknown execution mode '" + id + "'; expected one of " + ids());
+	}
+
+	/** Every mode's id, for error messages. */
+	public static String ids() {
+		return Arrays.stream(values()).map(ExecutionMode::id).collect(Collectors.joining(", "));
 	}
 
 }

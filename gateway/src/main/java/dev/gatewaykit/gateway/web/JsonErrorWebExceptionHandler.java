@@ -1,5 +1,6 @@
 package dev.gatewaykit.gateway.web;
 
+import java.io.IOException;
 import java.net.ConnectException;
 import java.util.concurrent.TimeoutException;
 
@@ -41,7 +42,8 @@ public final class JsonErrorWebExceptionHandler implements ErrorWebExceptionHand
 			return ErrorResponses.write(exchange, HttpStatus.GATEWAY_TIMEOUT, "upstream_timeout",
 					"the upstream service did not answer in time");
 		}
-		if (hasCause(ex, ConnectException.class)) {
+		// Refused, reset or closed early: the upstream failed, not the gateway (an instance dying mid-request).
+		if (hasCause(ex, ConnectException.class) || hasCause(ex, IOException.class)) {
 			log.warn("Upstream unreachable for {}: {}", exchange.getRequest().getPath(), ex.toString());
 			return ErrorResponses.write(exchange, HttpStatus.BAD_GATEWAY, "upstream_unavailable",
 					"the upstream service is unreachable");
