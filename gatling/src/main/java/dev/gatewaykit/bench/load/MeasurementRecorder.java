@@ -5,7 +5,9 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -19,6 +21,7 @@ import org.HdrHistogram.Histogram;
 import dev.gatewaykit.bench.model.AssertionResult;
 import dev.gatewaykit.bench.model.BenchJson;
 import dev.gatewaykit.bench.model.Latency;
+import dev.gatewaykit.bench.model.LatencyHistograms;
 import dev.gatewaykit.bench.model.MeasuredRun;
 import dev.gatewaykit.bench.model.Numbers;
 import dev.gatewaykit.bench.model.PhaseStats;
@@ -32,16 +35,17 @@ import dev.gatewaykit.bench.model.TimeSeries;
  * The browsing phase starts when the first browsing user calls {@link #startPhase()}. The first
  * {@code warmupSeconds} are warm-up; the next {@code durationSeconds} are the measured window; completions after
  * it (the last in-flight requests) are the tail. Latencies are kept in one HdrHistogram per second and one for the
- * window, at two significant digits (1 % resolution), which is all a p99 needs.
+ * window, at two significant digits (1 % resolution), which is all a p99 needs; the per-second histograms go into
+ * {@code timeseries.json} too, so the report can merge any span of seconds exactly.
  * <p>
  * Thread-safe: Gatling calls it from its event loops. The lock is uncontended at the rates this bench runs.
  */
 public final class MeasurementRecorder {
 
-	/** Latencies above this (an hour) are clamped: no request timeout is that long. */
-	private static final long HIGHEST_TRACKABLE_MS = 3_600_000;
+	private static final long HIGHEST_TRACKABLE_MS = LatencyHistograms.HIGHEST_TRACKABLE_MS;
 
-	private static final int SIGNIFICANT_DIGITS = 2;
+	/** Written when the browsing phase opens, so the kit can act at a chosen second of the window. */
+	public static final String PHASE_FILE = "phase.json";
 
 	/** The status a product or login request must answer with to count as OK. */
 	public static final int OK_STATUS = 200;
@@ -75,15 +79,47 @@ public final class MeasurementRecorder {
 		this.clock = clock;
 	}
 
-	/** Opens the browsing phase; only the first call counts. */
-	public synchronized void startPhase() {
+	/**
+	 * Opens the browsing phase; only the first call counts.
+	 * @return whether this call opened it
+	 */
+	public synchronized boolean startPhase() {
 		if (this.phaseStart >= 0) {
-			return;
+			return false;
 		}
 		long now = this.clock.getAsLong();
 		this.phaseStart = now;
 		this.windowStart = now + this.settings.warmupSeconds() * 1000L;
 		this.windowEnd = this.windowStart + this.settings.durationSeconds() * 1000L;
+		return true;
+	}
+
+	/**
+	 * Writes {@value #PHASE_FILE} into {@code dir}: when the browsing phase opened and when the measured window opens
+	 * and closes (epoch ms). {@code ./kit bench --flip-at} waits for it to switch the gateway's mode at a second of
+	 * the window.
+	 */
+	public void writePhase(Path dir) {
+		Map<String, Long> phase = new LinkedHashMap<>();
+		synchronized (this) {
+			if (this.phaseStart < 0) {
+				throw new IllegalStateException("the browsing phase has not started");
+			}
+			phase.put("phaseStartEpochMs", this.phaseStart);
+			phase.put("windowStartEpochMs", this.windowStart);
+			phase.put("windowEndEpochMs", this.windowEnd);
+		}
+		try {
+			Files.createDirectories(dir);
+			// Written aside and moved, so a reader polling for the file never sees half of it.
+			Path partial = dir.resolve(PHASE_FILE + ".partial");
+			BenchJson.write(partial, phase);
+			Files.move(partial, dir.resolve(PHASE_FILE), StandardCopyOption.REPLACE_EXISTING,
+					StandardCopyOption.ATOMIC_MOVE);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("cannot write " + dir.resolve(PHASE_FILE), ex);
+		}
 	}
 
 	/** Whether a request sent now is warm-up (also before the phase started). */
@@ -201,7 +237,8 @@ public final class MeasurementRecorder {
 		for (Map.Entry<Integer, Phase> entry : this.seconds.entrySet()) {
 			Phase bucket = entry.getValue();
 			list.add(new TimeSeries.Second(entry.getKey() - this.settings.warmupSeconds(), bucket.ok, bucket.ko,
-					(bucket.ok > 0) ? bucket.latency() : null));
+					(bucket.ok > 0) ? bucket.latency() : null,
+					(bucket.ok > 0) ? LatencyHistograms.encode(bucket.okLatency) : null));
 		}
 		return new TimeSeries(TimeSeries.SCHEMA, this.settings.label(), this.settings.warmupSeconds(),
 				this.settings.durationSeconds(), list);
@@ -222,7 +259,7 @@ public final class MeasurementRecorder {
 	/** Counts and OK latencies of one phase or one second; guarded by the recorder's lock. */
 	private static final class Phase {
 
-		private final Histogram okLatency = new Histogram(HIGHEST_TRACKABLE_MS, SIGNIFICANT_DIGITS);
+		private final Histogram okLatency = LatencyHistograms.empty();
 
 		private final Map<String, Long> outcomes = new TreeMap<>();
 
@@ -243,12 +280,7 @@ public final class MeasurementRecorder {
 		}
 
 		Latency latency() {
-			if (this.ok == 0) {
-				return Latency.NONE;
-			}
-			Histogram h = this.okLatency;
-			return new Latency(h.getMean(), h.getValueAtPercentile(50), h.getValueAtPercentile(90),
-					h.getValueAtPercentile(99), h.getMaxValue());
+			return LatencyHistograms.latency(this.okLatency);
 		}
 
 		PhaseStats stats() {

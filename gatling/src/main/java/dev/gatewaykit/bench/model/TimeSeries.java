@@ -26,8 +26,14 @@ public record TimeSeries(int schema, String label, int warmupSeconds, int durati
 	 * @param ok OK completions in that second, i.e. that second's TPS
 	 * @param ko failed completions
 	 * @param latencyMs latency of that second's OK responses ({@code null} when there were none)
+	 * @param okHistogram the same latencies as an encoded histogram ({@link LatencyHistograms}), so spans of seconds
+	 * can be merged exactly; {@code null} when there were none, and in files written before it existed
 	 */
-	public record Second(int t, long ok, long ko, Latency latencyMs) {
+	public record Second(int t, long ok, long ko, Latency latencyMs, String okHistogram) {
+
+		public Second(int t, long ok, long ko, Latency latencyMs) {
+			this(t, ok, ko, latencyMs, null);
+		}
 
 	}
 

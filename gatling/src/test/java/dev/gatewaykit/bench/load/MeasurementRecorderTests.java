@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -12,8 +13,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.gatewaykit.bench.model.AssertionResult;
 import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.bench.model.Latency;
+import dev.gatewaykit.bench.model.LatencyHistograms;
 import dev.gatewaykit.bench.model.MeasuredRun;
 import dev.gatewaykit.bench.model.TimeSeries;
+import tools.jackson.databind.JsonNode;
 
 class MeasurementRecorderTests {
 
@@ -147,6 +151,41 @@ class MeasurementRecorderTests {
 		assertThat(run.measured().latencyMs().p99()).isEqualTo(42);
 		assertThat(run.label()).isEqualTo("naive");
 		assertThat(series.seconds()).hasSize(1);
+	}
+
+	@Test
+	void eachSecondCarriesAHistogramThatMergesExactly() {
+		this.recorder.startPhase();
+		for (int i = 0; i < 99; i++) {
+			at(2_000 + i, 200, 20);
+		}
+		at(2_500, 503, 1);
+		at(3_100, 200, 900);
+		at(3_200, 200, 20);
+
+		TimeSeries series = this.recorder.timeSeries();
+
+		List<String> histograms = series.seconds().stream().map(TimeSeries.Second::okHistogram).toList();
+		assertThat(histograms).doesNotContainNull();
+		Latency merged = LatencyHistograms.latency(LatencyHistograms.merge(histograms));
+		// 100 of 101 OK responses took 20 ms: the merged p99 is 20, though one second's own p99 is 900.
+		assertThat(merged.p99()).isEqualTo(20);
+		assertThat(merged.max()).isCloseTo(900, within(9.0));
+		assertThat(series.seconds().get(1).latencyMs().p99()).isCloseTo(900, within(9.0));
+	}
+
+	@Test
+	void writesPhaseJsonOnceWhenThePhaseOpens(@TempDir Path dir) {
+		assertThat(this.recorder.startPhase()).isTrue();
+		assertThat(this.recorder.startPhase()).isFalse();
+
+		this.recorder.writePhase(dir);
+
+		JsonNode phase = BenchJson.readTree(dir.resolve(MeasurementRecorder.PHASE_FILE));
+		assertThat(phase.path("phaseStartEpochMs").asLong()).isEqualTo(1_000_000);
+		assertThat(phase.path("windowStartEpochMs").asLong()).isEqualTo(1_002_000);
+		assertThat(phase.path("windowEndEpochMs").asLong()).isEqualTo(1_005_000);
+		assertThat(dir.resolve(MeasurementRecorder.PHASE_FILE + ".partial")).doesNotExist();
 	}
 
 	private void at(long sincePhaseStart, Integer status, Integer responseTimeMs) {

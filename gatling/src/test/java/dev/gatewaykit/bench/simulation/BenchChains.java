@@ -81,14 +81,17 @@ final class BenchChains {
 
 	/**
 	 * One product request, named warm-up or measured by when it is sent, then recorded by when it completes. The
-	 * first call opens the browsing phase (and so the warm-up clock).
+	 * first call opens the browsing phase (and so the warm-up clock) and writes {@code phase.json}.
 	 */
 	ChainBuilder browseOnce() {
 		return crashLoadGeneratorIf(
 				(session) -> "no access token to browse with: every login failed (see the 'login' requests)",
 				(session) -> this.tokens.isEmpty())
 			.exec((session) -> {
-				this.recorder.startPhase();
+				if (this.recorder.startPhase()) {
+					// Once, by the user that opened the phase: the kit's --flip-at times the mode switch from it.
+					this.recorder.writePhase(this.settings.outDir());
+				}
 				int id = ThreadLocalRandom.current().nextInt(1, this.settings.productCount() + 1);
 				return session.set(PRODUCT_ID, id);
 			})
