@@ -10,6 +10,7 @@ import dev.gatewaykit.bench.cli.Args;
 import dev.gatewaykit.bench.cli.Command;
 import dev.gatewaykit.bench.cli.CompareCommand;
 import dev.gatewaykit.bench.cli.ExitCodes;
+import dev.gatewaykit.bench.cli.FlipCommand;
 import dev.gatewaykit.bench.cli.NginxRenderCommand;
 import dev.gatewaykit.bench.cli.RenderCheckCommand;
 import dev.gatewaykit.bench.cli.ReportCommand;
@@ -32,7 +33,7 @@ public final class BenchCli {
 
 	static {
 		for (Command command : List.of(new NginxRenderCommand(), new SummarizeModeCommand(), new ReportCommand(),
-				new CompareCommand(), new SweepReportCommand(), new RenderCheckCommand())) {
+				new CompareCommand(), new SweepReportCommand(), new RenderCheckCommand(), new FlipCommand())) {
 			COMMANDS.put(command.name(), command);
 		}
 	}

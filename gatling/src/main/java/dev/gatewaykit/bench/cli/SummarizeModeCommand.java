@@ -45,7 +45,9 @@ public final class SummarizeModeCommand implements Command {
 				gateway's GET /actuator/kit), writes DIR/mode-summary.json: TPS, errors, latency, validity (invalid
 				above 1 % errors) and Little's-law prediction, and prints one line.
 
-				  --mode              naive, fixed, blocking, publish-on, bounded-elastic, reactive, or ceiling
+				  --mode              naive, fixed, blocking, publish-on, bounded-elastic, reactive, flip (the
+				                      gateway switched mode mid-window; the report splits it at DIR/flip.json),
+				                      or ceiling
 				  --redis-latency-ms  latency toxiproxy added per round trip on the Redis link
 				  --auth-latency-ms   latency toxiproxy added per round trip on the auth link
 				  --base-ms           unloaded service time per request (default 0)
@@ -59,7 +61,7 @@ public final class SummarizeModeCommand implements Command {
 	public int run(Args args, PrintStream out, PrintStream err) throws Exception {
 		Path dir = args.path("dir");
 		String mode = args.required("mode");
-		if (!ModeSummary.CEILING.equals(mode)) {
+		if (!ModeSummary.CEILING.equals(mode) && !ModeSummary.FLIP.equals(mode)) {
 			NginxRenderCommand.parse(() -> dev.gatewaykit.bench.model.ExecutionMode.fromName(mode));
 		}
 		LinkLatencies links = new LinkLatencies(args.decimal("redis-latency-ms", 0),

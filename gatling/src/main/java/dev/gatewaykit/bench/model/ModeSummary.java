@@ -7,8 +7,9 @@ import java.util.List;
  * throughput, latency and errors, whether the run is valid, and Little's-law prediction beside it.
  *
  * @param schema format version of this file
- * @param mode the bench mode name ({@code naive}, {@code reactive}, ..., or {@code ceiling})
- * @param executionMode the execution mode behind it, {@code null} for the ceiling
+ * @param mode the bench mode name ({@code naive}, {@code reactive}, ..., {@code flip} or {@code ceiling})
+ * @param executionMode the execution mode behind it, {@code null} for the ceiling; for {@code flip}, the mode it
+ * started in
  * @param label the simulation's label
  * @param target {@code gateway} or {@code ceiling}
  * @param workload the offered load
@@ -35,6 +36,9 @@ public record ModeSummary(int schema, String mode, ExecutionMode executionMode, 
 	public static final int SCHEMA = 1;
 
 	public static final String CEILING = "ceiling";
+
+	/** The run that switches the gateway's mode in the middle of the window ({@code ./kit bench --flip-at}). */
+	public static final String FLIP = "flip";
 
 	/**
 	 * Min, max and standard deviation of a series.

@@ -28,10 +28,20 @@ public final class Summarizer {
 					+ " .. " + measured.windowEndEpochMs() + ")");
 		}
 		boolean ceiling = ModeSummary.CEILING.equals(mode);
+		boolean flip = ModeSummary.FLIP.equals(mode);
 		ExecutionMode execution = ceiling ? null : executionMode(mode, gateway);
-		Prediction prediction = ceiling
-				? new Prediction(null, "no gateway in the path", Prediction.NONE, null, null)
-				: LittlesLaw.predict(execution, gateway, links, workload);
+		Prediction prediction;
+		if (ceiling) {
+			prediction = new Prediction(null, "no gateway in the path", Prediction.NONE, null, null);
+		}
+		else if (flip) {
+			// One window, two modes: each side of the switch gets its own prediction (FlipAnalysis).
+			prediction = new Prediction(null, "mode switched during the window: see before/after", Prediction.NONE,
+					null, null);
+		}
+		else {
+			prediction = LittlesLaw.predict(execution, gateway, links, workload);
+		}
 		return new ModeSummary(ModeSummary.SCHEMA, mode, execution, measured.label(), measured.target(), workload,
 				links, windowSeconds, window.ok(), window.ko(), window.ok() / windowSeconds, window.errorPct(),
 				window.latencyMs(), tpsSpread(series), RunValidity.of(window), prediction, gateway, measured.login(),
@@ -46,7 +56,7 @@ public final class Summarizer {
 		if (gateway != null && gateway.mode() != null && !gateway.mode().isBlank()) {
 			return ExecutionMode.fromName(gateway.mode());
 		}
-		return ExecutionMode.fromName(mode);
+		return ModeSummary.FLIP.equals(mode) ? null : ExecutionMode.fromName(mode);
 	}
 
 	/** Spread of the per-second OK counts over the full seconds of the measured window. */
@@ -81,7 +91,7 @@ public final class Summarizer {
 
 	/** The modes in the order the reports list them: the naive profile first, the fixed one last. */
 	public static final List<String> MODE_ORDER = List.of("naive", "blocking", "publish-on", "bounded-elastic",
-			"reactive", "fixed", ModeSummary.CEILING);
+			"reactive", "fixed", ModeSummary.FLIP, ModeSummary.CEILING);
 
 	/** Sort key for {@link #MODE_ORDER}; unknown names sort after, by name. */
 	public static int order(String mode) {

@@ -7,9 +7,10 @@ import java.util.Map;
 final class ModeColors {
 
 	private static final Map<String, String> COLORS = Map.of("naive", "#d62728", "blocking", "#ff7f0e", "publish-on",
-			"#9467bd", "bounded-elastic", "#1f77b4", "reactive", "#2ca02c", "fixed", "#17becf", "ceiling", "#7f7f7f");
+			"#9467bd", "bounded-elastic", "#1f77b4", "reactive", "#2ca02c", "fixed", "#17becf", "flip", "#8c564b",
+			"ceiling", "#7f7f7f");
 
-	private static final List<String> SPARE = List.of("#8c564b", "#e377c2", "#bcbd22", "#393b79");
+	private static final List<String> SPARE = List.of("#e377c2", "#bcbd22", "#393b79", "#637939");
 
 	private ModeColors() {
 	}

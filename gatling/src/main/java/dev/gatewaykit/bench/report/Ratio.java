@@ -30,7 +30,9 @@ public record Ratio(String kind, String numerator, String denominator, double va
 	 * {@code fixed/naive} when both are in the run and valid; otherwise the best valid non-blocking mode over the
 	 * worst valid blocking one; empty when there is no such pair.
 	 */
-	public static Optional<Ratio> of(List<ModeSummary> modes) {
+	public static Optional<Ratio> of(List<ModeSummary> all) {
+		// A flip run is two modes in one window: its own before/after ratio is in the flip section.
+		List<ModeSummary> modes = all.stream().filter((mode) -> !ModeSummary.FLIP.equals(mode.mode())).toList();
 		Map<String, ModeSummary> byName = modes.stream()
 			.collect(Collectors.toMap(ModeSummary::mode, Function.identity(), (a, b) -> b));
 		ModeSummary fixed = byName.get("fixed");

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import dev.gatewaykit.bench.flip.FlipSummary;
 import dev.gatewaykit.bench.model.BenchJson;
 import dev.gatewaykit.bench.model.ModeSummary;
 import dev.gatewaykit.bench.model.Numbers;
@@ -38,8 +39,14 @@ public final class ReportPage {
 			svg .note { fill: #777; }
 			svg .grid { stroke: #eee; }
 			svg .axis { stroke: #999; }
+			svg .marker-label { font-size: 11px; font-weight: 600; }
 			pre { background: #f6f6f6; padding: 8px; overflow-x: auto; font-size: 12px; }
 			""";
+
+	/** The switch's marker: dark, so it reads over any mode's colour. */
+	static final String FLIP_COLOR = "#333333";
+
+	static final String FLIP_FAILED_COLOR = "#b00020";
 
 	private ReportPage() {
 	}
@@ -68,20 +75,25 @@ public final class ReportPage {
 		for (String warning : summary.warnings()) {
 			html.append("<p class=\"warning\">").append(escape(warning)).append("</p>\n");
 		}
-		html.append("<h2>Summary</h2>\n").append(table(summary.modes(), summary.ceiling()));
+		html.append("<h2>Summary</h2>\n").append(table(summary.modes(), summary.ceiling(), summary.flip()));
 		html.append("<p class=\"meta\">TPS = OK responses per second in the measured window (warm-up and login ")
 			.append("excluded). Latency in ms, of OK responses. A mode with more than 1 % errors is INVALID: its ")
 			.append("throughput is not quoted. Little's law: threads ÷ time each request blocks one.</p>\n");
+		if (summary.flip() != null) {
+			html.append(flipNote(summary.flip()));
+		}
 
+		List<SvgChart.Marker> markers = markers(summary.flip());
 		html.append("<h2>Throughput and latency over time</h2>\n<div class=\"charts\">\n");
-		html.append(tpsChart(all, series)).append('\n');
-		html.append(p99Chart(all, series)).append('\n');
+		html.append(tpsChart(all, series, markers)).append('\n');
+		html.append(p99Chart(all, series, markers)).append('\n');
 		html.append(predictionChart(summary.modes())).append('\n');
 		html.append("</div>\n");
 
 		html.append("<h2>Latency percentiles per mode</h2>\n<div class=\"charts\">\n");
 		for (ModeSummary mode : all) {
-			html.append(percentileChart(mode, series.get(mode.mode()))).append('\n');
+			boolean switched = summary.flip() != null && summary.flip().mode().equals(mode.mode());
+			html.append(percentileChart(mode, series.get(mode.mode()), switched ? markers : List.of())).append('\n');
 		}
 		html.append("</div>\n");
 
@@ -93,29 +105,23 @@ public final class ReportPage {
 		return html.toString();
 	}
 
-	static String table(List<ModeSummary> modes, ModeSummary ceiling) {
-		List<List<String>> rows = SummaryTable.rows(modes, ceiling);
-		List<ModeSummary> ordered = new ArrayList<>(modes);
-		if (ceiling != null) {
-			ordered.add(ceiling);
-		}
+	static String table(List<ModeSummary> modes, ModeSummary ceiling, FlipSummary flip) {
 		StringBuilder html = new StringBuilder("<table class=\"summary\">\n<tr>");
-		List<String> headers = rows.get(0);
+		List<String> headers = SummaryTable.HEADER;
 		for (int c = 0; c < headers.size(); c++) {
 			boolean text = c == 1 || c == headers.size() - 1;
 			html.append(text ? "<th class=\"text\">" : "<th>").append(escape(headers.get(c))).append("</th>");
 		}
 		html.append("</tr>\n");
-		for (int r = 1; r < rows.size(); r++) {
-			ModeSummary mode = ordered.get(r - 1);
-			List<String> cells = rows.get(r);
+		for (SummaryTable.Row row : SummaryTable.body(modes, ceiling, flip)) {
+			List<String> cells = row.cells();
 			html.append("<tr>");
 			for (int c = 0; c < cells.size(); c++) {
-				String cssClass = (c == 2 && !mode.valid()) ? " class=\"invalid\""
+				String cssClass = (c == 2 && !row.valid()) ? " class=\"invalid\""
 						: (c == cells.size() - 1 || c == 1) ? " class=\"text\"" : "";
 				html.append("<td").append(cssClass).append('>');
 				if (c == 0) {
-					html.append("<span class=\"swatch\" style=\"background:").append(ModeColors.of(mode.mode()))
+					html.append("<span class=\"swatch\" style=\"background:").append(ModeColors.of(row.mode()))
 						.append("\"></span>");
 				}
 				html.append(escape(cells.get(c))).append("</td>");
@@ -125,7 +131,41 @@ public final class ReportPage {
 		return html.append("</table>\n").toString();
 	}
 
-	private static String tpsChart(List<ModeSummary> modes, Map<String, TimeSeries> series) {
+	/**
+	 * The switch as a vertical line at the moment it was confirmed, over a band of the seconds left out of the
+	 * before/after figures; dashed at the moment it was requested when it was never confirmed.
+	 */
+	static List<SvgChart.Marker> markers(FlipSummary flip) {
+		if (flip == null || flip.requestedAtSeconds() == null) {
+			return List.of();
+		}
+		if (!flip.confirmed()) {
+			return List.of(new SvgChart.Marker(flip.requestedAtSeconds(), flip.label(), FLIP_FAILED_COLOR, true, null,
+					null));
+		}
+		return List.of(new SvgChart.Marker(flip.confirmedAtSeconds(), flip.label(), FLIP_COLOR, false,
+				(double) flip.excludedFromSecond(), (double) flip.excludedToSecond()));
+	}
+
+	/** What the switch was, when it happened, and which seconds each side is made of. */
+	static String flipNote(FlipSummary flip) {
+		StringBuilder html = new StringBuilder("<p class=\"").append(flip.confirmed() ? "meta" : "warning")
+			.append("\">").append(escape(SummaryTable.flipLine(flip))).append(". ");
+		if (flip.confirmed()) {
+			html.append("Before = the whole seconds before the switch was requested; after = the whole seconds from ")
+				.append("the confirmation plus max(2 s, the before side's p99) to the end of the window, so requests ")
+				.append("sent before the switch do not count as the new mode's. Latencies are merged from ")
+				.append("per-second histograms.");
+			if (flip.requestedAtEpochMs() != null && flip.confirmedAtEpochMs() != null) {
+				html.append(" Requested at epoch ms ").append(flip.requestedAtEpochMs()).append(", confirmed ")
+					.append(flip.confirmedAtEpochMs() - flip.requestedAtEpochMs()).append(" ms later.");
+			}
+		}
+		return html.append("</p>\n").toString();
+	}
+
+	private static String tpsChart(List<ModeSummary> modes, Map<String, TimeSeries> series,
+			List<SvgChart.Marker> markers) {
 		List<SvgChart.Series> lines = new ArrayList<>();
 		boolean warmup = false;
 		for (ModeSummary mode : modes) {
@@ -138,10 +178,11 @@ public final class ReportPage {
 					points(ts, (second) -> (double) second.ok())));
 		}
 		return SvgChart.line("TPS over time (OK responses per second)", "seconds since the measured window opened",
-				"TPS", lines, warmup ? 0.0 : null);
+				"TPS", lines, warmup ? 0.0 : null, markers);
 	}
 
-	private static String p99Chart(List<ModeSummary> modes, Map<String, TimeSeries> series) {
+	private static String p99Chart(List<ModeSummary> modes, Map<String, TimeSeries> series,
+			List<SvgChart.Marker> markers) {
 		List<SvgChart.Series> lines = new ArrayList<>();
 		for (ModeSummary mode : modes) {
 			TimeSeries ts = series.get(mode.mode());
@@ -150,7 +191,8 @@ public final class ReportPage {
 						points(ts, (second) -> (second.latencyMs() != null) ? second.latencyMs().p99() : null)));
 			}
 		}
-		return SvgChart.line("p99 latency over time", "seconds since the measured window opened", "ms", lines, 0.0);
+		return SvgChart.line("p99 latency over time", "seconds since the measured window opened", "ms", lines, 0.0,
+				markers);
 	}
 
 	private static String predictionChart(List<ModeSummary> modes) {
@@ -167,7 +209,7 @@ public final class ReportPage {
 						new SvgChart.BarSeries("predicted", "#c7c7c7", predicted)));
 	}
 
-	private static String percentileChart(ModeSummary mode, TimeSeries ts) {
+	private static String percentileChart(ModeSummary mode, TimeSeries ts, List<SvgChart.Marker> markers) {
 		List<SvgChart.Series> lines = new ArrayList<>();
 		if (ts != null) {
 			lines.add(SvgChart.Series.solid("p50", "#2ca02c",
@@ -178,7 +220,7 @@ public final class ReportPage {
 					points(ts, (s) -> (s.latencyMs() != null) ? s.latencyMs().p99() : null)));
 		}
 		return SvgChart.line(mode.mode() + ": latency percentiles per second", "seconds since the measured window opened",
-				"ms", lines, 0.0);
+				"ms", lines, 0.0, markers);
 	}
 
 	private static List<SvgChart.Point> points(TimeSeries ts,

@@ -13,10 +13,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import dev.gatewaykit.bench.flip.FlipAnalysis;
+import dev.gatewaykit.bench.flip.FlipEvent;
+import dev.gatewaykit.bench.flip.FlipSummary;
 import dev.gatewaykit.bench.model.AssertionResult;
 import dev.gatewaykit.bench.model.BadInputException;
 import dev.gatewaykit.bench.model.BenchJson;
 import dev.gatewaykit.bench.model.ExecutionMode;
+import dev.gatewaykit.bench.model.MeasuredRun;
 import dev.gatewaykit.bench.model.ModeSummary;
 import dev.gatewaykit.bench.model.Numbers;
 import dev.gatewaykit.bench.model.Summarizer;
@@ -53,6 +57,7 @@ public record RunReport(RunSummary summary, Map<String, TimeSeries> series, Map<
 		ModeSummary ceiling = null;
 		Map<String, TimeSeries> series = new LinkedHashMap<>();
 		Map<String, String> reports = new LinkedHashMap<>();
+		FlipSummary flip = null;
 		try (Stream<Path> children = Files.list(run)) {
 			for (Path dir : children.filter(Files::isDirectory).sorted().toList()) {
 				String name = dir.getFileName().toString();
@@ -78,6 +83,13 @@ public record RunReport(RunSummary summary, Map<String, TimeSeries> series, Map<
 				if (Files.isRegularFile(dir.resolve("gatling").resolve("index.html"))) {
 					reports.put(name, name + "/gatling/index.html");
 				}
+				if (Files.isRegularFile(dir.resolve(FlipEvent.FILE))) {
+					if (flip != null) {
+						throw new BadInputException("two mode switches in one run (" + flip.mode() + "/ and " + name
+								+ "/): the report shows one");
+					}
+					flip = flip(dir, summary, series.get(name));
+				}
 			}
 		}
 		if (modes.isEmpty()) {
@@ -95,10 +107,53 @@ public record RunReport(RunSummary summary, Map<String, TimeSeries> series, Map<
 			throw new BadInputException("params file not found: " + params);
 		}
 		Ratio ratio = Ratio.of(modes).orElse(null);
+		String ratioText = (ratio != null) ? ratio.describe(modes) : (flip != null) ? flipRatioText(flip) : null;
+		List<String> warnings = warnings(modes, ceiling);
+		if (flip != null) {
+			warnings.addAll(flipWarnings(flip));
+		}
 		RunSummary summary = new RunSummary(RunSummary.SCHEMA, run.toAbsolutePath().normalize().getFileName().toString(),
-				Instant.now(clock).toString(), paramsJson, machine, versions, modes, ceiling, ratio,
-				(ratio != null) ? ratio.describe(modes) : null, warnings(modes, ceiling));
+				Instant.now(clock).toString(), paramsJson, machine, versions, modes, ceiling, ratio, ratioText,
+				warnings, flip);
 		return new RunReport(summary, series, reports);
+	}
+
+	/** The switch recorded in {@code dir/flip.json}, split into before and after on the mode's per-second figures. */
+	static FlipSummary flip(Path dir, ModeSummary mode, TimeSeries series) {
+		if (series == null) {
+			throw new BadInputException(dir.resolve(FlipEvent.FILE) + " needs the run's timeseries.json beside it");
+		}
+		FlipEvent event = BenchJson.read(dir.resolve(FlipEvent.FILE), FlipEvent.class);
+		MeasuredRun measured = BenchJson.read(dir.resolve("measured.json"), MeasuredRun.class);
+		return FlipAnalysis.analyse(mode.mode(), event, measured.windowStartEpochMs(), series, mode.gateway(),
+				mode.links(), mode.workload());
+	}
+
+	/** E.g. {@code flip: reactive after / blocking before = 14.6x (1102.3 / 75.1 TPS)}. */
+	static String flipRatioText(FlipSummary flip) {
+		if (flip.tpsRatio() == null) {
+			return null;
+		}
+		return "flip: " + flip.to() + " after / " + flip.from() + " before = " + Numbers.fixed(flip.tpsRatio(), 1)
+				+ "x (" + Numbers.fixed(flip.after().tps(), 1) + " / " + Numbers.fixed(flip.before().tps(), 1)
+				+ " TPS)";
+	}
+
+	static List<String> flipWarnings(FlipSummary flip) {
+		List<String> warnings = new ArrayList<>();
+		if (!flip.confirmed()) {
+			warnings.add("the switch " + flip.from() + " → " + flip.to() + " (via " + flip.via()
+					+ ") was NOT confirmed: " + flip.error() + "; no after-switch figures");
+			return warnings;
+		}
+		if (flip.before() == null) {
+			warnings.add("the switch came before the first whole second of the window: no before-switch figures");
+		}
+		if (flip.after() == null) {
+			warnings.add("no whole second left after the switch settled (" + flip.settleSeconds()
+					+ " s): lengthen --duration or flip earlier");
+		}
+		return warnings;
 	}
 
 	/** Things to know before quoting a figure from this run. */

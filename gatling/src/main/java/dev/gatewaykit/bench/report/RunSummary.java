@@ -3,6 +3,7 @@ package dev.gatewaykit.bench.report;
 import java.util.List;
 import java.util.Map;
 
+import dev.gatewaykit.bench.flip.FlipSummary;
 import dev.gatewaykit.bench.model.ModeSummary;
 import tools.jackson.databind.JsonNode;
 
@@ -21,10 +22,11 @@ import tools.jackson.databind.JsonNode;
  * @param ratio the headline ratio, {@code null} when the run has no pair to divide
  * @param ratioText the ratio as printed
  * @param warnings things the reader should know before quoting a figure
+ * @param flip the mode switch of a {@code --flip-at} run and the figures either side of it, {@code null} without one
  */
 public record RunSummary(int schema, String run, String createdAt, JsonNode params, MachineFacts machine,
 		Map<String, String> versions, List<ModeSummary> modes, ModeSummary ceiling, Ratio ratio, String ratioText,
-		List<String> warnings) {
+		List<String> warnings, FlipSummary flip) {
 
 	public static final int SCHEMA = 1;
 

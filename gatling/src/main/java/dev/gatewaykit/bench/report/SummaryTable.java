@@ -1,11 +1,16 @@
 package dev.gatewaykit.bench.report;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
+import dev.gatewaykit.bench.flip.FlipSummary;
 import dev.gatewaykit.bench.model.ModeSummary;
 import dev.gatewaykit.bench.model.Numbers;
+import dev.gatewaykit.bench.model.PhaseStats;
 import dev.gatewaykit.bench.model.Prediction;
+import dev.gatewaykit.bench.model.RunValidity;
+import dev.gatewaykit.bench.model.Validity;
 
 /**
  * The per-mode table, as printed in the terminal and shown in {@code report.html}: achieved TPS beside Little's-law
@@ -20,17 +25,68 @@ public final class SummaryTable {
 	private SummaryTable() {
 	}
 
+	/**
+	 * One row of the table.
+	 *
+	 * @param cells one per {@link #HEADER} column
+	 * @param mode the mode it belongs to (its colour in the report)
+	 * @param valid whether its TPS may be quoted
+	 */
+	record Row(List<String> cells, String mode, boolean valid) {
+	}
+
 	/** Header row first, then one row per mode, then the ceiling if there is one. */
 	public static List<List<String>> rows(List<ModeSummary> modes, ModeSummary ceiling) {
+		return rows(modes, ceiling, null);
+	}
+
+	/** Likewise, with the before and after figures of a mode switch under the mode that switched. */
+	public static List<List<String>> rows(List<ModeSummary> modes, ModeSummary ceiling, FlipSummary flip) {
 		List<List<String>> rows = new ArrayList<>();
 		rows.add(HEADER);
+		body(modes, ceiling, flip).forEach((row) -> rows.add(row.cells()));
+		return rows;
+	}
+
+	static List<Row> body(List<ModeSummary> modes, ModeSummary ceiling, FlipSummary flip) {
+		List<Row> rows = new ArrayList<>();
 		for (ModeSummary mode : modes) {
-			rows.add(row(mode));
+			rows.add(new Row(row(mode), mode.mode(), mode.valid()));
+			if (flip != null && flip.mode().equals(mode.mode())) {
+				for (FlipSummary.Side side : Arrays.asList(flip.before(), flip.after())) {
+					if (side != null) {
+						Validity validity = validity(side);
+						rows.add(new Row(row(side, side == flip.after(), mode, validity), mode.mode(), validity.valid()));
+					}
+				}
+			}
 		}
 		if (ceiling != null) {
-			rows.add(row(ceiling));
+			rows.add(new Row(row(ceiling), ceiling.mode(), ceiling.valid()));
 		}
 		return rows;
+	}
+
+	/**
+	 * A side of a mode switch, e.g. {@code  after: reactive, 14–30 s}. Latencies merged from histograms are exact;
+	 * otherwise they are upper bounds, marked {@code ≤}.
+	 */
+	static List<String> row(FlipSummary.Side side, boolean after, ModeSummary mode, Validity validity) {
+		Prediction prediction = side.prediction();
+		String predicted = (prediction == null || prediction.tps() == null) ? "-" : Numbers.fixed(prediction.tps(), 0);
+		String bound = side.latencyExact() ? "" : "≤ ";
+		String name = "  " + (after ? "after" : "before") + ": " + side.mode() + ", " + side.fromSecond() + "–"
+				+ side.toSecond() + " s";
+		String tps = validity.valid() ? Numbers.fixed(side.tps(), 1) : "INVALID (" + validity.reason() + ")";
+		return List.of(name, mode.workload().describe(), tps, bound + ms(side.latencyMs().mean()),
+				bound + ms(side.latencyMs().p50()), bound + ms(side.latencyMs().p90()),
+				bound + ms(side.latencyMs().p99()), bound + ms(side.latencyMs().max()),
+				Numbers.fixed(side.errorPct(), 2) + " %", predicted, (prediction == null) ? "" : prediction.formula());
+	}
+
+	/** The same 1 % rule as a whole window. */
+	static Validity validity(FlipSummary.Side side) {
+		return RunValidity.of(new PhaseStats(side.ok(), side.ko(), side.latencyMs(), null));
 	}
 
 	static List<String> row(ModeSummary mode) {
@@ -54,8 +110,12 @@ public final class SummaryTable {
 
 	/** The table plus the headline ratio line, for the terminal. */
 	public static String terminal(RunSummary summary) {
-		StringBuilder out = new StringBuilder(TextTable.render(rows(summary.modes(), summary.ceiling())));
+		StringBuilder out = new StringBuilder(
+				TextTable.render(rows(summary.modes(), summary.ceiling(), summary.flip())));
 		out.append('\n');
+		if (summary.flip() != null) {
+			out.append(flipLine(summary.flip())).append('\n');
+		}
 		out.append((summary.ratioText() != null) ? summary.ratioText()
 				: "no ratio: the run has no valid fixed+naive pair nor a valid non-blocking and blocking mode");
 		out.append('\n');
@@ -63,6 +123,31 @@ public final class SummaryTable {
 			out.append("warning: ").append(warning).append('\n');
 		}
 		return out.toString();
+	}
+
+	/**
+	 * E.g. {@code mode switch blocking → reactive (via actuator): planned at 10 s, requested at 10.002 s, confirmed at
+	 * 10.043 s; seconds 10–14 left out}.
+	 */
+	public static String flipLine(FlipSummary flip) {
+		StringBuilder line = new StringBuilder("mode switch ").append(flip.label()).append(": planned at ")
+			.append(Numbers.trim(flip.plannedAtSeconds(), 3)).append(" s");
+		if (flip.requestedAtSeconds() != null) {
+			line.append(", requested at ").append(Numbers.trim(flip.requestedAtSeconds(), 3)).append(" s");
+		}
+		if (flip.confirmedAtSeconds() != null) {
+			line.append(", confirmed at ").append(Numbers.trim(flip.confirmedAtSeconds(), 3)).append(" s");
+		}
+		line.append(" into the window; seconds ").append(flip.excludedFromSecond()).append('–')
+			.append(flip.excludedToSecond()).append(" left out");
+		if (flip.confirmed()) {
+			line.append(" (the switch, then ").append(flip.settleSeconds())
+				.append(" s for requests sent before it to drain)");
+		}
+		else {
+			line.append(": ").append(flip.error());
+		}
+		return line.toString();
 	}
 
 	private static String ms(double value) {

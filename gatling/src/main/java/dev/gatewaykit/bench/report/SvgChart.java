@@ -64,10 +64,34 @@ public final class SvgChart {
 	}
 
 	/**
+	 * A vertical line across the plot at {@code x} with a label at its top, e.g. the moment a mode was switched, and
+	 * optionally a light band over {@code [bandFrom, bandTo]} (seconds left out of the figures around it).
+	 *
+	 * @param x where the line goes
+	 * @param label shown beside the line's top
+	 * @param color any CSS colour
+	 * @param dashed dashed line (something that did not happen as planned)
+	 * @param bandFrom start of the band, {@code null} for none
+	 * @param bandTo end of the band
+	 */
+	public record Marker(double x, String label, String color, boolean dashed, Double bandFrom, Double bandTo) {
+	}
+
+	/**
 	 * A line chart.
 	 * @param shadeBelowX when not {@code null}, the area left of this x is shaded and labelled warm-up
 	 */
 	public static String line(String title, String xLabel, String yLabel, List<Series> series, Double shadeBelowX) {
+		return line(title, xLabel, yLabel, series, shadeBelowX, List.of());
+	}
+
+	/**
+	 * A line chart with vertical markers.
+	 * @param shadeBelowX when not {@code null}, the area left of this x is shaded and labelled warm-up
+	 * @param markers drawn over the lines
+	 */
+	public static String line(String title, String xLabel, String yLabel, List<Series> series, Double shadeBelowX,
+			List<Marker> markers) {
 		double xMin = Double.POSITIVE_INFINITY;
 		double xMax = Double.NEGATIVE_INFINITY;
 		double yMax = 0;
@@ -95,6 +119,15 @@ public final class SvgChart {
 							+ "<text x=\"%d\" y=\"%d\" class=\"note\">warm-up</text>",
 					LEFT, TOP, right - LEFT, plotHeight(), LEFT + 4, TOP + 12));
 		}
+		for (Marker marker : markers) {
+			if (marker.bandFrom() != null && marker.bandTo() != null && marker.bandTo() > marker.bandFrom()) {
+				double left = scale.x(clamp(marker.bandFrom(), scale.x0, scale.x1));
+				double right = scale.x(clamp(marker.bandTo(), scale.x0, scale.x1));
+				svg.append(String.format(Locale.ROOT,
+						"<rect class=\"band\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"#f4ece8\"/>",
+						left, TOP, right - left, plotHeight()));
+			}
+		}
 		axes(svg, scale, xTicks, yTicks, xLabel, yLabel);
 		for (Series s : series) {
 			if (s.points().isEmpty()) {
@@ -115,8 +148,28 @@ public final class SvgChart {
 				}
 			}
 		}
+		for (Marker marker : markers) {
+			marker(svg, scale, marker);
+		}
 		legend(svg, series.stream().map((s) -> new Legend(s.name(), s.color(), s.dashed())).toList());
 		return svg.append("</svg>").toString();
+	}
+
+	private static void marker(StringBuilder svg, Scale scale, Marker marker) {
+		double x = scale.x(clamp(marker.x(), scale.x0, scale.x1));
+		svg.append(String.format(Locale.ROOT,
+				"<line class=\"marker\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\"%s/>",
+				x, TOP, x, TOP + plotHeight(), escape(marker.color()), marker.dashed() ? " stroke-dasharray=\"4 3\"" : ""));
+		// Beside the line, on the side with room for it; below the warm-up note.
+		boolean roomOnTheRight = x + 8 + 6.5 * marker.label().length() <= WIDTH - RIGHT;
+		svg.append(String.format(Locale.ROOT,
+				"<text class=\"marker-label\" x=\"%.1f\" y=\"%d\" text-anchor=\"%s\" fill=\"%s\">%s</text>",
+				roomOnTheRight ? x + 4 : x - 4, TOP + 26, roomOnTheRight ? "start" : "end", escape(marker.color()),
+				escape(marker.label())));
+	}
+
+	private static double clamp(double value, double min, double max) {
+		return Math.max(min, Math.min(max, value));
 	}
 
 	/** A grouped bar chart: for each category, one bar per series side by side, values written above the bars. */

@@ -34,7 +34,7 @@ class BenchCliTests {
 
 		assertThat(result.code()).isEqualTo(ExitCodes.USAGE);
 		assertThat(result.err()).contains("nginx-render", "summarize-mode", "report", "compare", "sweep-report",
-				"render-check");
+				"render-check", "flip");
 	}
 
 	@Test
@@ -46,7 +46,8 @@ class BenchCliTests {
 	}
 
 	@ParameterizedTest(name = "{0} --help explains the command and exits 0")
-	@ValueSource(strings = { "nginx-render", "summarize-mode", "report", "compare", "sweep-report", "render-check" })
+	@ValueSource(strings = { "nginx-render", "summarize-mode", "report", "compare", "sweep-report", "render-check",
+			"flip" })
 	void everyCommandHasHelp(String command) {
 		Result result = run(command, "--help");
 
@@ -157,7 +158,7 @@ class BenchCliTests {
 		Path current = this.dir.resolve("current.json");
 		BenchJson.write(current, new RunSummary(good.schema(), "current", good.createdAt(), good.params(),
 				good.machine(), good.versions(), List.of(good.modes().get(0), slower), good.ceiling(), null, null,
-				List.of()));
+				List.of(), null));
 
 		Result result = run("compare", "--baseline", baseline.resolve("summary.json").toString(), "--current",
 				current.toString(), "--max-tps-drop-pct", "10", "--max-p99-rise-pct", "20");

@@ -114,6 +114,20 @@ class SummarizerTests {
 	}
 
 	@Test
+	void aFlipRunStartsInTheGatewaysModeAndLeavesThePredictionToEachSide() {
+		Path dir = FIXTURES.resolve("naive");
+		MeasuredRun measured = BenchJson.read(dir.resolve("measured.json"), MeasuredRun.class);
+		GatewayFacts gateway = BenchJson.read(dir.resolve("gateway.json"), GatewayFacts.class);
+
+		ModeSummary flip = Summarizer.summarize(ModeSummary.FLIP, measured, null, gateway, LINKS, measured.workload());
+
+		assertThat(flip.executionMode()).isEqualTo(ExecutionMode.BLOCKING);
+		assertThat(flip.prediction().tps()).isNull();
+		assertThat(flip.prediction().formula()).isEqualTo("mode switched during the window: see before/after");
+		assertThat(Summarizer.order(ModeSummary.FLIP)).isLessThan(Summarizer.order(ModeSummary.CEILING));
+	}
+
+	@Test
 	void aMissingFileIsBadInputNamingTheFile() {
 		assertThatExceptionOfType(BadInputException.class)
 			.isThrownBy(() -> BenchJson.read(FIXTURES.resolve("nowhere/measured.json"), MeasuredRun.class))

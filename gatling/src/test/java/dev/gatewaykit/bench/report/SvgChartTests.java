@@ -48,6 +48,34 @@ class SvgChartTests {
 	}
 
 	@Test
+	void drawsAMarkerLineWithItsLabelAndTheBandAroundIt() {
+		String svg = SvgChart.line("t", "s", "TPS", List.of(SvgChart.Series.solid("flip", "red", points(0, 75, 60, 1100))),
+				0.0, List.of(new SvgChart.Marker(30.06, "blocking → reactive (via actuator)", "#333333", false, 30.0,
+						34.0)));
+
+		assertThat(count(svg, "class=\"marker\"")).isEqualTo(1);
+		assertThat(svg).contains(">blocking → reactive (via actuator)</text>", "class=\"band\"");
+		assertThat(svg).doesNotContain("stroke-dasharray=\"4 3\"");
+	}
+
+	@Test
+	void aMarkerNearTheRightEdgeKeepsItsLabelInside() {
+		String svg = SvgChart.line("t", "s", "TPS", List.of(SvgChart.Series.solid("a", "red", points(0, 1, 60, 2))), null,
+				List.of(new SvgChart.Marker(58, "a long label that would not fit on the right", "#333", true, null,
+						null)));
+
+		assertThat(svg).contains("text-anchor=\"end\"", "stroke-dasharray=\"4 3\"").doesNotContain("class=\"band\"");
+	}
+
+	@Test
+	void withoutMarkersThereIsNoMarkerLine() {
+		String svg = SvgChart.line("t", "s", "TPS", List.of(SvgChart.Series.solid("a", "red", points(0, 1, 60, 2))),
+				0.0);
+
+		assertThat(svg).doesNotContain("class=\"marker\"", "class=\"band\"");
+	}
+
+	@Test
 	void anEmptyChartSaysSo() {
 		assertThat(SvgChart.line("t", "x", "y", List.of(), null)).contains(">no data</text>");
 		assertThat(SvgChart.bars("t", "y", List.of(), List.of())).contains(">no data</text>");

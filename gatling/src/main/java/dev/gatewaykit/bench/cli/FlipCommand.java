@@ -1,0 +1,100 @@
+package dev.gatewaykit.bench.cli;
+
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import dev.gatewaykit.bench.flip.FlipEvent;
+import dev.gatewaykit.bench.flip.ModeFlipper;
+import dev.gatewaykit.bench.model.ExecutionMode;
+
+/** {@code flip}: switch running gateways' mode at a second of the measured window, record when it took effect. */
+public final class FlipCommand implements Command {
+
+	private final ModeFlipper flipper;
+
+	public FlipCommand() {
+		this(ModeFlipper.create());
+	}
+
+	FlipCommand(ModeFlipper flipper) {
+		this.flipper = flipper;
+	}
+
+	@Override
+	public String name() {
+		return "flip";
+	}
+
+	@Override
+	public String summary() {
+		return "switch running gateways' execution mode at a second of the window, write DIR/flip.json";
+	}
+
+	@Override
+	public Set<String> options() {
+		return Set.of("dir", "at", "from", "to", "via", "management", "nacos", "phase-timeout", "confirm-timeout");
+	}
+
+	@Override
+	public String help() {
+		return """
+				usage: flip --dir RUN/MODE --at SECONDS --via actuator|nacos --management URL[,URL...]
+				            [--nacos URL] [--from blocking] [--to reactive] [--phase-timeout 600] [--confirm-timeout 10]
+
+				Started next to the simulation: waits for DIR/phase.json (the simulation writes it when browsing
+				starts), sleeps until --at seconds into the measured window, checks that every gateway reports --from
+				(GET URL/kit), asks for the switch, then polls every gateway until it reports --to. Writes
+				DIR/flip.json with the wall-clock times (epoch ms) the switch was requested and confirmed.
+
+				  --at          seconds since the measured window opened (fractions allowed)
+				  --via         actuator: POST URL/kit {"mode":"<to>"} to each gateway's management port;
+				                nacos: publish "kit.gateway.mode: <to>" as config gateway.yaml (group DEFAULT_GROUP,
+				                type yaml) with POST NACOS/nacos/v1/cs/configs, which every gateway listens to
+				  --management  each gateway's actuator base, e.g. http://127.0.0.1:8081/actuator
+				  --nacos       the Nacos server, e.g. http://127.0.0.1:8848 (--via nacos)
+				  --from, --to  execution modes (default blocking → reactive)
+				  --phase-timeout    seconds to wait for phase.json (default 600: logins come first)
+				  --confirm-timeout  seconds every gateway has to report the new mode (default 10)
+
+				exit: 0 switched and confirmed, 1 not confirmed (flip.json says why), 2 bad arguments
+				""";
+	}
+
+	@Override
+	public int run(Args args, PrintStream out, PrintStream err) throws Exception {
+		Path dir = args.path("dir");
+		if (!Files.isDirectory(dir)) {
+			throw new UsageException("--dir " + dir + " is not a directory");
+		}
+		double at = args.decimal("at", 0);
+		ExecutionMode from = NginxRenderCommand.parse(() -> ExecutionMode.fromName(args.string("from", "blocking")));
+		ExecutionMode to = NginxRenderCommand.parse(() -> ExecutionMode.fromName(args.string("to", "reactive")));
+		ModeFlipper.Via via = NginxRenderCommand.parse(() -> ModeFlipper.Via.fromName(args.required("via")));
+		List<URI> management = new ArrayList<>();
+		for (String url : args.required("management").split(",")) {
+			management.add(NginxRenderCommand.parse(() -> URI.create(url.trim())));
+		}
+		URI nacos = args.has("nacos") ? NginxRenderCommand.parse(() -> URI.create(args.required("nacos"))) : null;
+		ModeFlipper.Plan plan = NginxRenderCommand.parse(() -> new ModeFlipper.Plan(dir, at, from, to, via, management,
+				nacos, Duration.ofSeconds(args.integer("phase-timeout", 600, 1, 86_400)),
+				Duration.ofSeconds(args.integer("confirm-timeout", 10, 1, 3_600))));
+		FlipEvent event = this.flipper.flip(plan);
+		if (!event.confirmed()) {
+			err.println("flip " + event.from() + " → " + event.to() + " via " + event.via() + " FAILED: "
+					+ event.error());
+			return ExitCodes.FAILED;
+		}
+		long delay = event.confirmedAtEpochMs() - event.requestedAtEpochMs();
+		out.println("flip " + event.from() + " → " + event.to() + " via " + event.via() + ": requested at "
+				+ event.requestedAtEpochMs() + ", confirmed by " + event.instances().size() + " gateway(s) "
+				+ delay + " ms later; wrote " + dir.resolve(FlipEvent.FILE));
+		return ExitCodes.OK;
+	}
+
+}

@@ -1,0 +1,135 @@
+package dev.gatewaykit.bench.flip;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.gatewaykit.bench.model.ExecutionMode;
+import dev.gatewaykit.bench.model.GatewayFacts;
+import dev.gatewaykit.bench.model.Latency;
+import dev.gatewaykit.bench.model.LatencyHistograms;
+import dev.gatewaykit.bench.model.LinkLatencies;
+import dev.gatewaykit.bench.model.LittlesLaw;
+import dev.gatewaykit.bench.model.TimeSeries;
+import dev.gatewaykit.bench.model.Workload;
+
+/**
+ * Splits a measured window at a mode switch into "before" and "after" figures, from the per-second data.
+ * <p>
+ * Which seconds count, and why:
+ * <ul>
+ * <li><b>before</b>: the whole seconds that ended before the switch was requested. Every response in them came from
+ * the old mode.</li>
+ * <li><b>left out</b>: the second the switch was requested in, up to the confirmation, and then a settling time of
+ * {@code max(2 s, the before side's p99)} rounded up to whole seconds. Requests sent before the switch but completed
+ * after it carry the old mode's queueing in their latency (a blocking gateway holds requests for seconds); after
+ * the "before" p99 has passed, 99 % of them are out of the way, so the "after" figures describe the new mode, not
+ * the drain of the old one. The span is recorded in the summary and shaded in the charts: nothing is hidden.</li>
+ * <li><b>after</b>: the whole seconds from there to the end of the window.</li>
+ * </ul>
+ * TPS is OK completions ÷ seconds (a second without completions counts as 0). Latency percentiles are exact:
+ * the per-second histograms are merged, not averaged.
+ */
+public final class FlipAnalysis {
+
+	/** The shortest settling time after the confirmation, even when the old mode was fast. */
+	public static final int MIN_SETTLE_SECONDS = 2;
+
+	private FlipAnalysis() {
+	}
+
+	/**
+	 * @param mode the run directory's name
+	 * @param event what the flipper recorded
+	 * @param windowStartEpochMs when the measured window opened (the simulation's {@code measured.json})
+	 * @param series the run's per-second figures
+	 * @param gateway the gateway's thread counts, for the predictions ({@code null}: unknown)
+	 * @param links the run's link latencies
+	 * @param workload the offered load
+	 */
+	public static FlipSummary analyse(String mode, FlipEvent event, long windowStartEpochMs, TimeSeries series,
+			GatewayFacts gateway, LinkLatencies links, Workload workload) {
+		int duration = series.durationSeconds();
+		Double requestedAt = secondsSince(windowStartEpochMs, event.requestedAtEpochMs());
+		Double confirmedAt = event.confirmed() ? secondsSince(windowStartEpochMs, event.confirmedAtEpochMs()) : null;
+		FlipSummary.Side before = null;
+		FlipSummary.Side after = null;
+		int excludedFrom = 0;
+		int excludedTo = duration;
+		int settle = 0;
+		if (requestedAt != null) {
+			excludedFrom = clamp((int) Math.floor(requestedAt), 0, duration);
+			if (excludedFrom > 0) {
+				before = side(event.from(), 0, excludedFrom, series, gateway, links, workload);
+			}
+			if (confirmedAt != null) {
+				double beforeP99Seconds = (before != null) ? before.latencyMs().p99() / 1000.0 : 0;
+				settle = Math.max(MIN_SETTLE_SECONDS, (int) Math.ceil(beforeP99Seconds));
+				excludedTo = clamp((int) Math.ceil(confirmedAt + settle), excludedFrom, duration);
+				if (excludedTo < duration) {
+					after = side(event.to(), excludedTo, duration, series, gateway, links, workload);
+				}
+			}
+		}
+		Double ratio = (before != null && after != null && before.tps() > 0) ? after.tps() / before.tps() : null;
+		return new FlipSummary(mode, event.from(), event.to(), event.via(), label(event), event.confirmed(),
+				event.error(), event.atSeconds(), requestedAt, confirmedAt, event.requestedAtEpochMs(),
+				event.confirmedAtEpochMs(), settle, excludedFrom, excludedTo, before, after, ratio);
+	}
+
+	/** {@code blocking → reactive (via actuator)}; says so when the switch was not confirmed. */
+	public static String label(FlipEvent event) {
+		String label = event.from() + " → " + event.to() + " (via " + event.via() + ")";
+		return event.confirmed() ? label : label + ": NOT confirmed";
+	}
+
+	/** The figures of the whole seconds {@code [from, to)}. */
+	static FlipSummary.Side side(String mode, int from, int to, TimeSeries series, GatewayFacts gateway,
+			LinkLatencies links, Workload workload) {
+		long ok = 0;
+		long ko = 0;
+		boolean exact = true;
+		List<String> histograms = new ArrayList<>();
+		List<Latency> perSecond = new ArrayList<>();
+		for (TimeSeries.Second second : series.seconds()) {
+			if (second.t() < from || second.t() >= to) {
+				continue;
+			}
+			ok += second.ok();
+			ko += second.ko();
+			if (second.ok() > 0) {
+				if (second.okHistogram() != null) {
+					histograms.add(second.okHistogram());
+				}
+				else {
+					exact = false;
+				}
+				if (second.latencyMs() != null) {
+					perSecond.add(second.latencyMs());
+				}
+			}
+		}
+		Latency latency = exact ? LatencyHistograms.latency(LatencyHistograms.merge(histograms))
+				: upperBound(perSecond);
+		double errorPct = (ok + ko == 0) ? 0 : ko * 100.0 / (ok + ko);
+		return new FlipSummary.Side(mode, from, to, ok, ko, ok / (double) (to - from), errorPct, latency, exact,
+				LittlesLaw.predict(ExecutionMode.fromName(mode), gateway, links, workload));
+	}
+
+	/** Without histograms: the largest per-second figure of each kind, which the span's own cannot exceed. */
+	private static Latency upperBound(List<Latency> perSecond) {
+		return new Latency(perSecond.stream().mapToDouble(Latency::mean).max().orElse(0),
+				perSecond.stream().mapToDouble(Latency::p50).max().orElse(0),
+				perSecond.stream().mapToDouble(Latency::p90).max().orElse(0),
+				perSecond.stream().mapToDouble(Latency::p99).max().orElse(0),
+				perSecond.stream().mapToDouble(Latency::max).max().orElse(0));
+	}
+
+	private static Double secondsSince(long windowStartEpochMs, Long epochMs) {
+		return (epochMs != null) ? (epochMs - windowStartEpochMs) / 1000.0 : null;
+	}
+
+	private static int clamp(int value, int min, int max) {
+		return Math.max(min, Math.min(max, value));
+	}
+
+}
