@@ -25,23 +25,26 @@ public final class ReportCommand implements Command {
 
 	@Override
 	public Set<String> options() {
-		return Set.of("run", "params", "repo", "nginx", "redis-server", "toxiproxy-server");
+		return Set.of("run", "params", "repo", "nginx", "redis-server", "toxiproxy-server", "rnacos");
 	}
 
 	@Override
 	public String help() {
 		return """
 				usage: report --run DIR [--params FILE] [--repo DIR]
-				              [--nginx PATH] [--redis-server PATH] [--toxiproxy-server PATH]
+				              [--nginx PATH] [--redis-server PATH] [--toxiproxy-server PATH] [--rnacos PATH]
 
 				Reads every DIR/<mode>/mode-summary.json (and DIR/ceiling/ if present; DIR/<mode>@<n>ms/ sweep points
 				are left to sweep-report), DIR/params.json, gathers the machine (CPU, memory, OS), the JDK, the git
 				commit of --repo (default: .) and the tools' versions, then writes DIR/summary.json and a
 				self-contained DIR/report.html, and prints the per-mode table with the fixed/naive ratio.
 				A mode's Gatling report is linked if the kit copied it to DIR/<mode>/gatling/index.html.
+				A mode directory with a flip.json (./kit bench --flip-at) is split at the switch: before and after
+				figures in the table and in summary.json's "flip", a marker on the charts.
 
 				  --params  the run's parameters (default: DIR/params.json if present)
-				  --nginx, --redis-server, --toxiproxy-server  executables to ask for versions (default: on PATH)
+				  --nginx, --redis-server, --toxiproxy-server, --rnacos  executables to ask for versions
+				                                                       (default: on PATH)
 
 				exit: 0 written, 2 bad arguments or no mode summary in DIR
 				""";

@@ -27,6 +27,9 @@ public record MachineFacts(String cpuModel, int cpuCount, long memoryMb, String 
 
 	private static final Pattern VERSION = Pattern.compile("(\\d+\\.\\d+(?:\\.\\d+)*)");
 
+	/** Go's embedded build information: {@code mod<TAB>module path<TAB>v1.2.3<TAB>h1:...}. */
+	private static final Pattern GO_MAIN_MODULE = Pattern.compile("(?m)^mod\\t\\S+\\tv(\\d+\\.\\d+\\.\\d+\\S*)\\t");
+
 	public static MachineFacts gather() {
 		String cpuinfo = readOrEmpty(Path.of("/proc/cpuinfo"));
 		String meminfo = readOrEmpty(Path.of("/proc/meminfo"));
@@ -88,16 +91,74 @@ public record MachineFacts(String cpuModel, int cpuCount, long memoryMb, String 
 		}
 		build.stringPropertyNames().stream().sorted().forEach((name) -> versions.put(name, build.getProperty(name)));
 		for (Map.Entry<String, String> tool : tools.entrySet()) {
-			String flag = tool.getKey().equals("nginx") ? "-v" : "--version";
-			String output = run(repository, tool.getValue(), flag);
-			String version = (output != null) ? parseVersion(output) : null;
-			versions.put(tool.getKey(), (version != null) ? version : "not found");
+			versions.put(tool.getKey(), toolVersion(repository, tool.getKey(), tool.getValue()));
 		}
 		String sha = run(repository, "git", "rev-parse", "HEAD");
 		versions.put("git", (sha != null) ? sha.trim() : UNKNOWN);
 		String dirty = run(repository, "git", "status", "--porcelain", "--untracked-files=no");
 		versions.put("gitDirty", (dirty == null) ? UNKNOWN : String.valueOf(!dirty.isBlank()));
 		return versions;
+	}
+
+	/**
+	 * A tool's version: the first dotted number its version flag prints, or, for a Go binary built with
+	 * {@code go install} (toxiproxy-server prints {@code version git}: the version is only set by its release
+	 * builds), the main module's version from the build information Go embeds in every binary.
+	 * @return the version, {@code not found} when the tool is missing, {@code unknown} when it says nothing usable
+	 */
+	static String toolVersion(Path repository, String name, String executable) {
+		String flag = switch (name) {
+			case "nginx" -> "-v";
+			// Go's flag package: one dash (two are accepted too, but this is what -help shows).
+			case "toxiproxy-server" -> "-version";
+			default -> "--version";
+		};
+		String output = run(repository, executable, flag);
+		if (output == null) {
+			return "not found";
+		}
+		String version = parseVersion(output);
+		if (version == null) {
+			Path binary = resolve(executable);
+			version = (binary != null) ? goModuleVersion(binary) : null;
+		}
+		return (version != null) ? version : UNKNOWN;
+	}
+
+	/**
+	 * The main module's version from a Go binary's embedded build information (what {@code go version -m} prints:
+	 * {@code mod<TAB>github.com/Shopify/toxiproxy/v2<TAB>v2.12.0<TAB>h1:...}); {@code null} for anything else.
+	 */
+	static String goModuleVersion(Path binary) {
+		try {
+			if (Files.size(binary) > 256L * 1024 * 1024) {
+				return null;
+			}
+			Matcher matcher = GO_MAIN_MODULE.matcher(new String(Files.readAllBytes(binary), StandardCharsets.ISO_8859_1));
+			return matcher.find() ? matcher.group(1) : null;
+		}
+		catch (IOException ex) {
+			return null;
+		}
+	}
+
+	/** A path as given, or a bare name looked up on PATH; {@code null} if not found. */
+	static Path resolve(String executable) {
+		if (executable.contains("/")) {
+			Path path = Path.of(executable);
+			return Files.isRegularFile(path) ? path : null;
+		}
+		String path = System.getenv("PATH");
+		if (path == null) {
+			return null;
+		}
+		for (String dir : path.split(java.io.File.pathSeparator)) {
+			Path candidate = Path.of(dir, executable);
+			if (Files.isExecutable(candidate)) {
+				return candidate;
+			}
+		}
+		return null;
 	}
 
 	/** Runs a short command; its combined output, or {@code null} if it is missing, fails or hangs. */
@@ -135,7 +196,7 @@ public record MachineFacts(String cpuModel, int cpuCount, long memoryMb, String 
 	/** The tools whose versions every report records, with where to find them by default. */
 	public static Map<String, String> defaultTools() {
 		Map<String, String> tools = new LinkedHashMap<>();
-		for (String name : List.of("nginx", "redis-server", "toxiproxy-server")) {
+		for (String name : List.of("nginx", "redis-server", "toxiproxy-server", "rnacos")) {
 			tools.put(name, name);
 		}
 		return tools;
