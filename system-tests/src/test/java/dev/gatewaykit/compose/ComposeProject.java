@@ -1,0 +1,200 @@
+package dev.gatewaykit.compose;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+
+/**
+ * The repository's {@code docker-compose.yml} as Compose sees it: parsed, then interpolated with an empty environment
+ * (so every {@code ${VAR:-default}} takes its default), which is the order compose-go applies before validating
+ * against the schema. The tests read it through the small accessors here and never mutate it; {@link #copy()} gives
+ * a deep copy to break on purpose.
+ */
+final class ComposeProject {
+
+	/** {@code ${NAME}}, {@code ${NAME:-default}}, {@code ${NAME-default}}; {@code $$} is a literal dollar. */
+	private static final Pattern VARIABLE = Pattern
+		.compile("\\$\\$|\\$\\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?-)([^}$]*))?}|\\$([A-Za-z_][A-Za-z0-9_]*)");
+
+	final Path root;
+
+	final Map<String, Object> model;
+
+	private ComposeProject(Path root, Map<String, Object> model) {
+		this.root = root;
+		this.model = model;
+	}
+
+	/** The repository's compose file with the defaults of every variable. */
+	static ComposeProject load() {
+		return load(Map.of());
+	}
+
+	/** The repository's compose file with some variables set, as from the shell or an {@code .env} file. */
+	static ComposeProject load(Map<String, String> environment) {
+		Path root = repositoryRoot();
+		return new ComposeProject(root, interpolate(parse(root.resolve("docker-compose.yml")), environment));
+	}
+
+	static Map<String, Object> parse(Path yamlFile) {
+		try {
+			return parse(Files.readString(yamlFile));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	static Map<String, Object> parse(String yaml) {
+		// SafeConstructor: plain maps, lists and scalars; it also applies YAML merge keys (<<) as Compose does.
+		Map<String, Object> parsed = new Yaml(new SafeConstructor(new LoaderOptions())).load(yaml);
+		return (parsed != null) ? parsed : new LinkedHashMap<>();
+	}
+
+	/** Set by surefire ({@code ${project.basedir}/..}); otherwise the parent of the working directory. */
+	static Path repositoryRoot() {
+		String root = System.getProperty("kit.repository.root");
+		Path path = (root != null) ? Path.of(root) : Path.of("").toAbsolutePath().getParent();
+		return path.toAbsolutePath().normalize();
+	}
+
+	@SuppressWarnings("unchecked")
+	static <T> T interpolate(T node, Map<String, String> environment) {
+		if (node instanceof Map<?, ?> map) {
+			Map<String, Object> result = new LinkedHashMap<>();
+			map.forEach((key, value) -> result.put(String.valueOf(key), interpolate(value, environment)));
+			return (T) result;
+		}
+		if (node instanceof List<?> list) {
+			List<Object> result = new ArrayList<>();
+			list.forEach((item) -> result.add(interpolate(item, environment)));
+			return (T) result;
+		}
+		if (node instanceof String text) {
+			return (T) substitute(text, environment);
+		}
+		return node;
+	}
+
+	private static String substitute(String text, Map<String, String> environment) {
+		Matcher matcher = VARIABLE.matcher(text);
+		StringBuilder result = new StringBuilder();
+		while (matcher.find()) {
+			String replacement;
+			if (matcher.group().equals("$$")) {
+				replacement = "$";
+			}
+			else {
+				String name = (matcher.group(1) != null) ? matcher.group(1) : matcher.group(4);
+				String value = environment.get(name);
+				String operator = matcher.group(2);
+				boolean useDefault = (operator == null) ? false
+						: operator.equals(":-") ? (value == null || value.isEmpty()) : (value == null);
+				replacement = useDefault ? matcher.group(3) : ((value != null) ? value : "");
+			}
+			matcher.appendReplacement(result, Matcher.quoteReplacement(replacement));
+		}
+		matcher.appendTail(result);
+		return result.toString();
+	}
+
+	ComposeProject copy() {
+		return new ComposeProject(this.root, deepCopy(this.model));
+	}
+
+	@SuppressWarnings("unchecked")
+	private static <T> T deepCopy(T node) {
+		if (node instanceof Map<?, ?> map) {
+			Map<String, Object> result = new LinkedHashMap<>();
+			map.forEach((key, value) -> result.put(String.valueOf(key), deepCopy(value)));
+			return (T) result;
+		}
+		if (node instanceof List<?> list) {
+			List<Object> result = new ArrayList<>();
+			list.forEach((item) -> result.add(deepCopy(item)));
+			return (T) result;
+		}
+		return node;
+	}
+
+	@SuppressWarnings("unchecked")
+	Map<String, Map<String, Object>> services() {
+		return (Map<String, Map<String, Object>>) this.model.get("services");
+	}
+
+	Map<String, Object> service(String name) {
+		Map<String, Object> service = services().get(name);
+		if (service == null) {
+			throw new IllegalArgumentException("docker-compose.yml has no service '" + name + "'");
+		}
+		return service;
+	}
+
+	/** {@code build.args.MODULE}: which Maven module the service's image is built from, or {@code null}. */
+	static String module(Map<String, Object> service) {
+		Object args = map(service.get("build")).get("args");
+		Object module = map(args).get("MODULE");
+		return (module != null) ? module.toString() : null;
+	}
+
+	/** {@code environment}, in either of its two forms (a map, or a list of {@code NAME=value}). */
+	static Map<String, String> environment(Map<String, Object> service) {
+		Map<String, String> result = new LinkedHashMap<>();
+		Object environment = service.get("environment");
+		if (environment instanceof Map<?, ?> map) {
+			map.forEach((key, value) -> result.put(key.toString(), (value != null) ? value.toString() : ""));
+		}
+		else if (environment instanceof List<?> list) {
+			for (Object item : list) {
+				String[] pair = item.toString().split("=", 2);
+				result.put(pair[0], (pair.length > 1) ? pair[1] : "");
+			}
+		}
+		return result;
+	}
+
+	/** The healthcheck's command without its {@code CMD}/{@code CMD-SHELL} marker; empty when there is none. */
+	static List<String> healthcheck(Map<String, Object> service) {
+		Map<String, Object> healthcheck = map(service.get("healthcheck"));
+		Object test = healthcheck.get("test");
+		if (Boolean.TRUE.equals(healthcheck.get("disable")) || test == null) {
+			return List.of();
+		}
+		List<String> command = new ArrayList<>();
+		if (test instanceof List<?> list) {
+			list.forEach((item) -> command.add(item.toString()));
+		}
+		else {
+			command.add("CMD-SHELL");
+			command.add(test.toString());
+		}
+		return (command.get(0).equals("NONE")) ? List.of() : command.subList(1, command.size());
+	}
+
+	/** A one-shot container: it runs to completion ({@code restart: "no"}) and is waited for, not health-checked. */
+	static boolean oneShot(Map<String, Object> service) {
+		return "no".equals(String.valueOf(service.get("restart")));
+	}
+
+	@SuppressWarnings("unchecked")
+	static Map<String, Object> map(Object node) {
+		return (node instanceof Map<?, ?>) ? (Map<String, Object>) node : Map.of();
+	}
+
+	@SuppressWarnings("unchecked")
+	static List<Object> list(Object node) {
+		return (node instanceof List<?>) ? (List<Object>) node : List.of();
+	}
+
+}

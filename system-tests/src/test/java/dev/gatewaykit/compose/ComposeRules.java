@@ -1,0 +1,207 @@
+package dev.gatewaykit.compose;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The house rules for {@code docker-compose.yml}, each a function from the project to the list of what breaks it
+ * (empty when the rule holds), so that the tests can run every rule on the real file and on a copy broken on
+ * purpose. Service-by-service reasons live in the compose file's comments; docs/docker.md explains the rules.
+ */
+final class ComposeRules {
+
+	/** {@code name:tag} or {@code name@sha256:...}; the tag must name a version, not a moving target. */
+	private static final Pattern IMAGE = Pattern
+		.compile("(?<name>[^@]+?)(?::(?<tag>[^:/@]+))?(?:@(?<digest>sha256:[0-9a-f]{64}))?");
+
+	private static final Pattern FROM = Pattern
+		.compile("(?im)^FROM\\s+(?:--platform=\\S+\\s+)?(\\S+)(?:\\s+AS\\s+(\\S+))?");
+
+	private ComposeRules() {
+	}
+
+	/** Every image, in the compose file and in the FROM lines of the Dockerfiles it builds, names a fixed version. */
+	static List<String> unpinnedImages(ComposeProject compose) {
+		List<String> problems = new ArrayList<>();
+		compose.services().forEach((name, service) -> {
+			Object image = service.get("image");
+			if (image != null) {
+				checkImage(name, image.toString(), problems);
+			}
+			else if (service.get("build") == null) {
+				problems.add(name + ": neither image nor build");
+			}
+			if (service.get("build") != null) {
+				Path dockerfile = dockerfile(compose, service);
+				if (Files.isRegularFile(dockerfile)) {
+					Set<String> stages = new HashSet<>();
+					Matcher from = FROM.matcher(read(dockerfile));
+					while (from.find()) {
+						if (!stages.contains(from.group(1))) {
+							checkImage(name + " (" + compose.root.relativize(dockerfile) + ")", from.group(1), problems);
+						}
+						if (from.group(2) != null) {
+							stages.add(from.group(2));
+						}
+					}
+				}
+			}
+		});
+		return problems;
+	}
+
+	private static void checkImage(String where, String image, List<String> problems) {
+		Matcher matcher = IMAGE.matcher(image);
+		if (!matcher.matches()) {
+			problems.add(where + ": cannot read image reference '" + image + "'");
+			return;
+		}
+		String tag = matcher.group("tag");
+		// A full major.minor.patch: "7" or "1.28" move with every release of their line, "latest" with every release.
+		if (matcher.group("digest") == null && (tag == null || !tag.matches("v?\\d+\\.\\d+\\.\\d+.*"))) {
+			problems.add(where + ": image '" + image + "' is not pinned (a major.minor.patch tag or a digest)");
+		}
+	}
+
+	/** Every long-running service has a healthcheck; one-shot services ({@code restart: "no"}) are waited for. */
+	static List<String> missingHealthchecks(ComposeProject compose) {
+		List<String> problems = new ArrayList<>();
+		compose.services().forEach((name, service) -> {
+			if (!ComposeProject.oneShot(service) && ComposeProject.healthcheck(service).isEmpty()) {
+				problems.add(name + ": no healthcheck");
+			}
+		});
+		return problems;
+	}
+
+	/**
+	 * Every dependency waits for the dependency to be healthy, and that dependency has a healthcheck; the one
+	 * exception is a one-shot dependency, which is waited for until it has completed successfully.
+	 */
+	static List<String> weakDependencies(ComposeProject compose) {
+		List<String> problems = new ArrayList<>();
+		compose.services().forEach((name, service) -> {
+			Object dependsOn = service.get("depends_on");
+			if (dependsOn instanceof List<?>) {
+				problems.add(name + ": depends_on without conditions only waits for the containers to start");
+				return;
+			}
+			ComposeProject.map(dependsOn).forEach((dependency, settings) -> {
+				Map<String, Object> target = compose.services().get(dependency);
+				String condition = String.valueOf(ComposeProject.map(settings).get("condition"));
+				if (target == null) {
+					problems.add(name + ": depends on unknown service " + dependency);
+				}
+				else if (ComposeProject.oneShot(target)) {
+					if (!condition.equals("service_completed_successfully")) {
+						problems.add(name + " -> " + dependency + ": a one-shot service needs service_completed_successfully");
+					}
+				}
+				else if (!condition.equals("service_healthy")) {
+					problems.add(name + " -> " + dependency + ": condition " + condition + ", not service_healthy");
+				}
+				else if (ComposeProject.healthcheck(target).isEmpty()) {
+					problems.add(name + " -> " + dependency + ": service_healthy on a service without healthcheck");
+				}
+			});
+		});
+		return problems;
+	}
+
+	/** Nothing is published beyond the host's loopback interface. */
+	static List<String> portsNotOnLoopback(ComposeProject compose) {
+		List<String> problems = new ArrayList<>();
+		compose.services().forEach((name, service) -> {
+			for (Object port : ComposeProject.list(service.get("ports"))) {
+				String hostIp = (port instanceof Map<?, ?> map) ? String.valueOf(map.get("host_ip"))
+						: hostIpOfShortSyntax(port.toString());
+				if (!"127.0.0.1".equals(hostIp)) {
+					problems.add(name + ": port " + port + " is published on " + hostIp + ", not 127.0.0.1");
+				}
+			}
+		});
+		return problems;
+	}
+
+	/** {@code [HOST_IP:][HOST_PORT:]CONTAINER_PORT[/PROTOCOL]}: only the three-part form carries an address. */
+	private static String hostIpOfShortSyntax(String port) {
+		String[] parts = port.split("/")[0].split(":");
+		return (parts.length == 3) ? parts[0] : "every interface";
+	}
+
+	/** Every service has a CPU and a memory limit, so that runs are repeatable and one container cannot starve the rest. */
+	static List<String> missingLimits(ComposeProject compose) {
+		List<String> problems = new ArrayList<>();
+		compose.services().forEach((name, service) -> {
+			Map<String, Object> limits = ComposeProject
+				.map(ComposeProject.map(ComposeProject.map(service.get("deploy")).get("resources")).get("limits"));
+			if (limits.get("cpus") == null && service.get("cpus") == null) {
+				problems.add(name + ": no CPU limit");
+			}
+			if (limits.get("memory") == null && service.get("mem_limit") == null) {
+				problems.add(name + ": no memory limit");
+			}
+		});
+		return problems;
+	}
+
+	/** Every file or folder the compose file points at exists: build contexts, Dockerfiles, bind-mount sources. */
+	static List<String> missingFiles(ComposeProject compose) {
+		List<String> problems = new ArrayList<>();
+		compose.services().forEach((name, service) -> {
+			Object build = service.get("build");
+			if (build != null) {
+				Path context = compose.root.resolve((build instanceof String path) ? path
+						: String.valueOf(ComposeProject.map(build).getOrDefault("context", ".")));
+				requireExists(compose, name, context, problems);
+				requireExists(compose, name, dockerfile(compose, service), problems);
+			}
+			for (Object volume : ComposeProject.list(service.get("volumes"))) {
+				String source = (volume instanceof Map<?, ?> map) ? String.valueOf(map.get("source"))
+						: volume.toString().split(":")[0];
+				// Named volumes have no path; ./target/... is bench output, created on first use.
+				if ((source.startsWith("./") || source.startsWith("/")) && !source.startsWith("./target/")) {
+					requireExists(compose, name, compose.root.resolve(source).normalize(), problems);
+				}
+			}
+			for (Object envFile : ComposeProject.list(service.get("env_file"))) {
+				requireExists(compose, name, compose.root.resolve(envFile.toString()), problems);
+			}
+		});
+		return problems;
+	}
+
+	private static void requireExists(ComposeProject compose, String service, Path path, List<String> problems) {
+		if (!Files.exists(path)) {
+			problems.add(service + ": " + compose.root.relativize(path.toAbsolutePath().normalize()) + " does not exist");
+		}
+	}
+
+	static Path dockerfile(ComposeProject compose, Map<String, Object> service) {
+		Object build = service.get("build");
+		Map<String, Object> settings = ComposeProject.map(build);
+		String context = (build instanceof String path) ? path : String.valueOf(settings.getOrDefault("context", "."));
+		return compose.root.resolve(context)
+			.resolve(String.valueOf(settings.getOrDefault("dockerfile", "Dockerfile")))
+			.normalize();
+	}
+
+	static String read(Path file) {
+		try {
+			return Files.readString(file);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+}
