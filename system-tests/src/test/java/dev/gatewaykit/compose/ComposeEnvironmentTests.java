@@ -26,7 +26,7 @@ class ComposeEnvironmentTests {
 
 	/**
 	 * Variables of images we do not build, each read by the image itself: nacos-server's docker-startup.sh and
-	 * application.properties (github.com/nacos-group/nacos-docker, build/). Keep in step with docs/docker.md.
+	 * application.properties (github.com/nacos-group/nacos-docker, build/). redis, toxiproxy and nginx get none.
 	 */
 	private static final Map<String, Set<String>> IMAGE_VARIABLES = Map.of("nacos",
 			Set.of("MODE", "PREFER_HOST_MODE", "NACOS_AUTH_ENABLE", "NACOS_AUTH_TOKEN", "NACOS_AUTH_IDENTITY_KEY",
