@@ -33,6 +33,11 @@ final class PackagedServices {
 
 	static ServiceProcess authService(RedisServer redis, Path demoUsersCsv, String relaySecret,
 			String gatewayClientSecret) {
+		return authServiceBuilder(redis, demoUsersCsv, relaySecret, gatewayClientSecret).start();
+	}
+
+	static ServiceProcess.Builder authServiceBuilder(RedisServer redis, Path demoUsersCsv, String relaySecret,
+			String gatewayClientSecret) {
 		return ServiceProcess.jar("auth-service", jar("auth-service"))
 			.port(FreePorts.next())
 			.property("spring.data.redis.port", redis.port())
@@ -42,18 +47,31 @@ final class PackagedServices {
 			.property("kit.auth.demo-users.csv", demoUsersCsv.toAbsolutePath())
 			.property("kit.relay.secret", relaySecret)
 			.property("kit.auth.gateway-client.secret", gatewayClientSecret)
-			.log(OUTPUT.resolve("auth-service.log"))
-			.start();
+			.log(OUTPUT.resolve("auth-service.log"));
 	}
 
 	static ServiceProcess mallApi(RedisServer redis, int catalogueSize, String relaySecret) {
-		return ServiceProcess.jar("mall-api", jar("mall-api"))
+		return mallApiBuilder(redis, catalogueSize, relaySecret, "mall-api").start();
+	}
+
+	static ServiceProcess.Builder mallApiBuilder(RedisServer redis, int catalogueSize, String relaySecret,
+			String name) {
+		return ServiceProcess.jar(name, jar("mall-api"))
 			.port(FreePorts.next())
 			.property("spring.data.redis.port", redis.port())
 			.property("kit.mall.catalogue.size", catalogueSize)
 			.property("kit.relay.secret", relaySecret)
-			.log(OUTPUT.resolve("mall-api.log"))
-			.start();
+			.log(OUTPUT.resolve(name + ".log"));
+	}
+
+	/**
+	 * The {@code nacos} profile as the kit runs it on a laptop: registered with the loopback address (Nacos would
+	 * otherwise pick the first network interface's).
+	 */
+	static ServiceProcess.Builder withNacos(ServiceProcess.Builder service, String profiles, String serverAddr) {
+		return service.property("spring.profiles.active", profiles)
+			.property("spring.cloud.nacos.server-addr", serverAddr)
+			.property("spring.cloud.nacos.discovery.ip", "127.0.0.1");
 	}
 
 	/**
@@ -77,6 +95,26 @@ final class PackagedServices {
 			.log(OUTPUT.resolve("gateway-" + profile + ".console.log"))
 			.health(URI.create("http://127.0.0.1:" + managementPort + "/actuator/health"))
 			.start();
+	}
+
+	/**
+	 * The fixed gateway in the {@code nacos} profile: routes are {@code lb://} from the profile; the relay-token
+	 * call keeps an explicit URL (docs/design.md).
+	 */
+	static ServiceProcess nacosGateway(int managementPort, RedisServer redis, ServiceProcess authService,
+			String serverAddr, String gatewayClientSecret) {
+		Path logFile = OUTPUT.resolve("gateway-nacos.log").toAbsolutePath();
+		deleteIfExists(logFile);
+		ServiceProcess.Builder gateway = ServiceProcess.jar("gateway-nacos", jar("gateway"))
+			.port(FreePorts.next())
+			.property("management.server.port", managementPort)
+			.property("spring.data.redis.port", redis.port())
+			.property("kit.gateway.auth-service.url", authService.baseUri())
+			.property("kit.gateway.auth-service.client-secret", gatewayClientSecret)
+			.property("logging.file.name", logFile)
+			.log(OUTPUT.resolve("gateway-nacos.console.log"))
+			.health(URI.create("http://127.0.0.1:" + managementPort + "/actuator/health"));
+		return withNacos(gateway, "fixed,nacos", serverAddr).start();
 	}
 
 	/** A packaged module's jar; fails with what to run if it is missing. */

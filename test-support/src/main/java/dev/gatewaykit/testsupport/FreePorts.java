@@ -21,4 +21,14 @@ public final class FreePorts {
 		}
 	}
 
+	/** Whether {@code port} can be bound on loopback right now. */
+	public static boolean isFree(int port) {
+		try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+			return true;
+		}
+		catch (IOException ex) {
+			return false;
+		}
+	}
+
 }

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
@@ -23,13 +24,18 @@ public class ServerProcess implements AutoCloseable {
 	private final Path log;
 
 	protected ServerProcess(String name, List<String> command, Path log) {
+		this(name, command, Map.of(), log);
+	}
+
+	protected ServerProcess(String name, List<String> command, Map<String, String> environment, Path log) {
 		this.name = name;
 		this.log = log;
 		try {
 			Files.createDirectories(log.getParent());
-			this.process = new ProcessBuilder(command).redirectErrorStream(true)
-				.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-				.start();
+			ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+				.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+			builder.environment().putAll(environment);
+			this.process = builder.start();
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("could not start " + name + " (" + String.join(" ", command) + ")", ex);
@@ -58,6 +64,16 @@ public class ServerProcess implements AutoCloseable {
 
 	public long pid() {
 		return this.process.pid();
+	}
+
+	/** SIGKILL: the process dies at once, without closing anything itself (a crashed instance). */
+	public void kill() {
+		try {
+			this.process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 	@Override

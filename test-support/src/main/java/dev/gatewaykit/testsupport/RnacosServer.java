@@ -1,0 +1,200 @@
+package dev.gatewaykit.testsupport;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * A real Nacos-compatible server for integration tests: <a href="https://crates.io/crates/rnacos">rnacos</a>, a
+ * Nacos server re-implemented in Rust that speaks the Nacos 2.x/3.x client protocol (gRPC) and the v1 open API.
+ * <p>
+ * The binary is looked up in {@code $RNACOS_BIN}, then the kit's tools cache
+ * ({@code ~/.cache/gateway-perf-kit/bin/rnacos}, where {@code ./kit} and {@code .ci/run} install it), then PATH,
+ * then {@code ~/.cargo/bin}. The Nacos client reaches gRPC at the HTTP port + 1000, so both ports are taken
+ * together. {@link #restart()} brings the server back on the same ports and data, for outage tests.
+ */
+public final class RnacosServer extends ServerProcess {
+
+	/** The version {@code ./kit} installs; the tests do not insist on it. */
+	public static final String VERSION = "0.8.8";
+
+	private static final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+	private final Path binary;
+
+	private final int port;
+
+	private final int consolePort;
+
+	private final Path dataDir;
+
+	private RnacosServer(Path binary, int port, int consolePort, Path dataDir) {
+		super("rnacos", List.of(binary.toString()), environment(port, consolePort, dataDir),
+				dataDir.resolveSibling("rnacos-" + port + ".log"));
+		this.binary = binary;
+		this.port = port;
+		this.consolePort = consolePort;
+		this.dataDir = dataDir;
+		awaitReady(this::isHealthy, Duration.ofSeconds(30));
+		Runtime.getRuntime().addShutdownHook(new Thread(this::close));
+	}
+
+	/**
+	 * The rnacos binary, or {@code null} with {@link #missingMessage()} saying how to get it.
+	 */
+	public static Path find() {
+		List<Path> candidates = new ArrayList<>();
+		String env = System.getenv("RNACOS_BIN");
+		if (env != null && !env.isBlank()) {
+			candidates.add(Path.of(env));
+		}
+		String home = System.getProperty("user.home");
+		candidates.add(Path.of(home, ".cache", "gateway-perf-kit", "bin", "rnacos"));
+		Path onPath = onPath("rnacos");
+		if (onPath != null) {
+			candidates.add(onPath);
+		}
+		candidates.add(Path.of(home, ".cargo", "bin", "rnacos"));
+		return candidates.stream().filter(Files::isExecutable).findFirst().orElse(null);
+	}
+
+	public static String missingMessage() {
+		return "rnacos is not installed: run `cargo install rnacos --locked --version " + VERSION
+				+ "` (or `./kit tools`), or point RNACOS_BIN at the binary. .ci/run installs it.";
+	}
+
+	/** Starts rnacos on free loopback ports with its data under {@code target/test-servers/}. */
+	public static RnacosServer start() {
+		Path binary = find();
+		if (binary == null) {
+			throw new IllegalStateException(missingMessage());
+		}
+		int port = freePortWithGrpcSibling();
+		Path dataDir = Path.of("target", "test-servers", "rnacos-" + port).toAbsolutePath();
+		return new RnacosServer(binary, port, FreePorts.next(), dataDir);
+	}
+
+	/** Starts a new server on the same ports and data directory, after {@link #close()}. */
+	public RnacosServer restart() {
+		return new RnacosServer(this.binary, this.port, this.consolePort, this.dataDir);
+	}
+
+	/** {@code host:port}, as {@code spring.cloud.nacos.server-addr} wants it. */
+	public String serverAddr() {
+		return "127.0.0.1:" + this.port;
+	}
+
+	public int port() {
+		return this.port;
+	}
+
+	public boolean isHealthy() {
+		try {
+			HttpResponse<String> response = http.send(
+					HttpRequest.newBuilder(uri("/health")).timeout(Duration.ofSeconds(2)).build(),
+					HttpResponse.BodyHandlers.ofString());
+			return response.statusCode() == 200;
+		}
+		catch (IOException ex) {
+			return false;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return false;
+		}
+	}
+
+	/** The ports of the healthy instances registered for {@code service}, from the v1 open API. */
+	public List<Integer> instancePorts(String service) {
+		String body = send(HttpRequest.newBuilder(uri("/nacos/v1/ns/instance/list?serviceName=" + encode(service)))
+			.timeout(Duration.ofSeconds(5))
+			.build());
+		List<Integer> ports = new ArrayList<>();
+		// The hosts array is the only place "port": appears; a JSON library would be one more dependency here.
+		Matcher matcher = Pattern.compile("\"port\"\\s*:\\s*(\\d+)").matcher(body);
+		while (matcher.find()) {
+			ports.add(Integer.parseInt(matcher.group(1)));
+		}
+		return ports;
+	}
+
+	/** Publishes (creates or replaces) a YAML config in {@code DEFAULT_GROUP}. */
+	public void publishYaml(String dataId, String content) {
+		Map<String, String> form = new LinkedHashMap<>();
+		form.put("dataId", dataId);
+		form.put("group", "DEFAULT_GROUP");
+		form.put("type", "yaml");
+		form.put("content", content);
+		String body = form.entrySet()
+			.stream()
+			.map((entry) -> entry.getKey() + "=" + encode(entry.getValue()))
+			.collect(Collectors.joining("&"));
+		String answer = send(HttpRequest.newBuilder(uri("/nacos/v1/cs/configs"))
+			.timeout(Duration.ofSeconds(5))
+			.header("Content-Type", "application/x-www-form-urlencoded")
+			.POST(HttpRequest.BodyPublishers.ofString(body))
+			.build());
+		if (!"true".equals(answer.trim())) {
+			throw new IllegalStateException("rnacos refused config " + dataId + ": " + answer);
+		}
+	}
+
+	private String send(HttpRequest request) {
+		try {
+			HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+			if (response.statusCode() != 200) {
+				throw new IllegalStateException(request.uri() + " answered " + response.statusCode() + ": "
+						+ response.body());
+			}
+			return response.body();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(request.uri() + " failed", ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("interrupted", ex);
+		}
+	}
+
+	private URI uri(String path) {
+		return URI.create("http://127.0.0.1:" + this.port + path);
+	}
+
+	private static String encode(String value) {
+		return URLEncoder.encode(value, StandardCharsets.UTF_8);
+	}
+
+	private static Map<String, String> environment(int port, int consolePort, Path dataDir) {
+		return Map.of("RNACOS_HTTP_PORT", String.valueOf(port), "RNACOS_GRPC_PORT", String.valueOf(port + 1000),
+				"RNACOS_HTTP_CONSOLE_PORT", String.valueOf(consolePort), "RNACOS_SDK_HOST", "127.0.0.1",
+				"RNACOS_CONSOLE_HOST", "127.0.0.1", "RNACOS_DATA_DIR", dataDir.toString());
+	}
+
+	/** A free port whose +1000 sibling (the Nacos client's gRPC convention) is free too. */
+	private static int freePortWithGrpcSibling() {
+		for (int attempt = 0; attempt < 50; attempt++) {
+			int port = FreePorts.next();
+			if (port + 1000 <= 65535 && FreePorts.isFree(port + 1000)) {
+				return port;
+			}
+		}
+		throw new IllegalStateException("no free port pair (p, p+1000) on loopback after 50 tries");
+	}
+
+}
