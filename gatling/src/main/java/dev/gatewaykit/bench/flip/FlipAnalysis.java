@@ -1,7 +1,9 @@
 package dev.gatewaykit.bench.flip;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import dev.gatewaykit.bench.model.ExecutionMode;
 import dev.gatewaykit.bench.model.GatewayFacts;
@@ -19,20 +21,28 @@ import dev.gatewaykit.bench.model.Workload;
  * <ul>
  * <li><b>before</b>: the whole seconds that ended before the switch was requested. Every response in them came from
  * the old mode.</li>
- * <li><b>left out</b>: the second the switch was requested in, up to the confirmation, and then a settling time of
- * {@code max(2 s, the before side's p99)} rounded up to whole seconds. Requests sent before the switch but completed
- * after it carry the old mode's queueing in their latency (a blocking gateway holds requests for seconds); after
- * the "before" p99 has passed, 99 % of them are out of the way, so the "after" figures describe the new mode, not
- * the drain of the old one. The span is recorded in the summary and shaded in the charts: nothing is hidden.</li>
- * <li><b>after</b>: the whole seconds from there to the end of the window.</li>
+ * <li><b>left out</b>: the second the switch was requested in, up to the confirmation, and then the seconds that
+ * still completed requests sent before the confirmation. Those requests carry the old mode's queueing in their
+ * latency (a blocking gateway holds requests for seconds), so they describe the drain of the old mode, not the new
+ * one. The span is recorded in the summary and shaded in the charts: nothing is hidden.</li>
+ * <li><b>after</b>: the whole seconds from the first one after which every completed request was sent after the
+ * confirmation (each second records its oldest request's send time), to the end of the window. For per-second
+ * figures written without send times, the after side starts {@code max(2 s, the before side's p99)} after the
+ * confirmation instead: by then 99 % of the requests sent before it have completed.</li>
  * </ul>
  * TPS is OK completions ÷ seconds (a second without completions counts as 0). Latency percentiles are exact:
  * the per-second histograms are merged, not averaged.
  */
 public final class FlipAnalysis {
 
-	/** The shortest settling time after the confirmation, even when the old mode was fast. */
+	/** The shortest drain assumed when the per-second figures carry no send times. */
 	public static final int MIN_SETTLE_SECONDS = 2;
+
+	static final String SENT_AFTER = "from the first whole second after which every completed request was sent after "
+			+ "the confirmation";
+
+	static final String P99_SETTLE = "max(2 s, the before side's p99) after the confirmation (this timeseries.json "
+			+ "records no send times)";
 
 	private FlipAnalysis() {
 	}
@@ -55,16 +65,26 @@ public final class FlipAnalysis {
 		FlipSummary.Side after = null;
 		int excludedFrom = 0;
 		int excludedTo = duration;
-		int settle = 0;
+		int drain = 0;
+		String rule = null;
 		if (requestedAt != null) {
 			excludedFrom = clamp((int) Math.floor(requestedAt), 0, duration);
 			if (excludedFrom > 0) {
 				before = side(event.from(), 0, excludedFrom, series, gateway, links, workload);
 			}
 			if (confirmedAt != null) {
-				double beforeP99Seconds = (before != null) ? before.latencyMs().p99() / 1000.0 : 0;
-				settle = Math.max(MIN_SETTLE_SECONDS, (int) Math.ceil(beforeP99Seconds));
-				excludedTo = clamp((int) Math.ceil(confirmedAt + settle), excludedFrom, duration);
+				int firstAfter = clamp((int) Math.ceil(confirmedAt), excludedFrom, duration);
+				if (hasSendTimes(series, firstAfter)) {
+					excludedTo = firstSecondSentAfter(series, firstAfter, Math.round(confirmedAt * 1000));
+					rule = SENT_AFTER;
+				}
+				else {
+					double beforeP99Seconds = (before != null) ? before.latencyMs().p99() / 1000.0 : 0;
+					int settle = Math.max(MIN_SETTLE_SECONDS, (int) Math.ceil(beforeP99Seconds));
+					excludedTo = clamp((int) Math.ceil(confirmedAt + settle), firstAfter, duration);
+					rule = P99_SETTLE;
+				}
+				drain = excludedTo - firstAfter;
 				if (excludedTo < duration) {
 					after = side(event.to(), excludedTo, duration, series, gateway, links, workload);
 				}
@@ -73,13 +93,37 @@ public final class FlipAnalysis {
 		Double ratio = (before != null && after != null && before.tps() > 0) ? after.tps() / before.tps() : null;
 		return new FlipSummary(mode, event.from(), event.to(), event.via(), label(event), event.confirmed(),
 				event.error(), event.atSeconds(), requestedAt, confirmedAt, event.requestedAtEpochMs(),
-				event.confirmedAtEpochMs(), settle, excludedFrom, excludedTo, before, after, ratio);
+				event.confirmedAtEpochMs(), drain, rule, excludedFrom, excludedTo, before, after, ratio);
 	}
 
 	/** {@code blocking → reactive (via actuator)}; says so when the switch was not confirmed. */
 	public static String label(FlipEvent event) {
 		String label = event.from() + " → " + event.to() + " (via " + event.via() + ")";
 		return event.confirmed() ? label : label + ": NOT confirmed";
+	}
+
+	private static boolean hasSendTimes(TimeSeries series, int from) {
+		return series.seconds().stream()
+			.filter((second) -> second.t() >= from && second.t() < series.durationSeconds())
+			.allMatch((second) -> second.earliestSentMs() != null);
+	}
+
+	/**
+	 * The earliest whole second {@code s >= from} such that every request completed in {@code [s, duration)} was
+	 * sent at or after {@code sentAfterMs} (ms since the window opened); {@code duration} when there is none.
+	 */
+	static int firstSecondSentAfter(TimeSeries series, int from, long sentAfterMs) {
+		Map<Integer, TimeSeries.Second> bySecond = new HashMap<>();
+		series.seconds().forEach((second) -> bySecond.put(second.t(), second));
+		int start = series.durationSeconds();
+		for (int t = series.durationSeconds() - 1; t >= from; t--) {
+			TimeSeries.Second second = bySecond.get(t);
+			if (second != null && second.earliestSentMs() < sentAfterMs) {
+				break;
+			}
+			start = t;
+		}
+		return start;
 	}
 
 	/** The figures of the whole seconds {@code [from, to)}. */

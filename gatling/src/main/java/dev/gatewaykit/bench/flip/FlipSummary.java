@@ -20,7 +20,9 @@ import dev.gatewaykit.bench.model.Prediction;
  * @param confirmedAtSeconds when the last gateway reported the new mode, {@code null} if not confirmed
  * @param requestedAtEpochMs wall-clock time of the request
  * @param confirmedAtEpochMs wall-clock time of the confirmation
- * @param settleSeconds how long after the confirmation the "after" figures start (see {@link FlipAnalysis})
+ * @param drainSeconds whole seconds after the confirmation left out because they still completed requests sent
+ * before it (see {@link FlipAnalysis})
+ * @param afterRule how the start of the "after" figures was chosen, in words
  * @param excludedFromSecond first second left out of both sides
  * @param excludedToSecond first second after the left-out span
  * @param before the figures before the switch, {@code null} when no whole second precedes it
@@ -29,7 +31,7 @@ import dev.gatewaykit.bench.model.Prediction;
  */
 public record FlipSummary(String mode, String from, String to, String via, String label, boolean confirmed,
 		String error, double plannedAtSeconds, Double requestedAtSeconds, Double confirmedAtSeconds,
-		Long requestedAtEpochMs, Long confirmedAtEpochMs, int settleSeconds, int excludedFromSecond,
+		Long requestedAtEpochMs, Long confirmedAtEpochMs, int drainSeconds, String afterRule, int excludedFromSecond,
 		int excludedToSecond, Side before, Side after, Double tpsRatio) {
 
 	/**

@@ -157,7 +157,12 @@ public final class MeasurementRecorder {
 			this.tail.record(status, responseTimeMs);
 		}
 		int second = (int) ((end - this.phaseStart) / 1000);
-		this.seconds.computeIfAbsent(second, (key) -> new Phase()).record(status, responseTimeMs);
+		// When it was sent: what tells a request served across a mode switch from one sent after it. Without a
+		// response time (a timeout, a connection error) the client's timeout is the oldest it can be.
+		long sent = end - ((responseTimeMs != null) ? responseTimeMs : this.settings.requestTimeoutMs());
+		Phase bucket = this.seconds.computeIfAbsent(second, (key) -> new Phase());
+		bucket.record(status, responseTimeMs);
+		bucket.earliestSent = Math.min(bucket.earliestSent, sent);
 	}
 
 	/** Prints {@link #progressLine()} every {@code periodSeconds} on a daemon thread until {@link #stop()}. */
@@ -238,7 +243,8 @@ public final class MeasurementRecorder {
 			Phase bucket = entry.getValue();
 			list.add(new TimeSeries.Second(entry.getKey() - this.settings.warmupSeconds(), bucket.ok, bucket.ko,
 					(bucket.ok > 0) ? bucket.latency() : null,
-					(bucket.ok > 0) ? LatencyHistograms.encode(bucket.okLatency) : null));
+					(bucket.ok > 0) ? LatencyHistograms.encode(bucket.okLatency) : null,
+					bucket.earliestSent - this.windowStart));
 		}
 		return new TimeSeries(TimeSeries.SCHEMA, this.settings.label(), this.settings.warmupSeconds(),
 				this.settings.durationSeconds(), list);
@@ -266,6 +272,9 @@ public final class MeasurementRecorder {
 		private long ok;
 
 		private long ko;
+
+		/** The earliest send time (epoch ms) of the completions recorded here. */
+		private long earliestSent = Long.MAX_VALUE;
 
 		void record(Integer status, Integer responseTimeMs) {
 			this.outcomes.merge((status != null) ? String.valueOf(status) : NO_RESPONSE, 1L, Long::sum);

@@ -28,11 +28,14 @@ public record TimeSeries(int schema, String label, int warmupSeconds, int durati
 	 * @param latencyMs latency of that second's OK responses ({@code null} when there were none)
 	 * @param okHistogram the same latencies as an encoded histogram ({@link LatencyHistograms}), so spans of seconds
 	 * can be merged exactly; {@code null} when there were none, and in files written before it existed
+	 * @param earliestSentMs when the oldest request completed in that second was sent, in ms since the window opened
+	 * (a response's completion minus its response time): after a mode switch, the first second whose requests were
+	 * all sent after it is the first that shows the new mode alone; {@code null} in files written before it existed
 	 */
-	public record Second(int t, long ok, long ko, Latency latencyMs, String okHistogram) {
+	public record Second(int t, long ok, long ko, Latency latencyMs, String okHistogram, Long earliestSentMs) {
 
 		public Second(int t, long ok, long ko, Latency latencyMs) {
-			this(t, ok, ko, latencyMs, null);
+			this(t, ok, ko, latencyMs, null, null);
 		}
 
 	}

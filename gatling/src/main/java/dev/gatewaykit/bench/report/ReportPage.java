@@ -152,10 +152,10 @@ public final class ReportPage {
 		StringBuilder html = new StringBuilder("<p class=\"").append(flip.confirmed() ? "meta" : "warning")
 			.append("\">").append(escape(SummaryTable.flipLine(flip))).append(". ");
 		if (flip.confirmed()) {
-			html.append("Before = the whole seconds before the switch was requested; after = the whole seconds from ")
-				.append("the confirmation plus max(2 s, the before side's p99) to the end of the window, so requests ")
-				.append("sent before the switch do not count as the new mode's. Latencies are merged from ")
-				.append("per-second histograms.");
+			html.append("Before = the whole seconds before the switch was requested; after = the whole seconds ")
+				.append(escape(flip.afterRule())).append(", to the end of the window, so requests sent before the ")
+				.append("switch do not count as the new mode's. The left-out seconds are shaded. Latencies are ")
+				.append("merged from per-second histograms.");
 			if (flip.requestedAtEpochMs() != null && flip.confirmedAtEpochMs() != null) {
 				html.append(" Requested at epoch ms ").append(flip.requestedAtEpochMs()).append(", confirmed ")
 					.append(flip.confirmedAtEpochMs() - flip.requestedAtEpochMs()).append(" ms later.");

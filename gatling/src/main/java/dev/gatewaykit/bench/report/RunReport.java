@@ -150,8 +150,8 @@ public record RunReport(RunSummary summary, Map<String, TimeSeries> series, Map<
 			warnings.add("the switch came before the first whole second of the window: no before-switch figures");
 		}
 		if (flip.after() == null) {
-			warnings.add("no whole second left after the switch settled (" + flip.settleSeconds()
-					+ " s): lengthen --duration or flip earlier");
+			warnings.add("no whole second left after the switch once the requests sent before it had completed: "
+					+ "lengthen --duration or flip earlier");
 		}
 		return warnings;
 	}

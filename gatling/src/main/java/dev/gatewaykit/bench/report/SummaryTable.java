@@ -141,8 +141,8 @@ public final class SummaryTable {
 		line.append(" into the window; seconds ").append(flip.excludedFromSecond()).append('–')
 			.append(flip.excludedToSecond()).append(" left out");
 		if (flip.confirmed()) {
-			line.append(" (the switch, then ").append(flip.settleSeconds())
-				.append(" s for requests sent before it to drain)");
+			line.append(" (the switch, then ").append(flip.drainSeconds())
+				.append(" s still completing requests sent before it)");
 		}
 		else {
 			line.append(": ").append(flip.error());

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -63,17 +64,46 @@ class FlipAnalysisTests {
 	}
 
 	@Test
-	void afterStartsOnceTheBeforeSidesP99HasPassedSinceTheConfirmation() {
-		FlipSummary flip = analyse(confirmedAt(10.002, 10.04));
+	void afterStartsAtTheFirstSecondWhoseRequestsWereAllSentAfterTheConfirmation() {
+		// Requests queued behind the blocking loops complete until second 12; from 13 on, all were sent after 10.04.
+		TimeSeries series = withSendTimes(blockingThenReactive(), Map.of(10, 7_400L, 11, 8_100L, 12, 10_020L,
+				13, 10_050L));
 
-		// p99 before = 3900 ms (one in 75 per second) → 4 s of settling after 10.04 s → from second 15.
-		assertThat(flip.settleSeconds()).isEqualTo(4);
+		FlipSummary flip = FlipAnalysis.analyse("flip", confirmedAt(10.002, 10.04), WINDOW_START, series, GATEWAY,
+				LINKS, USERS);
+
 		assertThat(flip.excludedFromSecond()).isEqualTo(10);
-		assertThat(flip.excludedToSecond()).isEqualTo(15);
-		assertThat(flip.after().fromSecond()).isEqualTo(15);
+		assertThat(flip.excludedToSecond()).isEqualTo(13);
+		assertThat(flip.drainSeconds()).isEqualTo(2);
+		assertThat(flip.afterRule()).startsWith("from the first whole second after which every completed request");
+		assertThat(flip.after().fromSecond()).isEqualTo(13);
 		assertThat(flip.after().toSecond()).isEqualTo(30);
 		assertThat(flip.after().tps()).isCloseTo(1100, within(1e-9));
 		assertThat(flip.tpsRatio()).isCloseTo(1100 / 75.0, within(1e-9));
+	}
+
+	@Test
+	void aLateRequestSentBeforeTheSwitchMovesTheStartOfAfterPastIt() {
+		// A request sent at 9.5 s completes in second 20 (a 504 from nginx, say): everything up to it is left out.
+		TimeSeries series = withSendTimes(blockingThenReactive(), Map.of(10, 7_400L, 11, 10_100L, 20, 9_500L));
+
+		FlipSummary flip = FlipAnalysis.analyse("flip", confirmedAt(10.002, 10.04), WINDOW_START, series, GATEWAY,
+				LINKS, USERS);
+
+		assertThat(flip.after().fromSecond()).isEqualTo(21);
+	}
+
+	@Test
+	void withoutSendTimesAfterStartsOnceTheBeforeSidesP99HasPassedSinceTheConfirmation() {
+		FlipSummary flip = analyse(confirmedAt(10.002, 10.04));
+
+		// p99 before = 3900 ms (one in 75 per second) → 4 s after 10.04 s → from second 15.
+		assertThat(flip.afterRule()).startsWith("max(2 s, the before side's p99)");
+		assertThat(flip.excludedFromSecond()).isEqualTo(10);
+		assertThat(flip.excludedToSecond()).isEqualTo(15);
+		assertThat(flip.drainSeconds()).isEqualTo(4);
+		assertThat(flip.after().fromSecond()).isEqualTo(15);
+		assertThat(flip.after().tps()).isCloseTo(1100, within(1e-9));
 	}
 
 	@Test
@@ -99,7 +129,7 @@ class FlipAnalysisTests {
 	}
 
 	@Test
-	void theSettlingTimeIsAtLeastTwoSeconds() {
+	void withoutSendTimesTheDrainIsAtLeastTwoSeconds() {
 		List<TimeSeries.Second> seconds = new ArrayList<>();
 		for (int t = 0; t < 20; t++) {
 			seconds.add(second(t, 100, 0, 50, 60));
@@ -107,7 +137,7 @@ class FlipAnalysisTests {
 		FlipSummary flip = FlipAnalysis.analyse("flip", confirmedAt(5.5, 5.6), WINDOW_START,
 				new TimeSeries(1, "flip", 0, 20, seconds), GATEWAY, LINKS, USERS);
 
-		assertThat(flip.settleSeconds()).isEqualTo(FlipAnalysis.MIN_SETTLE_SECONDS);
+		assertThat(flip.drainSeconds()).isEqualTo(FlipAnalysis.MIN_SETTLE_SECONDS);
 		assertThat(flip.before().toSecond()).isEqualTo(5);
 		assertThat(flip.after().fromSecond()).isEqualTo(8);
 	}
@@ -169,6 +199,21 @@ class FlipAnalysisTests {
 		assertThat(analyse(confirmedAt(10, 10.1)).label()).isEqualTo("blocking → reactive (via actuator)");
 	}
 
+	/**
+	 * The series with each second's earliest send time: {@code t·1000 − 2600} ms before the switch, as given in
+	 * {@code overrides}, and {@code t·1000 − 90} ms otherwise (reactive).
+	 */
+	static TimeSeries withSendTimes(TimeSeries series, Map<Integer, Long> overrides) {
+		List<TimeSeries.Second> seconds = new ArrayList<>();
+		for (TimeSeries.Second second : series.seconds()) {
+			long sent = overrides.getOrDefault(second.t(), second.t() * 1000L - ((second.t() < 10) ? 2600 : 90));
+			seconds.add(new TimeSeries.Second(second.t(), second.ok(), second.ko(), second.latencyMs(),
+					second.okHistogram(), sent));
+		}
+		return new TimeSeries(series.schema(), series.label(), series.warmupSeconds(), series.durationSeconds(),
+				seconds);
+	}
+
 	private static FlipSummary analyse(FlipEvent event) {
 		return FlipAnalysis.analyse("flip", event, WINDOW_START, blockingThenReactive(), GATEWAY, LINKS, USERS);
 	}
@@ -179,7 +224,7 @@ class FlipAnalysisTests {
 		histogram.recordValueWithCount(typicalMs, ok - 1);
 		histogram.recordValue(slowMs);
 		return new TimeSeries.Second(t, ok, ko, LatencyHistograms.latency(histogram),
-				LatencyHistograms.encode(histogram));
+				LatencyHistograms.encode(histogram), null);
 	}
 
 }

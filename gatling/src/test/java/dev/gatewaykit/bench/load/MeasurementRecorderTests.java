@@ -175,6 +175,22 @@ class MeasurementRecorderTests {
 	}
 
 	@Test
+	void eachSecondRecordsWhenItsOldestRequestWasSent() {
+		this.recorder.startPhase();
+		at(2_100, 200, 30);
+		at(2_900, 200, 1_500);
+		at(3_200, 200, 20);
+		at(3_300, null, null);
+
+		TimeSeries series = this.recorder.timeSeries();
+
+		// Relative to the window's opening (2 s after the phase): 2.9 s − 1.5 s = 1.4 s → −600 ms.
+		assertThat(series.seconds().get(0).earliestSentMs()).isEqualTo(-600);
+		// No response: the client's timeout (30 s by default) is as old as it can be.
+		assertThat(series.seconds().get(1).earliestSentMs()).isEqualTo(3_300 - 2_000 - SETTINGS.requestTimeoutMs());
+	}
+
+	@Test
 	void writesPhaseJsonOnceWhenThePhaseOpens(@TempDir Path dir) {
 		assertThat(this.recorder.startPhase()).isTrue();
 		assertThat(this.recorder.startPhase()).isFalse();

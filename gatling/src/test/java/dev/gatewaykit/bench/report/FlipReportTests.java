@@ -58,7 +58,7 @@ class FlipReportTests {
 		assertThat(flip.label()).isEqualTo("blocking → reactive (via actuator)");
 		assertThat(flip.before().toSecond()).isEqualTo(30);
 		assertThat(flip.before().tps()).isCloseTo(75, within(1e-9));
-		assertThat(flip.after().fromSecond()).isEqualTo(34);
+		assertThat(flip.after().fromSecond()).isEqualTo(32);
 		assertThat(flip.after().tps()).isCloseTo(1100, within(1e-9));
 		assertThat(flip.after().latencyMs().p99()).isCloseTo(90, within(1.0));
 		assertThat(summary.ratioText()).isEqualTo("flip: reactive after / blocking before = 14.7x (1100.0 / 75.0 TPS)");
@@ -90,10 +90,10 @@ class FlipReportTests {
 		String table = SummaryTable.terminal(load());
 
 		assertThat(table).containsPattern("before: blocking, 0–30 s\\s+200 users\\s+75\\.0\\s+");
-		assertThat(table).containsPattern("after: reactive, 34–60 s\\s+200 users\\s+1100\\.0\\s+");
+		assertThat(table).containsPattern("after: reactive, 32–60 s\\s+200 users\\s+1100\\.0\\s+");
 		assertThat(table).contains("4 loops / 52 ms = 77", "200 users / 52 ms = 3846");
 		assertThat(table).contains("mode switch blocking → reactive (via actuator): planned at 30 s, requested at "
-				+ "30.004 s, confirmed at 30.061 s into the window; seconds 30–34 left out");
+				+ "30.004 s, confirmed at 30.061 s into the window; seconds 30–32 left out (the switch, then 1 s still completing requests sent before it)");
 	}
 
 	@Test
@@ -119,7 +119,7 @@ class FlipReportTests {
 			assertThat(marker.x()).isCloseTo(30.061, within(1e-9));
 			assertThat(marker.dashed()).isFalse();
 			assertThat(marker.bandFrom()).isEqualTo(30.0);
-			assertThat(marker.bandTo()).isEqualTo(34.0);
+			assertThat(marker.bandTo()).isEqualTo(32.0);
 		});
 	}
 
@@ -187,21 +187,25 @@ class FlipReportTests {
 		BenchJson.write(this.run.resolve("flip").resolve(FlipEvent.FILE), event);
 	}
 
-	/** 20 s warm-up and 30 s at 75 OK/s (2600 ms), then 30 s at 1100 OK/s (90 ms). */
+	/**
+	 * 20 s warm-up and 30 s at 75 OK/s (2600 ms), then 30 s at 1100 OK/s (90 ms); the requests queued before the
+	 * switch complete in seconds 30 and 31.
+	 */
 	private static TimeSeries series() {
 		List<TimeSeries.Second> seconds = new ArrayList<>();
 		for (int t = -20; t < 60; t++) {
 			boolean blocking = t < 30;
-			seconds.add(second(t, blocking ? 75 : 1100, blocking ? 2600 : 90));
+			long earliestSent = (t < 32) ? t * 1000L - 2600 : t * 1000L - 90;
+			seconds.add(second(t, blocking ? 75 : 1100, blocking ? 2600 : 90, earliestSent));
 		}
 		return new TimeSeries(1, "flip", 20, 60, seconds);
 	}
 
-	private static TimeSeries.Second second(int t, long ok, long latencyMs) {
+	private static TimeSeries.Second second(int t, long ok, long latencyMs, long earliestSentMs) {
 		Histogram histogram = LatencyHistograms.empty();
 		histogram.recordValueWithCount(latencyMs, ok);
 		return new TimeSeries.Second(t, ok, 0, LatencyHistograms.latency(histogram),
-				LatencyHistograms.encode(histogram));
+				LatencyHistograms.encode(histogram), earliestSentMs);
 	}
 
 }
