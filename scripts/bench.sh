@@ -1,7 +1,8 @@
 # shellcheck shell=bash
 # `./kit bench` and `./kit sweep`: sourced by ./kit (which provides log, die, start, stop, wait_http, the tool
-# installers and start_backends / start_gateway). Orchestration only: the numbers are computed by the Java CLI in
-# gatling/ (dev.gatewaykit.bench.cli.BenchCli), which has tests.
+# installers, start_rnacos / start_backends / start_gateways / start_nginx and bench_cli). Orchestration only: the
+# numbers (and the timed mode switch of --flip-at) are the Java CLI's in gatling/
+# (dev.gatewaykit.bench.cli.BenchCli), which has tests.
 
 SIMULATION="dev.gatewaykit.bench.simulation.ProductBrowseSimulation"
 
@@ -15,7 +16,15 @@ prediction side by side.
 
 Options (defaults reproduce the seed):
   --modes LIST           comma-separated: naive, fixed, blocking, publish-on, bounded-elastic, reactive
-                         (default naive,fixed)
+                         (default naive,fixed; not with --flip-at)
+  --discovery static|nacos  how the gateway finds auth-service and mall-api: static URLs (default), or rnacos
+                         (a Nacos server, started too; built once with cargo if missing) with lb:// routes and the
+                         gateway's mode in Nacos config gateway.yaml
+  --flip-at S            one run named "flip" instead of --modes: the gateway starts as profile fixed in mode
+                         blocking and is switched to reactive S seconds into the measured window (S < --duration),
+                         via POST /actuator/kit (static) or Nacos config (nacos), confirmed on GET /actuator/kit
+                         within 10 s; the report marks the switch and shows TPS/p99 before and after it. Exit 1 if
+                         the switch was not confirmed
   --users N              closed model: concurrent virtual users looping (default 200)
   --rate R               open model instead: constant arrival rate, requests/s
   --duration S           measured window in seconds (default 60; --quick 15)
@@ -33,17 +42,13 @@ Options (defaults reproduce the seed):
 USAGE
 }
 
-bench_cli() {
-  java -cp "$(cat "$ROOT/gatling/target/bench.classpath"):$ROOT/gatling/target/classes" dev.gatewaykit.bench.BenchCli "$@"
-}
-
 # toxiproxy: one proxy per link, a latency toxic on the way back (one per round trip).
 toxi() { curl -fsS --max-time 5 -H 'Content-Type: application/json' "$@"; }
 
 start_toxiproxy() {
   need_toxiproxy
   TOXI_PORT="$(free_port)"
-  start toxiproxy "$KIT_DIR/logs/toxiproxy.log" "$TOOLS_BIN/toxiproxy-server" -host 127.0.0.1 -port "$TOXI_PORT"
+  start toxiproxy "$KIT_DIR/logs/toxiproxy.log" "$TOXIPROXY_BIN" -host 127.0.0.1 -port "$TOXI_PORT"
   wait_http toxiproxy "http://127.0.0.1:$TOXI_PORT/version"
   TOXI_REDIS_PORT="$(free_port)"; TOXI_AUTH_PORT="$(free_port)"
   toxi -X POST "http://127.0.0.1:$TOXI_PORT/proxies" \
@@ -59,23 +64,6 @@ set_latency() {
     toxi -X POST "http://127.0.0.1:$TOXI_PORT/proxies/$proxy/toxics" \
       -d "{\"name\":\"latency\",\"type\":\"latency\",\"stream\":\"downstream\",\"attributes\":{\"latency\":$ms,\"jitter\":0}}" >/dev/null
   fi
-}
-
-start_nginx() {
-  local variant=$1 upstream=$2 prefix=$3
-  need_nginx
-  NGINX_PORT="$(free_port)"
-  bench_cli nginx-render --variant "$variant" --listen "$NGINX_PORT" --upstream "$upstream" --prefix "$prefix" \
-    --templates "$ROOT/nginx" >/dev/null
-  "$(nginx_bin)" -t -q -p "$prefix" -c "$prefix/nginx.conf" || die "nginx rejected $prefix/nginx.conf"
-  # -g 'daemon off;' keeps nginx in the foreground so its PID is the one recorded.
-  start nginx "$prefix/nginx.out" "$(nginx_bin)" -p "$prefix" -c "$prefix/nginx.conf" -g 'daemon off;'
-  local deadline=$((SECONDS + 20))
-  until curl -s -o /dev/null --max-time 2 "http://127.0.0.1:$NGINX_PORT/"; do
-    [ $SECONDS -lt $deadline ] || die "nginx did not start; see $prefix/logs"
-    alive nginx || die "nginx exited; see $prefix/nginx.out"
-    sleep 0.2
-  done
 }
 
 # run_gatling DIR TARGET BASE_URL — runs the simulation, its figures land in DIR.
@@ -98,16 +86,54 @@ run_gatling() {
 bench_mode() {
   local mode=$1 dir="$B_OUT/$1"
   mkdir -p "$dir"
-  log "── mode $mode: starting gateway (redis link +${B_REDIS_LATENCY} ms, auth link +${B_AUTH_LATENCY} ms)"
-  start_gateway "$mode" "$TOXI_REDIS_PORT" "http://127.0.0.1:$TOXI_AUTH_PORT" "$dir/gateway.log"
+  log "── mode $mode: starting gateway (redis link +${B_REDIS_LATENCY} ms, auth link +${B_AUTH_LATENCY} ms, $DISCOVERY discovery)"
+  start_gateways "$mode" "$TOXI_REDIS_PORT" "http://127.0.0.1:$TOXI_AUTH_PORT" "$dir"
   curl -fsS --max-time 5 "http://127.0.0.1:$GATEWAY_MGMT_PORT/actuator/kit" >"$dir/gateway.json"
-  start_nginx "$B_NGINX" "127.0.0.1:$GATEWAY_PORT" "$dir/nginx"
+  start_nginx "$B_NGINX" "$(gateway_upstreams)" "$dir/nginx"
   log "── mode $mode: Gatling ${B_WARMUP}s warm-up + ${B_DURATION}s measured"
   run_gatling "$dir" gateway "http://127.0.0.1:$NGINX_PORT" "$mode"
   curl -fsS --max-time 5 "http://127.0.0.1:$GATEWAY_MGMT_PORT/actuator/prometheus" >"$dir/gateway-metrics.txt" 2>/dev/null || true
-  stop nginx; stop gateway
+  stop nginx; stop_group gateway
   bench_cli summarize-mode --dir "$dir" --mode "$mode" --redis-latency-ms "$B_REDIS_LATENCY" \
     --auth-latency-ms "$B_AUTH_LATENCY" >/dev/null
+}
+
+# bench_flip — one gateway, profile fixed but mode blocking (so the mode is the only difference), switched to
+# reactive B_FLIP_AT seconds into the measured window by `BenchCli flip`, which runs beside Gatling: it waits for
+# the simulation's phase.json, switches (actuator or Nacos config), confirms on GET /actuator/kit and writes
+# flip.json. Sets B_FLIP_ERROR when the switch was not confirmed.
+bench_flip() {
+  local dir="$B_OUT/flip" via=actuator
+  [ "$DISCOVERY" = nacos ] && via=nacos
+  mkdir -p "$dir"
+  rm -f "$dir/phase.json" "$dir/flip.json"
+  log "── flip: gateway starts blocking (profile fixed) and is switched to reactive via $via ${B_FLIP_AT}s into the window"
+  start_gateways fixed:blocking "$TOXI_REDIS_PORT" "http://127.0.0.1:$TOXI_AUTH_PORT" "$dir"
+  curl -fsS --max-time 5 "http://127.0.0.1:$GATEWAY_MGMT_PORT/actuator/kit" >"$dir/gateway.json"
+  start_nginx "$B_NGINX" "$(gateway_upstreams)" "$dir/nginx"
+  local flip=(flip --dir "$dir" --at "$B_FLIP_AT" --from blocking --to reactive --via "$via"
+    --management "$(gateway_management_urls)" --confirm-timeout 10)
+  [ "$via" = nacos ] && flip+=(--nacos "$NACOS_URL")
+  start flip "$dir/flip.out" java -cp "$(bench_cli_classpath)" dev.gatewaykit.bench.BenchCli "${flip[@]}"
+  local flipper; flipper="$(pid_of flip)"
+  log "── flip: Gatling ${B_WARMUP}s warm-up + ${B_DURATION}s measured"
+  run_gatling "$dir" gateway "http://127.0.0.1:$NGINX_PORT" flip
+  # The switch is due inside the window, so the flipper has finished or is confirming; without phase.json the
+  # browsing never started and it would wait in vain.
+  [ -f "$dir/phase.json" ] || stop flip
+  local status=0
+  wait "$flipper" 2>/dev/null || status=$?
+  rm -f "$PID_DIR/flip.pid"
+  sed 's/^/[flip] /' "$dir/flip.out" >&2
+  curl -fsS --max-time 5 "http://127.0.0.1:$GATEWAY_MGMT_PORT/actuator/kit" >"$dir/gateway-after.json" 2>/dev/null || true
+  curl -fsS --max-time 5 "http://127.0.0.1:$GATEWAY_MGMT_PORT/actuator/prometheus" >"$dir/gateway-metrics.txt" 2>/dev/null || true
+  stop nginx; stop_group gateway
+  bench_cli summarize-mode --dir "$dir" --mode flip --redis-latency-ms "$B_REDIS_LATENCY" \
+    --auth-latency-ms "$B_AUTH_LATENCY" >/dev/null
+  if [ "$status" -ne 0 ]; then
+    B_FLIP_ERROR="$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["error"])' "$dir/flip.json" 2>/dev/null ||
+      echo "the flipper exited with $status; see $dir/flip.out")"
+  fi
 }
 
 bench_ceiling() {
@@ -122,20 +148,24 @@ bench_ceiling() {
 
 write_params() {
   cat >"$B_OUT/params.json" <<JSON
-{"modes":"$B_MODES","model":"$([ -n "$B_RATE" ] && echo open || echo closed)","users":$B_USERS,"rate":${B_RATE:-null},
+{"modes":"$(join , "${B_MODE_LIST[@]}")","model":"$([ -n "$B_RATE" ] && echo open || echo closed)","users":$B_USERS,"rate":${B_RATE:-null},
  "warmupSeconds":$B_WARMUP,"durationSeconds":$B_DURATION,"redisLatencyMs":$B_REDIS_LATENCY,"authLatencyMs":$B_AUTH_LATENCY,
- "nginx":"$B_NGINX","quick":$B_QUICK,"ceiling":$B_CEILING,"discovery":"static"}
+ "nginx":"$B_NGINX","quick":$B_QUICK,"ceiling":$B_CEILING,"discovery":"$DISCOVERY","flipAtSeconds":${B_FLIP_AT:-null},
+ "gateways":$GATEWAYS,"mallApis":$MALL_APIS}
 JSON
 }
 
 parse_bench_args() {
   B_MODES="naive,fixed"; B_USERS=200; B_RATE=""; B_DURATION=""; B_WARMUP=""; B_REDIS_LATENCY=1; B_AUTH_LATENCY=50
   B_NGINX=tuned; B_QUICK=false; B_CEILING=""; B_OUT=""; B_COMPARE=""; B_MAX_DROP=10; B_MAX_RISE=20; B_MIN_RATIO=""
-  B_SWEEP="0,5,10,25,50,100"
+  B_SWEEP="0,5,10,25,50,100"; B_FLIP_AT=""; B_MODES_GIVEN=""; B_FLIP_ERROR=""
+  DISCOVERY=static; GATEWAYS=1; MALL_APIS=1; NACOS_URL=""
   while [ $# -gt 0 ]; do
     case "$1" in
       -h|--help) bench_usage; exit 0 ;;
-      --modes) B_MODES="$2"; shift 2 ;;
+      --modes) B_MODES="$2"; B_MODES_GIVEN=1; shift 2 ;;
+      --discovery) DISCOVERY="$2"; shift 2 ;;
+      --flip-at) B_FLIP_AT="${2%s}"; shift 2 ;;
       --users) B_USERS="$2"; shift 2 ;;
       --rate) B_RATE="$2"; shift 2 ;;
       --duration) B_DURATION="${2%s}"; shift 2 ;;
@@ -161,10 +191,18 @@ parse_bench_args() {
   for n in "$B_USERS" "$B_DURATION" "$B_WARMUP" "$B_REDIS_LATENCY" "$B_AUTH_LATENCY"; do
     [[ "$n" =~ ^[0-9]+$ ]] || die "'$n' is not a whole number"
   done
+  check_discovery "$DISCOVERY"
   IFS=',' read -r -a B_MODE_LIST <<<"$B_MODES"
   for mode in "${B_MODE_LIST[@]}"; do
     case "$mode" in naive|fixed|blocking|publish-on|bounded-elastic|reactive) ;; *) die "unknown mode '$mode'" ;; esac
   done
+  if [ -n "$B_FLIP_AT" ]; then
+    [ -z "$B_MODES_GIVEN" ] || die "--flip-at runs one gateway that starts blocking and switches to reactive; leave --modes out"
+    [ -z "$B_MIN_RATIO" ] || die "--min-ratio compares fixed with naive, which a --flip-at run does not have"
+    [[ "$B_FLIP_AT" =~ ^[0-9]+$ ]] && [ "$B_FLIP_AT" -ge 1 ] || die "--flip-at must be a whole number of seconds of at least 1, was '$B_FLIP_AT'"
+    [ "$B_FLIP_AT" -lt "$B_DURATION" ] || die "--flip-at ${B_FLIP_AT}s must fall inside the measured window (--duration ${B_DURATION}s)"
+    B_MODE_LIST=(flip)
+  fi
   [ -z "$B_COMPARE" ] || [ -f "$B_COMPARE" ] || die "--compare: no such file $B_COMPARE"
   : "${B_OUT:=$KIT_DIR/$(date +%Y%m%d-%H%M%S)}"
   # Absolute: nginx's prefix and the forked Gatling JVM both resolve paths from elsewhere.
@@ -175,10 +213,12 @@ bench_prepare() {
   mkdir -p "$KIT_DIR"
   refuse_if_running
   need_java; need_redis; need_nginx; need_toxiproxy
+  [ "$DISCOVERY" = nacos ] && need_rnacos
   build_if_needed
   mkdir -p "$B_OUT"
   write_params
   trap 'stop_all' EXIT
+  [ "$DISCOVERY" = nacos ] && start_rnacos
   start_backends
   start_toxiproxy
   set_latency redis "$B_REDIS_LATENCY"
@@ -189,15 +229,21 @@ cmd_bench() {
   parse_bench_args "$@"
   local started=$SECONDS
   bench_prepare
-  for mode in "${B_MODE_LIST[@]}"; do bench_mode "$mode"; done
+  if [ -n "$B_FLIP_AT" ]; then bench_flip; else for mode in "${B_MODE_LIST[@]}"; do bench_mode "$mode"; done; fi
   if [ "$B_CEILING" = true ]; then bench_ceiling; fi
-  for service in auth-service mall-api redis toxiproxy; do cp "$KIT_DIR/logs/$service.log" "$B_OUT/" 2>/dev/null || true; done
+  for service in auth-service mall-api-1 redis toxiproxy rnacos; do cp "$KIT_DIR/logs/$service.log" "$B_OUT/" 2>/dev/null || true; done
   stop_all; trap - EXIT
-  bench_cli report --run "$B_OUT" --repo "$ROOT" --toxiproxy-server "$TOOLS_BIN/toxiproxy-server"
+  local tools=(--toxiproxy-server "$TOXIPROXY_BIN")
+  { [ -n "${RNACOS_BIN:-}" ] || find_rnacos 2>/dev/null; } && tools+=(--rnacos "$RNACOS_BIN")
+  bench_cli report --run "$B_OUT" --repo "$ROOT" "${tools[@]}"
   bench_cli render-check --html "$B_OUT/report.html" --png "$B_OUT/report.png" >/dev/null ||
     log "warning: report.html could not be rendered in headless Chromium (is chromium installed?)"
   log "done in $((SECONDS - started)) s: $B_OUT/report.html, $B_OUT/summary.json"
   local status=0
+  if [ -n "$B_FLIP_ERROR" ]; then
+    log "error: the mode switch was NOT confirmed: $B_FLIP_ERROR"
+    status=1
+  fi
   if [ -n "$B_MIN_RATIO" ]; then
     # A loose sanity bound on OK responses per second, valid or not: a naive run that hit nginx's read timeout
     # is INVALID for quoting but still says the fix is faster.
@@ -222,7 +268,7 @@ PY
 
 cmd_sweep() {
   case "${1:-}" in -h|--help) cat <<'USAGE'
-Usage: ./kit sweep [--modes LIST] [--latencies 0,5,10,25,50,100] [bench options]
+Usage: ./kit sweep [--modes LIST] [--latencies 0,5,10,25,50,100] [bench options, --flip-at excepted]
 
 Runs the bench once per auth-link latency for each mode (default modes blocking,bounded-elastic,reactive) and
 plots TPS against latency next to each mode's prediction curve (sweep.html). Defaults to short runs
@@ -230,6 +276,7 @@ plots TPS against latency next to each mode's prediction curve (sweep.html). Def
 USAGE
     return 0 ;; esac
   parse_bench_args --modes blocking,bounded-elastic,reactive --warmup 5 --duration 15 --no-ceiling "$@"
+  [ -z "$B_FLIP_AT" ] || die "./kit sweep does not take --flip-at"
   bench_prepare
   IFS=',' read -r -a latencies <<<"$B_SWEEP"
   for latency in "${latencies[@]}"; do
@@ -239,12 +286,12 @@ USAGE
       local name="$mode@${latency}ms"
       local dir="$B_OUT/$name"
       mkdir -p "$dir"
-      start_gateway "$mode" "$TOXI_REDIS_PORT" "http://127.0.0.1:$TOXI_AUTH_PORT" "$dir/gateway.log"
+      start_gateways "$mode" "$TOXI_REDIS_PORT" "http://127.0.0.1:$TOXI_AUTH_PORT" "$dir"
       curl -fsS --max-time 5 "http://127.0.0.1:$GATEWAY_MGMT_PORT/actuator/kit" >"$dir/gateway.json"
-      start_nginx "$B_NGINX" "127.0.0.1:$GATEWAY_PORT" "$dir/nginx"
+      start_nginx "$B_NGINX" "$(gateway_upstreams)" "$dir/nginx"
       log "── sweep $name"
       run_gatling "$dir" gateway "http://127.0.0.1:$NGINX_PORT" "$name"
-      stop nginx; stop gateway
+      stop nginx; stop_group gateway
       bench_cli summarize-mode --dir "$dir" --mode "$mode" --redis-latency-ms "$B_REDIS_LATENCY" \
         --auth-latency-ms "$latency" >/dev/null
     done
