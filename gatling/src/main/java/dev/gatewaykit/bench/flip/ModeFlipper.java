@@ -26,8 +26,9 @@ import tools.jackson.databind.JsonNode;
 /**
  * Switches the execution mode of running gateways at a chosen second of the measured window, and records when the
  * switch was asked for and when every gateway confirmed it ({@link FlipEvent}). Nothing is assumed: the mode before
- * is read from each gateway, and the switch counts only once each gateway's {@code GET /actuator/kit} reports the new
- * mode.
+ * is read from each gateway (as soon as the window's timing is known, since on a blocking gateway that read itself
+ * waits for a busy event loop), and the switch counts only once each gateway's {@code GET /actuator/kit} reports
+ * the new mode.
  * <p>
  * Two ways to ask, as the design's runtime-config contract describes: {@link Via#ACTUATOR} posts
  * {@code {"mode":"reactive"}} to each gateway's {@code /actuator/kit} (management port, which no route exposes);
@@ -43,7 +44,12 @@ public final class ModeFlipper {
 
 	private static final Duration POLL = Duration.ofMillis(50);
 
-	private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(5);
+	/**
+	 * For the check before the switch. The management port shares Reactor Netty's event loops with the proxy, so on
+	 * a blocking gateway even {@code GET /actuator/kit} waits for a loop, seconds under load; nginx gives up on
+	 * proxied requests after 20 s.
+	 */
+	private static final Duration CHECK_TIMEOUT = Duration.ofSeconds(30);
 
 	/** How the switch is asked for. */
 	public enum Via {
@@ -137,18 +143,19 @@ public final class ModeFlipper {
 			return failed(plan, null, null, List.of(), "the simulation wrote no phase.json in "
 					+ plan.phaseTimeout().toSeconds() + " s: the browsing phase never started");
 		}
-		long at = windowStart + Math.round(plan.atSeconds() * 1000);
-		sleepUntil(at);
-
+		// Checked while the switch is still ahead: on a blocking gateway the check itself takes seconds.
 		Map<URI, String> before = new LinkedHashMap<>();
 		for (URI url : plan.managementUrls()) {
-			String mode = modeOf(url);
+			String mode = modeOf(url, CHECK_TIMEOUT);
 			before.put(url, mode);
 			if (!plan.from().id().equals(mode)) {
 				return failed(plan, windowStart, null, instances(before, before, Map.of()), "gateway " + url
 						+ " is in mode " + mode + ", not " + plan.from().id() + ": nothing was switched");
 			}
 		}
+		long at = windowStart + Math.round(plan.atSeconds() * 1000);
+		sleepUntil(at);
+
 		long requestedAt = this.clock.getAsLong();
 		String refused = request(plan);
 		if (refused != null) {
@@ -161,7 +168,7 @@ public final class ModeFlipper {
 		while (true) {
 			for (URI url : plan.managementUrls()) {
 				if (!confirmed.containsKey(url)) {
-					String mode = modeOf(url);
+					String mode = modeOf(url, plan.confirmTimeout());
 					after.put(url, mode);
 					if (plan.to().id().equals(mode)) {
 						confirmed.put(url, this.clock.getAsLong());
@@ -207,12 +214,15 @@ public final class ModeFlipper {
 		}
 	}
 
-	/** Asks for the switch; {@code null} when every request was accepted, else why not. */
+	/**
+	 * Asks for the switch; {@code null} when every request was accepted, else why not. A request is given the
+	 * confirmation's whole time: a blocking gateway serves its management port from the same busy event loops.
+	 */
 	private String request(Plan plan) {
 		if (plan.via() == Via.ACTUATOR) {
 			for (URI url : plan.managementUrls()) {
 				HttpRequest post = HttpRequest.newBuilder(kit(url))
-					.timeout(REQUEST_TIMEOUT)
+					.timeout(plan.confirmTimeout())
 					.header("Content-Type", "application/json")
 					.POST(HttpRequest.BodyPublishers.ofString("{\"mode\":\"" + plan.to().id() + "\"}"))
 					.build();
@@ -220,13 +230,17 @@ public final class ModeFlipper {
 				if (answer.status() != 200) {
 					return "POST " + post.uri() + " answered " + answer.describe();
 				}
+				String previous = field(answer.body(), "previous");
+				if (!plan.from().id().equals(previous)) {
+					return "POST " + post.uri() + " switched from " + previous + ", not from " + plan.from().id();
+				}
 			}
 			return null;
 		}
 		String form = form(Map.of("dataId", DATA_ID, "group", GROUP, "type", "yaml", "content",
 				"kit.gateway.mode: " + plan.to().id()));
 		HttpRequest post = HttpRequest.newBuilder(plan.nacosUrl().resolve("/nacos/v1/cs/configs"))
-			.timeout(REQUEST_TIMEOUT)
+			.timeout(plan.confirmTimeout())
 			.header("Content-Type", "application/x-www-form-urlencoded")
 			.POST(HttpRequest.BodyPublishers.ofString(form))
 			.build();
@@ -238,18 +252,23 @@ public final class ModeFlipper {
 	}
 
 	/** The mode {@code GET /actuator/kit} reports, or a description of why there is none. */
-	private String modeOf(URI managementUrl) {
-		HttpRequest get = HttpRequest.newBuilder(kit(managementUrl)).timeout(REQUEST_TIMEOUT).GET().build();
+	private String modeOf(URI managementUrl, Duration timeout) {
+		HttpRequest get = HttpRequest.newBuilder(kit(managementUrl)).timeout(timeout).GET().build();
 		Answer answer = send(get);
 		if (answer.status() != 200) {
 			return "unknown (" + answer.describe() + ")";
 		}
+		return field(answer.body(), "mode");
+	}
+
+	/** A text field of a JSON object, or a description of why there is none. */
+	private static String field(String json, String name) {
 		try {
-			String mode = BenchJson.mapper().readTree(answer.body()).path("mode").asString("");
-			return mode.isEmpty() ? "unknown (no mode in " + answer.body() + ")" : mode;
+			String value = BenchJson.mapper().readTree(json).path(name).asString("");
+			return value.isEmpty() ? "unknown (no " + name + " in " + json + ")" : value;
 		}
 		catch (JacksonException ex) {
-			return "unknown (not JSON: " + answer.body() + ")";
+			return "unknown (not JSON: " + json + ")";
 		}
 	}
 

@@ -153,6 +153,18 @@ class ModeFlipperTests {
 	}
 
 	@Test
+	void aModeChangedByAnyoneElseBeforeTheSwitchIsAnError() throws Exception {
+		writePhase(this.now.get());
+		// Blocking when checked, publish-on by the time of the switch.
+		this.gateway.switchAfterGets("publish-on", 1);
+
+		FlipEvent event = this.flipper.flip(plan(ModeFlipper.Via.ACTUATOR, List.of(this.gateway.url())));
+
+		assertThat(event.confirmed()).isFalse();
+		assertThat(event.error()).contains("switched from publish-on, not from blocking");
+	}
+
+	@Test
 	void withoutPhaseJsonNothingIsSwitched() throws Exception {
 		FlipEvent event = this.flipper.flip(plan(ModeFlipper.Via.ACTUATOR, List.of(this.gateway.url())));
 
@@ -220,7 +232,7 @@ class ModeFlipperTests {
 			return URI.create("http://127.0.0.1:" + this.server.getAddress().getPort() + "/actuator");
 		}
 
-		/** The mode changes on its own after this many reads, like a config listener catching up. */
+		/** The mode changes on its own once this many reads were answered, like a config listener catching up. */
 		void switchAfterGets(String next, int gets) {
 			this.pendingMode = next;
 			this.getsUntilSwitch = gets;
@@ -236,10 +248,10 @@ class ModeFlipperTests {
 				}
 				return;
 			}
+			respond(exchange, 200, "{\"mode\":\"" + this.mode.get() + "\",\"eventLoopThreads\":4}");
 			if (this.getsUntilSwitch > 0 && --this.getsUntilSwitch == 0) {
 				this.mode.set(this.pendingMode);
 			}
-			respond(exchange, 200, "{\"mode\":\"" + this.mode.get() + "\",\"eventLoopThreads\":4}");
 		}
 
 	}
