@@ -1,6 +1,7 @@
 package dev.gatewaykit.bench.report;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -87,7 +88,7 @@ public final class ReportPage {
 		html.append("<h2>Throughput and latency over time</h2>\n<div class=\"charts\">\n");
 		html.append(tpsChart(all, series, markers)).append('\n');
 		html.append(p99Chart(all, series, markers)).append('\n');
-		html.append(predictionChart(summary.modes())).append('\n');
+		html.append(predictionChart(summary.modes(), summary.flip())).append('\n');
 		html.append("</div>\n");
 
 		html.append("<h2>Latency percentiles per mode</h2>\n<div class=\"charts\">\n");
@@ -195,11 +196,22 @@ public final class ReportPage {
 				markers);
 	}
 
-	private static String predictionChart(List<ModeSummary> modes) {
+	private static String predictionChart(List<ModeSummary> modes, FlipSummary flip) {
 		List<String> names = new ArrayList<>();
 		List<Double> measured = new ArrayList<>();
 		List<Double> predicted = new ArrayList<>();
 		for (ModeSummary mode : modes) {
+			if (flip != null && flip.mode().equals(mode.mode())) {
+				// Two modes in one window: each side of the switch against its own prediction.
+				for (FlipSummary.Side side : Arrays.asList(flip.before(), flip.after())) {
+					if (side != null) {
+						names.add(((side == flip.before()) ? "before: " : "after: ") + side.mode());
+						measured.add(SummaryTable.validity(side).valid() ? side.tps() : null);
+						predicted.add((side.prediction() != null) ? side.prediction().tps() : null);
+					}
+				}
+				continue;
+			}
 			names.add(mode.mode());
 			measured.add(mode.valid() ? mode.tps() : null);
 			predicted.add((mode.prediction() != null) ? mode.prediction().tps() : null);
@@ -255,7 +267,8 @@ public final class ReportPage {
 		if (mode.gateway() == null) {
 			return "-";
 		}
-		return mode.gateway().mode() + " / " + mode.gateway().profile() + ": " + mode.gateway().eventLoopThreads()
+		String profile = (mode.gateway().profile() != null) ? " / " + mode.gateway().profile() : "";
+		return mode.gateway().mode() + profile + ": " + mode.gateway().eventLoopThreads()
 				+ " loops, " + mode.gateway().parallelThreads() + " parallel, " + mode.gateway().boundedElasticThreads()
 				+ " elastic";
 	}
