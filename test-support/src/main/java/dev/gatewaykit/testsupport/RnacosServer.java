@@ -26,7 +26,7 @@ import java.util.stream.Collectors;
  * The binary is looked up in {@code $RNACOS_BIN}, then the kit's tools cache
  * ({@code ~/.cache/gateway-perf-kit/bin/rnacos}, where {@code ./kit} and {@code .ci/run} install it), then PATH,
  * then {@code ~/.cargo/bin}. The Nacos client reaches gRPC at the HTTP port + 1000, so both ports are taken
- * together. {@link #restart()} brings the server back on the same ports and data, for outage tests.
+ * together.
  */
 public final class RnacosServer extends ServerProcess {
 
@@ -52,6 +52,66 @@ public final class RnacosServer extends ServerProcess {
 		this.dataDir = dataDir;
 		awaitReady(this::isHealthy, Duration.ofSeconds(30));
 		Runtime.getRuntime().addShutdownHook(new Thread(this::close));
+	}
+
+	/**
+	 * rnacos 0.8.8 on a fresh data directory sometimes panics in its Raft state-apply actor at start-up (a
+	 * message arrives before the actor's dependencies are injected, {@code raftapply.rs:421}). It still answers
+	 * {@code /health} and accepts config writes with {@code true}, but never applies them, so no listener hears
+	 * of them. Ready therefore means: a config written now can be read back. Up to three fresh starts.
+	 */
+	private static RnacosServer startApplyingConfig(Path binary, int port, int consolePort, Path dataDir) {
+		IllegalStateException last = null;
+		for (int attempt = 1; attempt <= 3; attempt++) {
+			deleteRecursively(dataDir);
+			RnacosServer server = new RnacosServer(binary, port, consolePort, dataDir);
+			if (server.appliesConfig(Duration.ofSeconds(10))) {
+				return server;
+			}
+			server.close();
+			last = new IllegalStateException("rnacos on port " + port + " accepted a config write but never applied "
+					+ "it (attempt " + attempt + "); see " + dataDir.resolveSibling("rnacos-" + port + ".log"));
+		}
+		throw last;
+	}
+
+	private boolean appliesConfig(Duration timeout) {
+		String probe = "probe-" + System.nanoTime();
+		publishYaml("kit-readiness-probe.yaml", "probe: " + probe + "\n");
+		long deadline = System.nanoTime() + timeout.toNanos();
+		while (System.nanoTime() < deadline) {
+			HttpRequest request = HttpRequest
+				.newBuilder(uri("/nacos/v1/cs/configs?dataId=kit-readiness-probe.yaml&group=DEFAULT_GROUP"))
+				.timeout(Duration.ofSeconds(2))
+				.build();
+			try {
+				HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+				if (response.statusCode() == 200 && response.body().contains(probe)) {
+					return true;
+				}
+			}
+			catch (IOException ex) {
+				// not yet
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				return false;
+			}
+			sleep(Duration.ofMillis(100));
+		}
+		return false;
+	}
+
+	private static void deleteRecursively(Path dir) {
+		if (!Files.exists(dir)) {
+			return;
+		}
+		try (var paths = Files.walk(dir)) {
+			paths.sorted(java.util.Comparator.reverseOrder()).forEach((path) -> path.toFile().delete());
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("could not remove " + dir, ex);
+		}
 	}
 
 	/**
@@ -86,13 +146,9 @@ public final class RnacosServer extends ServerProcess {
 		}
 		int port = freePortWithGrpcSibling();
 		Path dataDir = Path.of("target", "test-servers", "rnacos-" + port).toAbsolutePath();
-		return new RnacosServer(binary, port, FreePorts.next(), dataDir);
+		return startApplyingConfig(binary, port, FreePorts.next(), dataDir);
 	}
 
-	/** Starts a new server on the same ports and data directory, after {@link #close()}. */
-	public RnacosServer restart() {
-		return new RnacosServer(this.binary, this.port, this.consolePort, this.dataDir);
-	}
 
 	/** {@code host:port}, as {@code spring.cloud.nacos.server-addr} wants it. */
 	public String serverAddr() {
