@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -180,6 +182,40 @@ final class ComposeProject {
 			command.add(test.toString());
 		}
 		return (command.get(0).equals("NONE")) ? List.of() : command.subList(1, command.size());
+	}
+
+	/** {@code profiles}: the service starts only when one of them is active; none means it always starts. */
+	static List<String> profiles(Map<String, Object> service) {
+		return list(service.get("profiles")).stream().map(Object::toString).toList();
+	}
+
+	/** Whether Compose starts the service with these profiles active ({@code --profile}, {@code COMPOSE_PROFILES}). */
+	static boolean enabled(Map<String, Object> service, Set<String> activeProfiles) {
+		List<String> profiles = profiles(service);
+		return profiles.isEmpty() || profiles.stream().anyMatch(activeProfiles::contains);
+	}
+
+	/** Every profile some service of the file declares, sorted. */
+	Set<String> declaredProfiles() {
+		Set<String> profiles = new TreeSet<>();
+		services().values().forEach((service) -> profiles.addAll(profiles(service)));
+		return profiles;
+	}
+
+	/**
+	 * {@code depends_on} as dependency name to settings; the short list form (no settings) becomes empty settings.
+	 */
+	static Map<String, Map<String, Object>> dependencies(Map<String, Object> service) {
+		Map<String, Map<String, Object>> dependencies = new LinkedHashMap<>();
+		Object dependsOn = service.get("depends_on");
+		list(dependsOn).forEach((name) -> dependencies.put(name.toString(), Map.of()));
+		map(dependsOn).forEach((name, settings) -> dependencies.put(name, map(settings)));
+		return dependencies;
+	}
+
+	/** A dependency is required unless it says {@code required: false} (Compose 2.20 and later). */
+	static boolean required(Map<String, Object> dependencySettings) {
+		return !Boolean.FALSE.equals(dependencySettings.get("required"));
 	}
 
 	/** A one-shot container: it runs to completion ({@code restart: "no"}) and is waited for, not health-checked. */

@@ -6,9 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -111,6 +113,86 @@ final class ComposeRules {
 				}
 				else if (ComposeProject.healthcheck(target).isEmpty()) {
 					problems.add(name + " -> " + dependency + ": service_healthy on a service without healthcheck");
+				}
+			});
+		});
+		return problems;
+	}
+
+	/**
+	 * Profiles and {@code depends_on.required} agree. For every combination of the profiles the file declares (none
+	 * at all being plain {@code docker compose up}), each dependency of a service that starts either starts too or is
+	 * marked {@code required: false}: Compose refuses the whole project when a required dependency is left out by the
+	 * profiles ("depends on undefined service"). And {@code required: false} only goes on a dependency some profile
+	 * can leave out: on one that always starts it would only turn that service failing to start into a warning.
+	 */
+	static List<String> profileMismatches(ComposeProject compose) {
+		List<String> problems = new ArrayList<>();
+		Set<String> reported = new HashSet<>();
+		// Each pair once, with the first combination that breaks it (the empty one, plain `up`, comes first).
+		for (Set<String> active : combinations(compose.declaredProfiles())) {
+			compose.services().forEach((name, service) -> {
+				if (!ComposeProject.enabled(service, active)) {
+					return;
+				}
+				ComposeProject.dependencies(service).forEach((dependency, settings) -> {
+					Map<String, Object> target = compose.services().get(dependency);
+					if (target != null && ComposeProject.required(settings) && !ComposeProject.enabled(target, active)
+							&& reported.add(name + " -> " + dependency)) {
+						problems.add(name + " -> " + dependency + ": required, but "
+								+ (active.isEmpty() ? "with no profile active" : "with profiles " + active) + " "
+								+ dependency + " does not start");
+					}
+				});
+			});
+		}
+		compose.services().forEach((name, service) -> ComposeProject.dependencies(service).forEach((dependency, settings) -> {
+			Map<String, Object> target = compose.services().get(dependency);
+			if (target != null && !ComposeProject.required(settings) && ComposeProject.profiles(target).isEmpty()) {
+				problems.add(name + " -> " + dependency + ": required: false, but " + dependency
+						+ " has no profile and always starts");
+			}
+		}));
+		return problems;
+	}
+
+	/** Every subset of the profiles, the empty one first. */
+	private static List<Set<String>> combinations(Set<String> profiles) {
+		List<String> all = new ArrayList<>(profiles);
+		List<Set<String>> combinations = new ArrayList<>();
+		for (int bits = 0; bits < (1 << all.size()); bits++) {
+			Set<String> combination = new TreeSet<>();
+			for (int i = 0; i < all.size(); i++) {
+				if ((bits & (1 << i)) != 0) {
+					combination.add(all.get(i));
+				}
+			}
+			combinations.add(combination);
+		}
+		return combinations;
+	}
+
+	/**
+	 * A service whose environment points at another one by host name ({@code redis}, {@code nacos:8848},
+	 * {@code http://toxiproxy:18081}) depends on it, so that it waits for it, in whichever profiles that one runs.
+	 */
+	static List<String> undeclaredDependencies(ComposeProject compose) {
+		List<String> problems = new ArrayList<>();
+		compose.services().forEach((name, service) -> {
+			Map<String, List<String>> named = new LinkedHashMap<>();
+			ComposeProject.environment(service).forEach((variable, value) -> {
+				for (String other : compose.services().keySet()) {
+					if (!other.equals(name) && Pattern.compile("(?:^|://)" + Pattern.quote(other) + "(?::\\d+|/|$)")
+						.matcher(value).find()) {
+						named.computeIfAbsent(other, (key) -> new ArrayList<>()).add(variable);
+					}
+				}
+			});
+			Set<String> dependencies = ComposeProject.dependencies(service).keySet();
+			named.forEach((other, variables) -> {
+				if (!dependencies.contains(other)) {
+					problems.add(name + ": " + String.join(", ", variables) + " points at " + other
+							+ ", but " + name + " does not depend on it");
 				}
 			});
 		});

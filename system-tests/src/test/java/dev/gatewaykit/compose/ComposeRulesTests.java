@@ -1,7 +1,9 @@
 package dev.gatewaykit.compose;
 
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -56,6 +58,62 @@ class ComposeRulesTests {
 				(copy) -> dependsOn(copy, "gateway").put("toxiproxy-latency", Map.of("condition", "service_healthy")),
 				ComposeRules::weakDependencies))
 			.hasSize(1);
+	}
+
+	@Test
+	void nacosRunsOnlyInItsProfileAndIsAnOptionalDependency() {
+		assertThat(ComposeProject.profiles(this.compose.service("nacos"))).containsExactly("nacos");
+		assertThat(this.compose.services().entrySet())
+			.filteredOn((service) -> ComposeProject.enabled(service.getValue(), Set.of()))
+			.extracting(Map.Entry::getKey)
+			.doesNotContain("nacos", "gatling")
+			.contains("redis", "auth-service", "mall-api", "gateway", "nginx");
+		for (String service : List.of("auth-service", "mall-api", "gateway")) {
+			assertThat(ComposeProject.dependencies(this.compose.service(service)).get("nacos")).as(service)
+				.isEqualTo(Map.of("condition", "service_healthy", "required", false));
+		}
+	}
+
+	@Test
+	void noServiceRequiresOneItsProfilesLeaveOut() {
+		assertThat(ComposeRules.profileMismatches(this.compose)).isEmpty();
+		// nacos required again: plain `docker compose up` (static) would refuse to start.
+		assertThat(brokenBy((copy) -> ComposeProject.map(dependsOn(copy, "gateway").get("nacos")).remove("required"),
+				ComposeRules::profileMismatches))
+			.containsExactly("gateway -> nacos: required, but with no profile active nacos does not start");
+		// The short form is required too.
+		assertThat(brokenBy((copy) -> copy.service("toxiproxy-latency").put("depends_on", List.of("toxiproxy", "nacos")),
+				ComposeRules::profileMismatches))
+			.containsExactly("toxiproxy-latency -> nacos: required, but with no profile active nacos does not start");
+		// A profiled service requiring one of another profile: the bench alone would not start Nacos.
+		assertThat(brokenBy((copy) -> dependsOn(copy, "gatling").put("nacos", Map.of("condition", "service_healthy")),
+				ComposeRules::profileMismatches))
+			.containsExactly("gatling -> nacos: required, but with profiles [bench] nacos does not start");
+		// Optional on a service that always starts: a failed gateway would only be a warning to nginx.
+		assertThat(brokenBy((copy) -> ComposeProject.map(dependsOn(copy, "nginx").get("gateway")).put("required", false),
+				ComposeRules::profileMismatches))
+			.containsExactly("nginx -> gateway: required: false, but gateway has no profile and always starts");
+		// nacos without its profile: the optional dependencies on it no longer make sense.
+		assertThat(brokenBy((copy) -> copy.service("nacos").remove("profiles"), ComposeRules::profileMismatches))
+			.containsExactlyInAnyOrder("auth-service -> nacos: required: false, but nacos has no profile and always starts",
+					"mall-api -> nacos: required: false, but nacos has no profile and always starts",
+					"gateway -> nacos: required: false, but nacos has no profile and always starts");
+	}
+
+	@Test
+	void everyServiceTheEnvironmentPointsAtIsADependency() {
+		assertThat(ComposeRules.undeclaredDependencies(this.compose)).isEmpty();
+		assertThat(brokenBy((copy) -> dependsOn(copy, "mall-api").remove("nacos"), ComposeRules::undeclaredDependencies))
+			.containsExactly("mall-api: SPRING_CLOUD_NACOS_SERVER_ADDR points at nacos, but mall-api does not depend on it");
+		// A config-publishing helper that forgot to wait for Nacos.
+		assertThat(brokenBy((copy) -> copy.services().put("publish-config", new LinkedHashMap<>(Map.of(
+				"image", "curlimages/curl:8.14.1", "profiles", List.of("nacos"),
+				"environment", Map.of("NACOS_URL", "http://nacos:8848/nacos")))), ComposeRules::undeclaredDependencies))
+			.containsExactly("publish-config: NACOS_URL points at nacos, but publish-config does not depend on it");
+		// A path that merely contains a service's name is no reference.
+		assertThat(brokenBy((copy) -> ComposeProject.map(copy.service("gatling").get("environment"))
+			.put("BENCH_OUT", "/bench/gateway/out"), ComposeRules::undeclaredDependencies))
+			.isEmpty();
 	}
 
 	@Test

@@ -61,6 +61,15 @@ class ComposeSchemaTests {
 			.contains("condition"));
 	}
 
+	@Test
+	void knowsTheRequiredFlagOfADependency() {
+		ComposeProject broken = ComposeProject.load().copy();
+		ComposeProject.map(ComposeProject.map(broken.service("gateway").get("depends_on")).get("nacos"))
+			.put("required", "no");
+		assertThat(errors(broken.model)).extracting(Error::toString).anySatisfy((error) -> assertThat(error)
+			.contains("required"));
+	}
+
 	private static List<Error> errors(Map<String, Object> model) {
 		return COMPOSE_SPEC.validate(JSON.valueToTree(model));
 	}
