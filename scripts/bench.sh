@@ -163,25 +163,25 @@ parse_bench_args() {
   while [ $# -gt 0 ]; do
     case "$1" in
       -h|--help) bench_usage; exit 0 ;;
-      --modes) B_MODES="$2"; B_MODES_GIVEN=1; shift 2 ;;
-      --discovery) DISCOVERY="$2"; shift 2 ;;
-      --flip-at) B_FLIP_AT="${2%s}"; shift 2 ;;
-      --users) B_USERS="$2"; shift 2 ;;
-      --rate) B_RATE="$2"; shift 2 ;;
-      --duration) B_DURATION="${2%s}"; shift 2 ;;
-      --warmup) B_WARMUP="${2%s}"; shift 2 ;;
-      --redis-latency) B_REDIS_LATENCY="${2%ms}"; shift 2 ;;
-      --auth-latency) B_AUTH_LATENCY="${2%ms}"; shift 2 ;;
-      --latencies) B_SWEEP="$2"; shift 2 ;;
-      --nginx) B_NGINX="$2"; shift 2 ;;
+      --modes) need_value "$1" "${2-}"; B_MODES="$2"; B_MODES_GIVEN=1; shift 2 ;;
+      --discovery) need_value "$1" "${2-}"; DISCOVERY="$2"; shift 2 ;;
+      --flip-at) need_value "$1" "${2-}"; B_FLIP_AT="${2%s}"; shift 2 ;;
+      --users) need_value "$1" "${2-}"; B_USERS="$2"; shift 2 ;;
+      --rate) need_value "$1" "${2-}"; B_RATE="$2"; shift 2 ;;
+      --duration) need_value "$1" "${2-}"; B_DURATION="${2%s}"; shift 2 ;;
+      --warmup) need_value "$1" "${2-}"; B_WARMUP="${2%s}"; shift 2 ;;
+      --redis-latency) need_value "$1" "${2-}"; B_REDIS_LATENCY="${2%ms}"; shift 2 ;;
+      --auth-latency) need_value "$1" "${2-}"; B_AUTH_LATENCY="${2%ms}"; shift 2 ;;
+      --latencies) need_value "$1" "${2-}"; B_SWEEP="$2"; shift 2 ;;
+      --nginx) need_value "$1" "${2-}"; B_NGINX="$2"; shift 2 ;;
       --quick) B_QUICK=true; shift ;;
       --ceiling) B_CEILING=true; shift ;;
       --no-ceiling) B_CEILING=false; shift ;;
-      --out) B_OUT="$2"; shift 2 ;;
-      --compare) B_COMPARE="$2"; shift 2 ;;
-      --max-tps-drop) B_MAX_DROP="$2"; shift 2 ;;
-      --max-p99-rise) B_MAX_RISE="$2"; shift 2 ;;
-      --min-ratio) B_MIN_RATIO="$2"; shift 2 ;;
+      --out) need_value "$1" "${2-}"; B_OUT="$2"; shift 2 ;;
+      --compare) need_value "$1" "${2-}"; B_COMPARE="$2"; shift 2 ;;
+      --max-tps-drop) need_value "$1" "${2-}"; B_MAX_DROP="$2"; shift 2 ;;
+      --max-p99-rise) need_value "$1" "${2-}"; B_MAX_RISE="$2"; shift 2 ;;
+      --min-ratio) need_value "$1" "${2-}"; B_MIN_RATIO="$2"; shift 2 ;;
       *) die "unknown option $1 (./kit bench --help)" ;;
     esac
   done

@@ -4,7 +4,6 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
@@ -148,7 +147,6 @@ class NacosDiscoveryIntegrationTests {
 	@Test
 	@Order(3)
 	void executionModeAndLogLevelChangeFromNacosConfigWithoutARestart() {
-		long pid = gateway.pid();
 		nacos.publishYaml(CONFIG, """
 				kit.gateway.mode: blocking
 				logging.level.dev.gatewaykit.gateway.filter: DEBUG
@@ -161,7 +159,6 @@ class NacosDiscoveryIntegrationTests {
 		nacos.publishYaml(CONFIG, "kit.gateway.mode: reactive\n");
 		await("mode reactive", CONFIG_DEADLINE, () -> "reactive".equals(kit().path("mode").asString()));
 		assertStatus(readProduct(4), 200);
-		assertThat(gateway.pid()).isEqualTo(pid);
 		assertThat(gateway.isAlive()).isTrue();
 	}
 
@@ -185,6 +182,9 @@ class NacosDiscoveryIntegrationTests {
 	@Test
 	@Order(5)
 	void aModeThatDoesNotExistIsRefusedAndTheGatewayKeepsServing() {
+		nacos.publishYaml(CONFIG, "kit.gateway.mode: blocking\n");
+		await("mode blocking", CONFIG_DEADLINE, () -> "blocking".equals(kit().path("mode").asString()));
+		double errorsBefore = loggedErrors();
 		// The probe logger level travels in the same refresh: once it shows, the bad mode has been handled.
 		nacos.publishYaml(CONFIG, """
 				kit.gateway.mode: turbo
@@ -192,10 +192,13 @@ class NacosDiscoveryIntegrationTests {
 				""");
 		await("refresh applied", CONFIG_DEADLINE, () -> "WARN".equals(loggerLevel("dev.gatewaykit.probe")));
 
-		assertThat(kit().path("mode").asString()).isEqualTo("reactive");
+		assertThat(kit().path("mode").asString()).isEqualTo("blocking");
 		assertStatus(readProduct(5), 200);
+		// The refusal is logged at ERROR (the log file is written asynchronously; Logback's event counter is not).
+		assertThat(loggedErrors()).isGreaterThan(errorsBefore);
 		// Leave Nacos with a config a restarting gateway can start from (a bad one fails its start-up, by design).
 		nacos.publishYaml(CONFIG, "kit.gateway.mode: reactive\n");
+		await("mode reactive", CONFIG_DEADLINE, () -> "reactive".equals(kit().path("mode").asString()));
 	}
 
 	@Test
@@ -270,29 +273,18 @@ class NacosDiscoveryIntegrationTests {
 		return response.json().path("configuredLevel").asString();
 	}
 
-	/**
-	 * How often the gateway's LoadBalancer picked each mall-api instance (port), successes and failures, from
-	 * its {@code loadbalancer.requests.*} meters.
-	 */
 	private static Map<Integer, Long> loadBalancerChoices() {
+		return GatewayMetrics.loadBalancerChoices(http, management, "mall-api");
+	}
+
+	/** Logback's count of ERROR events in the gateway, from its Prometheus endpoint. */
+	private static double loggedErrors() {
 		Response response = http.get(URI.create(management + "/actuator/prometheus"));
 		assertStatus(response, 200);
-		Pattern line = Pattern.compile(
-				"^loadbalancer_requests_(?:success|failed)_seconds_count\\{([^}]*)\\} (\\S+)$", Pattern.MULTILINE);
-		Pattern port = Pattern.compile("serviceInstance_port=\"(\\d+)\"");
-		Map<Integer, Long> choices = new HashMap<>();
-		Matcher matcher = line.matcher(response.body());
-		while (matcher.find()) {
-			if (!matcher.group(1).contains("serviceId=\"mall-api\"")) {
-				continue;
-			}
-			Matcher instance = port.matcher(matcher.group(1));
-			if (instance.find()) {
-				choices.merge(Integer.parseInt(instance.group(1)), (long) Double.parseDouble(matcher.group(2)),
-						Long::sum);
-			}
-		}
-		return choices;
+		Matcher matcher = Pattern.compile("^logback_events_total\\{[^}]*level=\"error\"[^}]*\\} (\\S+)$",
+				Pattern.MULTILINE).matcher(response.body());
+		assertThat(matcher.find()).as("logback_events_total{level=error} in the gateway's metrics").isTrue();
+		return Double.parseDouble(matcher.group(1));
 	}
 
 	private static URI gatewayUri(String path) {

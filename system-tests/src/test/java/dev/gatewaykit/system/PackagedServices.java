@@ -98,6 +98,33 @@ final class PackagedServices {
 	}
 
 	/**
+	 * The fixed gateway with static discovery over several mall-api instances, as {@code ./kit up --mall-apis N}
+	 * starts it: {@code lb://mall-api} over Spring Cloud's simple discovery client.
+	 */
+	static ServiceProcess staticGatewayOver(List<ServiceProcess> mallApis, int managementPort, RedisServer redis,
+			ServiceProcess authService, String gatewayClientSecret) {
+		Path logFile = OUTPUT.resolve("gateway-static-lb.log").toAbsolutePath();
+		deleteIfExists(logFile);
+		ServiceProcess.Builder gateway = ServiceProcess.jar("gateway-static-lb", jar("gateway"))
+			.port(FreePorts.next())
+			.property("management.server.port", managementPort)
+			.property("spring.data.redis.port", redis.port())
+			.property("spring.profiles.active", "fixed")
+			.property("kit.routes.auth-uri", authService.baseUri())
+			.property("kit.routes.mall-uri", "lb://mall-api")
+			.property("kit.gateway.auth-service.url", authService.baseUri())
+			.property("kit.gateway.auth-service.client-secret", gatewayClientSecret)
+			.property("logging.file.name", logFile)
+			.log(OUTPUT.resolve("gateway-static-lb.console.log"))
+			.health(URI.create("http://127.0.0.1:" + managementPort + "/actuator/health"));
+		for (int i = 0; i < mallApis.size(); i++) {
+			gateway.property("spring.cloud.discovery.client.simple.instances.mall-api[" + i + "].uri",
+					mallApis.get(i).baseUri());
+		}
+		return gateway.start();
+	}
+
+	/**
 	 * The fixed gateway in the {@code nacos} profile: routes are {@code lb://} from the profile; the relay-token
 	 * call keeps an explicit URL (docs/design.md).
 	 */

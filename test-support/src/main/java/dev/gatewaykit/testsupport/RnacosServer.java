@@ -35,21 +35,12 @@ public final class RnacosServer extends ServerProcess {
 
 	private static final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-	private final Path binary;
-
 	private final int port;
 
-	private final int consolePort;
-
-	private final Path dataDir;
-
 	private RnacosServer(Path binary, int port, int consolePort, Path dataDir) {
-		super("rnacos", List.of(binary.toString()), environment(port, consolePort, dataDir),
+		super("rnacos", List.of(binary.toString(), "--env-file", "/dev/null"), environment(port, consolePort, dataDir),
 				dataDir.resolveSibling("rnacos-" + port + ".log"));
-		this.binary = binary;
 		this.port = port;
-		this.consolePort = consolePort;
-		this.dataDir = dataDir;
 		awaitReady(this::isHealthy, Duration.ofSeconds(30));
 		Runtime.getRuntime().addShutdownHook(new Thread(this::close));
 	}
@@ -65,8 +56,14 @@ public final class RnacosServer extends ServerProcess {
 		for (int attempt = 1; attempt <= 3; attempt++) {
 			deleteRecursively(dataDir);
 			RnacosServer server = new RnacosServer(binary, port, consolePort, dataDir);
-			if (server.appliesConfig(Duration.ofSeconds(10))) {
-				return server;
+			try {
+				if (server.appliesConfig(Duration.ofSeconds(10))) {
+					return server;
+				}
+			}
+			catch (RuntimeException ex) {
+				server.close();
+				throw ex;
 			}
 			server.close();
 			last = new IllegalStateException("rnacos on port " + port + " accepted a config write but never applied "
@@ -130,11 +127,34 @@ public final class RnacosServer extends ServerProcess {
 			candidates.add(onPath);
 		}
 		candidates.add(Path.of(home, ".cargo", "bin", "rnacos"));
-		return candidates.stream().filter(Files::isExecutable).findFirst().orElse(null);
+		// The version matters: the start-up workaround below is for 0.8.8, and the kit runs that one too.
+		return candidates.stream()
+			.filter(Files::isExecutable)
+			.filter(RnacosServer::isPinnedVersion)
+			.findFirst()
+			.orElse(null);
+	}
+
+	private static boolean isPinnedVersion(Path binary) {
+		try {
+			Process process = new ProcessBuilder(binary.toString(), "--version").redirectErrorStream(true).start();
+			if (!process.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
+				process.destroyForcibly();
+				return false;
+			}
+			return new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).contains(VERSION);
+		}
+		catch (IOException ex) {
+			return false;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return false;
+		}
 	}
 
 	public static String missingMessage() {
-		return "rnacos is not installed: run `cargo install rnacos --locked --version " + VERSION
+		return "rnacos " + VERSION + " is not installed: run `cargo install rnacos --locked --version " + VERSION
 				+ "` (or `./kit tools`), or point RNACOS_BIN at the binary. .ci/run installs it.";
 	}
 

@@ -23,7 +23,7 @@ import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.reactor.netty.NettyServerCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.env.Environment;
+import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -98,7 +98,7 @@ class GatewayConfiguration {
 	}
 
 	@Bean
-	RuntimeConfigListener runtimeConfigListener(Environment environment, jakarta.validation.Validator validator,
+	RuntimeConfigListener runtimeConfigListener(ConfigurableEnvironment environment, jakarta.validation.Validator validator,
 			ModeSwitch modeSwitch, ReloadablePublicPaths publicPaths) {
 		return new RuntimeConfigListener(environment, new SpringValidatorAdapter(validator), modeSwitch,
 				publicPaths);
@@ -126,10 +126,6 @@ class GatewayConfiguration {
 	}
 
 	/**
-	 * Reactor Netty's own metrics, among them {@code reactor.netty.eventloop.pending.tasks} per event loop: the
-	 * queue that grows when a loop is blocked. URIs are collapsed to one tag value so cardinality stays bounded.
-	 */
-	/**
 	 * Spring Cloud LoadBalancer tags its per-instance stats with the request path too: one time series per product
 	 * id. What those meters are for is the spread over instances, so the path is dropped.
 	 */
@@ -146,6 +142,10 @@ class GatewayConfiguration {
 		};
 	}
 
+	/**
+	 * Reactor Netty's own metrics, among them {@code reactor.netty.eventloop.pending.tasks} per event loop: the
+	 * queue that grows when a loop is blocked. URIs are collapsed to one tag value so cardinality stays bounded.
+	 */
 	@Bean
 	NettyServerCustomizer eventLoopMetrics() {
 		return (server) -> server.metrics(true, (uri) -> "/");

@@ -1,10 +1,15 @@
 package dev.gatewaykit.gateway.config;
 
+import java.util.HashSet;
+import java.util.Set;
+
 import dev.gatewaykit.gateway.filter.ReloadablePublicPaths;
 import dev.gatewaykit.gateway.session.ExecutionMode;
 import dev.gatewaykit.gateway.session.ModeSwitch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import static java.util.stream.Collectors.toSet;
 
 import org.springframework.boot.context.properties.bind.BindException;
 import org.springframework.boot.context.properties.bind.Bindable;
@@ -12,7 +17,10 @@ import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.bind.validation.ValidationBindHandler;
 import org.springframework.cloud.context.environment.EnvironmentChangeEvent;
 import org.springframework.context.ApplicationListener;
-import org.springframework.core.env.Environment;
+import org.springframework.core.env.CommandLinePropertySource;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.PropertySource;
+import org.springframework.core.env.StandardEnvironment;
 import org.springframework.validation.Validator;
 
 /**
@@ -23,7 +31,8 @@ import org.springframework.validation.Validator;
  * <p>
  * {@link GatewayKitProperties} is an immutable record, so it is bound afresh from the refreshed environment and
  * validated like at start-up. A value that does not bind (a mode that does not exist, an empty whitelist) is
- * refused as a whole with an error in the log, and the gateway keeps what it had.
+ * refused as a whole with an error in the log, and the gateway keeps what it had. Only the knobs whose keys changed
+ * are applied; other {@code kit.gateway.*} keys are reported as needing a restart.
  */
 class RuntimeConfigListener implements ApplicationListener<EnvironmentChangeEvent> {
 
@@ -31,7 +40,18 @@ class RuntimeConfigListener implements ApplicationListener<EnvironmentChangeEven
 
 	private static final String PREFIX = "kit.gateway";
 
-	private final Environment environment;
+	private static final String MODE = PREFIX + ".mode";
+
+	private static final String PATHS = PREFIX + ".public-paths";
+
+	private static final String MATCHER = PREFIX + ".whitelist-matcher";
+
+	private static final Set<String> OUTRANKING_SOURCES = Set.of(
+			CommandLinePropertySource.COMMAND_LINE_PROPERTY_SOURCE_NAME,
+			StandardEnvironment.SYSTEM_PROPERTIES_PROPERTY_SOURCE_NAME,
+			StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME);
+
+	private final ConfigurableEnvironment environment;
 
 	private final Validator validator;
 
@@ -39,7 +59,7 @@ class RuntimeConfigListener implements ApplicationListener<EnvironmentChangeEven
 
 	private final ReloadablePublicPaths publicPaths;
 
-	RuntimeConfigListener(Environment environment, Validator validator, ModeSwitch modeSwitch,
+	RuntimeConfigListener(ConfigurableEnvironment environment, Validator validator, ModeSwitch modeSwitch,
 			ReloadablePublicPaths publicPaths) {
 		this.environment = environment;
 		this.validator = validator;
@@ -49,7 +69,8 @@ class RuntimeConfigListener implements ApplicationListener<EnvironmentChangeEven
 
 	@Override
 	public void onApplicationEvent(EnvironmentChangeEvent event) {
-		if (event.getKeys().stream().noneMatch((key) -> key.startsWith(PREFIX + "."))) {
+		Set<String> keys = event.getKeys().stream().filter((key) -> key.startsWith(PREFIX + ".")).collect(toSet());
+		if (keys.isEmpty()) {
 			return;
 		}
 		GatewayKitProperties fresh;
@@ -65,17 +86,38 @@ class RuntimeConfigListener implements ApplicationListener<EnvironmentChangeEven
 					ExecutionMode.ids());
 			return;
 		}
-		ExecutionMode previous = this.modeSwitch.switchTo(fresh.mode());
-		if (previous == fresh.mode() && event.getKeys().contains(PREFIX + ".mode")) {
-			// The usual cause: the mode is also given on the command line or in an environment variable, which
-			// outrank Nacos config.
-			log.warn("kit.gateway.mode changed in config but the mode in force is still {}: a source with higher "
-					+ "precedence (command line, environment) sets it", fresh.mode().id());
+		// Only what changed is applied: a whitelist edit must not undo a mode set through the actuator.
+		Set<String> applied = new HashSet<>();
+		if (keys.contains(MODE)) {
+			applied.add(MODE);
+			this.modeSwitch.switchTo(fresh.mode());
+			String shadowedBy = higherPrecedenceSource(MODE);
+			if (shadowedBy != null) {
+				log.warn("kit.gateway.mode changed in config but {} sets it too and outranks config: the mode in force "
+						+ "is {}", shadowedBy, fresh.mode().id());
+			}
 		}
-		if (this.publicPaths.replace(fresh.whitelistMatcher(), fresh.publicPaths())) {
-			log.info("Whitelist is now {} ({})", fresh.publicPaths(),
-					fresh.whitelistMatcher().name().toLowerCase().replace('_', '-'));
+		if (keys.stream().anyMatch((key) -> key.startsWith(PATHS) || key.startsWith(MATCHER))) {
+			keys.stream().filter((key) -> key.startsWith(PATHS) || key.startsWith(MATCHER)).forEach(applied::add);
+			if (this.publicPaths.replace(fresh.whitelistMatcher(), fresh.publicPaths())) {
+				log.info("Whitelist is now {} ({})", fresh.publicPaths(),
+						fresh.whitelistMatcher().name().toLowerCase().replace('_', '-'));
+			}
 		}
+		keys.removeAll(applied);
+		if (!keys.isEmpty()) {
+			log.warn("Not applied at run time (they take effect at the next start): {}", keys);
+		}
+	}
+
+	/** The command line, system properties or environment, when one of them sets {@code name}; else null. */
+	private String higherPrecedenceSource(String name) {
+		for (PropertySource<?> source : this.environment.getPropertySources()) {
+			if (OUTRANKING_SOURCES.contains(source.getName()) && source.containsProperty(name)) {
+				return source.getName();
+			}
+		}
+		return null;
 	}
 
 	private static String rootMessage(Throwable ex) {

@@ -96,6 +96,28 @@ class RuntimeConfigListenerTests {
 	}
 
 	@Test
+	void aWhitelistChangeLeavesAModeSetThroughTheActuator() {
+		this.modes.switchTo(ExecutionMode.BLOCKING);
+		this.config.put("kit.gateway.public-paths", "/actuator/health");
+
+		refresh("kit.gateway.public-paths[0]");
+
+		assertThat(this.modes.mode()).isEqualTo(ExecutionMode.BLOCKING);
+		assertThat(this.publicPaths.patterns()).containsExactly("/actuator/health");
+	}
+
+	@Test
+	void aModeChangeLeavesTheWhitelist() {
+		this.config.put("kit.gateway.mode", "bounded-elastic");
+		this.publicPaths.replace(WhitelistMatcher.ANT, List.of("/only/this"));
+
+		refresh("kit.gateway.mode");
+
+		assertThat(this.modes.mode()).isEqualTo(ExecutionMode.BOUNDED_ELASTIC);
+		assertThat(this.publicPaths.patterns()).containsExactly("/only/this");
+	}
+
+	@Test
 	void ignoresChangesOutsideKitGateway() {
 		this.config.put("kit.gateway.mode", "blocking");
 
