@@ -147,6 +147,16 @@ class RunReportTests {
 	}
 
 	@Test
+	void theTimeChartsLeaveTheCeilingOutSoTheGatewayLinesKeepTheirScale() throws IOException {
+		RunReport.load(this.run, null, MACHINE, VERSIONS, CLOCK).write(this.run);
+
+		String html = Files.readString(this.run.resolve("report.html"));
+		String timeCharts = html.substring(html.indexOf("TPS over time"), html.indexOf("Measured TPS vs"));
+		assertThat(timeCharts).contains("naive", "fixed").doesNotContain("ceiling");
+		assertThat(html).contains("ceiling: latency percentiles per second");
+	}
+
+	@Test
 	void linksEachModesGatlingReportWhenTheKitCopiedIt() throws IOException {
 		Files.createDirectories(this.run.resolve("naive/gatling"));
 		Files.writeString(this.run.resolve("naive/gatling/index.html"), "<html></html>");
