@@ -1,6 +1,7 @@
 package dev.gatewaykit.bench.simulation;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.rampUsers;
 import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.details;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
@@ -67,7 +68,9 @@ public class ProductBrowseSimulation extends Simulation {
 		List<UsersCsv.Credentials> users = UsersCsv.read(this.settings.usersCsv());
 		int pool = Math.min(this.settings.loginPool(), users.size());
 		ScenarioBuilder scenario = scenario("setup: login").exec(this.chains.login(users.subList(0, pool)));
-		return scenario.injectOpen(atOnceUsers(pool));
+		// Spread over pool × 40 ms (25 logins/s) rather than all at once: each login is a BCrypt hash (~70 ms of
+		// CPU at cost 10), and 100 at once on a busy 2-core box queue past the gateway's 5 s response timeout.
+		return scenario.injectOpen(rampUsers(pool).during(Duration.ofMillis(pool * 40L)));
 	}
 
 	private PopulationBuilder browse() {
