@@ -3,6 +3,7 @@ package dev.gatewaykit.gateway.config;
 import java.time.Clock;
 
 import dev.gatewaykit.gateway.actuate.KitEndpoint;
+import dev.gatewaykit.gateway.actuate.KitMetrics;
 import dev.gatewaykit.gateway.filter.AuthenticationGlobalFilter;
 import dev.gatewaykit.gateway.filter.PathHygieneWebFilter;
 import dev.gatewaykit.gateway.filter.ReloadablePublicPaths;
@@ -61,9 +62,14 @@ class GatewayConfiguration {
 	}
 
 	@Bean
-	ModeSwitch modeSwitch(GatewayKitProperties properties, StringRedisTemplate redis,
+	BlockingIdentityCalls blockingIdentityCalls(GatewayKitProperties properties, StringRedisTemplate redis,
+			IdentityCodec codec) {
+		return new BlockingIdentityCalls(redis, codec, properties);
+	}
+
+	@Bean
+	ModeSwitch modeSwitch(GatewayKitProperties properties, BlockingIdentityCalls blocking,
 			ReactiveStringRedisTemplate reactiveRedis, IdentityCodec codec) {
-		BlockingIdentityCalls blocking = new BlockingIdentityCalls(redis, codec, properties);
 		WebClient auth = authServiceClient(properties.authService());
 		return new ModeSwitch(
 				IdentityBackends.all(blocking, reactiveRedis, auth, codec, properties.session().idleTimeout()),
@@ -117,6 +123,11 @@ class GatewayConfiguration {
 	@Bean
 	JsonErrorWebExceptionHandler jsonErrorWebExceptionHandler() {
 		return new JsonErrorWebExceptionHandler();
+	}
+
+	@Bean
+	KitMetrics kitMetrics(ModeSwitch modeSwitch, BlockingIdentityCalls blockingCalls) {
+		return new KitMetrics(modeSwitch, blockingCalls);
 	}
 
 	@Bean

@@ -5,6 +5,7 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,6 +28,8 @@ public final class ModeSwitch implements IdentityBackend {
 	private final Duration sessionTimeout;
 
 	private final Duration relayTimeout;
+
+	private final LongAdder requests = new LongAdder();
 
 	public ModeSwitch(Map<ExecutionMode, IdentityBackend> backends, ExecutionMode initial, Duration sessionTimeout,
 			Duration relayTimeout) {
@@ -54,8 +57,14 @@ public final class ModeSwitch implements IdentityBackend {
 		return previous;
 	}
 
+	/** Sessions looked up so far, one per authenticated request: what the bench divides CPU time by. */
+	public long requests() {
+		return this.requests.sum();
+	}
+
 	@Override
 	public Mono<Session> loadSession(String token) {
+		this.requests.increment();
 		return this.backends.get(this.current.get())
 			.loadSession(token)
 			.timeout(this.sessionTimeout)

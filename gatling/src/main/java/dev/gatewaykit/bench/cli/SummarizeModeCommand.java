@@ -5,7 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 
+import dev.gatewaykit.bench.model.BadInputException;
 import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.bench.model.GatewayMeters;
 import dev.gatewaykit.bench.model.GatewayFacts;
 import dev.gatewaykit.bench.model.LinkLatencies;
 import dev.gatewaykit.bench.model.LoadModel;
@@ -19,6 +21,12 @@ import dev.gatewaykit.bench.report.SummaryTable;
 
 /** {@code summarize-mode}: one mode's measured.json + timeseries.json + gateway.json → mode-summary.json. */
 public final class SummarizeModeCommand implements Command {
+
+	/** The gateway's Prometheus scrape the kit takes after the run. */
+	static final String END_SCRAPE = "gateway-metrics.txt";
+
+	/** The one the simulation takes when the measured window opens. */
+	static final String WINDOW_START_SCRAPE = "gateway-metrics-window-start.txt";
 
 	@Override
 	public String name() {
@@ -80,7 +88,8 @@ public final class SummarizeModeCommand implements Command {
 			err.println("warning: no gateway.json in " + dir + ": thread counts unknown, no prediction for " + mode);
 		}
 		Workload workload = workload(args, measured.workload(), err);
-		ModeSummary summary = Summarizer.summarize(mode, measured, series, gateway, links, workload);
+		ModeSummary summary = Summarizer.summarize(mode, measured, series, gateway, links, workload,
+				scrapes(dir, err));
 		BenchJson.write(dir.resolve("mode-summary.json"), summary);
 		String tps = summary.valid() ? Numbers.fixed(summary.tps(), 1) + " TPS" : SummaryTable.tps(summary);
 		out.println(mode + ": " + tps + ", p99 " + Numbers.trim(summary.latencyMs().p99(), 0)
@@ -88,6 +97,36 @@ public final class SummarizeModeCommand implements Command {
 				+ ((summary.prediction().tps() != null) ? Numbers.fixed(summary.prediction().tps(), 0) : "-") + " ("
 				+ summary.prediction().formula() + ")");
 		return ExitCodes.OK;
+	}
+
+	/**
+	 * The gateway's meters when the window opened (the simulation's scrape) and after the run (the kit's); none
+	 * without the latter. A malformed scrape is reported and left out.
+	 */
+	static Summarizer.MeterScrapes scrapes(Path dir, PrintStream err) {
+		GatewayMeters end = meters(dir.resolve(END_SCRAPE), err);
+		if (end == null) {
+			return null;
+		}
+		GatewayMeters start = meters(dir.resolve(WINDOW_START_SCRAPE), err);
+		if (start == null) {
+			err.println("warning: no " + WINDOW_START_SCRAPE + " in " + dir
+					+ ": hold time per request measured over the whole run, warm-up included");
+		}
+		return new Summarizer.MeterScrapes(start, end);
+	}
+
+	private static GatewayMeters meters(Path file, PrintStream err) {
+		if (!Files.isRegularFile(file)) {
+			return null;
+		}
+		try {
+			return GatewayMeters.parse(Files.readString(file));
+		}
+		catch (java.io.IOException | BadInputException ex) {
+			err.println("warning: " + file + ": " + ex.getMessage());
+			return null;
+		}
 	}
 
 	/** The command line's workload if given, else measured.json's; a disagreement is printed, not hidden. */

@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.function.UnaryOperator;
 
 import dev.gatewaykit.bench.model.LoadModel;
+import dev.gatewaykit.bench.model.Warmup;
 import dev.gatewaykit.bench.model.Workload;
 
 /**
@@ -16,9 +17,11 @@ import dev.gatewaykit.bench.model.Workload;
  * @param target {@code gateway} (log in, call {@code /api/mall/products/{id}}) or {@code ceiling} (mint a relay token,
  * call mall-api's {@code /products/{id}} through nginx without the gateway)
  * @param workload closed with N users, or open with a rate
- * @param warmupSeconds seconds of load before the measured window opens
+ * @param warmup how long the load runs before the measured window opens: {@code bench.warmupSeconds} is a number of
+ * seconds or {@code auto} (the default: until the throughput is steady, at most {@code bench.maxWarmupSeconds})
  * @param durationSeconds length of the measured window
- * @param requestTimeoutMs client-side timeout of every request
+ * @param requestTimeoutMs client-side timeout of every request; above nginx's 60 s read timeout by default, so a
+ * request stuck behind a blocked event loop is answered (504) and counted by nginx rather than abandoned here
  * @param usersCsv auth-service's export of demo users ({@code username,password})
  * @param loginPool how many demo users to log in during setup; measured users share their tokens round-robin
  * @param productCount product ids are drawn uniformly from 1..productCount
@@ -27,10 +30,18 @@ import dev.gatewaykit.bench.model.Workload;
  * @param outDir where {@code measured.json} and {@code timeseries.json} are written
  * @param p99Ms gate: p99 of the measured window must stay below this; 0 disables the gate
  * @param maxErrorPct gate: errors in the measured window must not exceed this percentage; negative disables it
+ * @param gatewayMetricsUrl the gateway's Prometheus scrape URL, read when the window opens so the bench can tell
+ * what each request cost inside it; {@code null} for none
+ * @param drainSeconds how long requests still in flight when the window closes may take before the run stops
+ * without them (they belong to no figure; a blocked gateway could keep them for a minute)
  */
-public record BenchSettings(String baseUrl, Target target, Workload workload, int warmupSeconds,
+public record BenchSettings(String baseUrl, Target target, Workload workload, Warmup warmup,
 		int durationSeconds, int requestTimeoutMs, Path usersCsv, int loginPool, int productCount,
-		String relaySecret, String label, Path outDir, int p99Ms, double maxErrorPct) {
+		String relaySecret, String label, Path outDir, int p99Ms, double maxErrorPct, String gatewayMetricsUrl,
+		int drainSeconds) {
+
+	/** Default closed-model users: the original incident's 75 TPS at 2 s per request is 150 requests in flight. */
+	public static final int DEFAULT_USERS = 150;
 
 	public static final String PREFIX = "bench.";
 
@@ -77,11 +88,11 @@ public record BenchSettings(String baseUrl, Target target, Workload workload, in
 		}
 		Target target = Target.fromName(in.string("target", "gateway"));
 		LoadModel model = in.model();
-		Workload workload = (model == LoadModel.CLOSED) ? Workload.closed(in.integer("users", 200, 1))
+		Workload workload = (model == LoadModel.CLOSED) ? Workload.closed(in.integer("users", DEFAULT_USERS, 1))
 				: Workload.open(in.decimal("rate", 1100, 0.001));
-		int warmup = in.integer("warmupSeconds", 20, 0);
+		Warmup warmup = in.warmup();
 		int duration = in.integer("durationSeconds", 60, 1);
-		int timeout = in.integer("requestTimeoutMs", 30_000, 1);
+		int timeout = in.integer("requestTimeoutMs", 90_000, 1);
 		Path csv = Path.of(in.string("usersCsv", "target/kit/demo-users.csv"));
 		int pool = in.integer("loginPool", 100, 1);
 		int products = in.integer("productCount", 10_000, 1);
@@ -90,12 +101,15 @@ public record BenchSettings(String baseUrl, Target target, Workload workload, in
 		Path out = Path.of(in.string("out", "target/kit/last-simulation"));
 		int p99 = in.integer("p99Ms", 0, 0);
 		double maxErrors = in.decimal("maxErrorPct", 1.0, -1);
+		String metrics = in.string("gatewayMetricsUrl", null);
+		int drain = in.integer("drainSeconds", 5, 0);
 		return new BenchSettings(stripTrailingSlash(baseUrl), target, workload, warmup, duration, timeout, csv,
-				pool, products, secret, label, out, p99, maxErrors);
+				pool, products, secret, label, out, p99, maxErrors, metrics, drain);
 	}
 
+	/** The longest the browsing phase can last: the longest warm-up, the window and the drain. */
 	public int totalSeconds() {
-		return this.warmupSeconds + this.durationSeconds;
+		return this.warmup.maxSeconds() + this.durationSeconds + this.drainSeconds;
 	}
 
 	public boolean gatesP99() {
@@ -115,6 +129,15 @@ public record BenchSettings(String baseUrl, Target target, Workload workload, in
 		String string(String name, String fallback) {
 			String value = this.lookup.apply(PREFIX + name);
 			return (value == null || value.isBlank()) ? fallback : value.trim();
+		}
+
+		Warmup warmup() {
+			String raw = string("warmupSeconds", "auto");
+			int max = integer("maxWarmupSeconds", 90, 2 * Warmup.STABLE_SECONDS);
+			if (raw.equalsIgnoreCase("auto")) {
+				return Warmup.untilSteady(max);
+			}
+			return Warmup.fixed(integer("warmupSeconds", 0, 0));
 		}
 
 		LoadModel model() {

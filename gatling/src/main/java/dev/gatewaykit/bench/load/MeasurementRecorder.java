@@ -26,15 +26,19 @@ import dev.gatewaykit.bench.model.MeasuredRun;
 import dev.gatewaykit.bench.model.Numbers;
 import dev.gatewaykit.bench.model.PhaseStats;
 import dev.gatewaykit.bench.model.TimeSeries;
+import dev.gatewaykit.bench.model.Warmup;
+import dev.gatewaykit.bench.model.WarmupOutcome;
 
 /**
  * Records every request of a simulation by the time it completed, so the bench's figures come from the measured
  * window alone, never from login or warm-up traffic. Gatling 3.15 writes its own log in a binary format that is not
  * meant to be parsed; its HTML report stays the detailed per-mode view.
  * <p>
- * The browsing phase starts when the first browsing user calls {@link #startPhase()}. The first
- * {@code warmupSeconds} are warm-up; the next {@code durationSeconds} are the measured window; completions after
- * it (the last in-flight requests) are the tail. Latencies are kept in one HdrHistogram per second and one for the
+ * The browsing phase starts when the first browsing user calls {@link #startPhase()}. Then comes the warm-up: a
+ * fixed number of seconds, or (the default) until the per-second OK throughput is steady by the {@link Warmup} rule,
+ * checked once per whole second; the window then opens at the next whole second, so no completion is ever
+ * reclassified. The next {@code durationSeconds} are the measured window; completions after it (the last in-flight
+ * requests) are the tail. Latencies are kept in one HdrHistogram per second and one for the
  * window, at two significant digits (1 % resolution), which is all a p99 needs; the per-second histograms go into
  * {@code timeseries.json} too, so the report can merge any span of seconds exactly.
  * <p>
@@ -72,6 +76,14 @@ public final class MeasurementRecorder {
 
 	private volatile long windowEnd = Long.MAX_VALUE;
 
+	private WarmupOutcome warmupOutcome;
+
+	/** The last whole second the warm-up rule looked at. */
+	private int evaluatedSeconds = -1;
+
+	private Runnable onWindowOpen = () -> {
+	};
+
 	private ScheduledExecutorService progress;
 
 	public MeasurementRecorder(BenchSettings settings, LongSupplier clock) {
@@ -83,27 +95,88 @@ public final class MeasurementRecorder {
 	 * Opens the browsing phase; only the first call counts.
 	 * @return whether this call opened it
 	 */
-	public synchronized boolean startPhase() {
-		if (this.phaseStart >= 0) {
-			return false;
+	public boolean startPhase() {
+		boolean opened;
+		synchronized (this) {
+			if (this.phaseStart >= 0) {
+				return false;
+			}
+			long now = this.clock.getAsLong();
+			this.phaseStart = now;
+			Warmup warmup = this.settings.warmup();
+			if (!warmup.auto()) {
+				openWindow(now + warmup.minSeconds() * 1000L,
+						new WarmupOutcome(warmup.describe(), warmup.minSeconds(), false, null, null));
+			}
+			opened = this.windowStart != Long.MAX_VALUE;
 		}
-		long now = this.clock.getAsLong();
-		this.phaseStart = now;
-		this.windowStart = now + this.settings.warmupSeconds() * 1000L;
-		this.windowEnd = this.windowStart + this.settings.durationSeconds() * 1000L;
+		if (opened) {
+			this.onWindowOpen.run();
+		}
 		return true;
 	}
 
 	/**
+	 * Runs {@code action} once, when the measured window opens (on the thread that noticed; keep it short): the
+	 * simulation writes {@value #PHASE_FILE} and reads the gateway's meters then.
+	 */
+	public synchronized void onWindowOpen(Runnable action) {
+		this.onWindowOpen = action;
+	}
+
+	/** Applies the warm-up rule if a whole second has passed since it last looked; call it now and then. */
+	public void tick() {
+		boolean opened;
+		synchronized (this) {
+			opened = evaluateWarmup(this.clock.getAsLong());
+		}
+		if (opened) {
+			this.onWindowOpen.run();
+		}
+	}
+
+	/** Guarded by the lock. Whether this call opened the window. */
+	private boolean evaluateWarmup(long now) {
+		if (this.phaseStart < 0 || this.windowStart != Long.MAX_VALUE) {
+			return false;
+		}
+		int completed = (int) ((now - this.phaseStart) / 1000);
+		if (completed <= this.evaluatedSeconds) {
+			return false;
+		}
+		this.evaluatedSeconds = completed;
+		long[] okPerSecond = new long[completed];
+		this.seconds.headMap(completed).forEach((second, bucket) -> okPerSecond[second] = bucket.ok);
+		Warmup warmup = this.settings.warmup();
+		Warmup.Decision decision = warmup.decide(okPerSecond, completed);
+		if (!decision.opens()) {
+			return false;
+		}
+		int span = warmup.stableSeconds();
+		// The second in progress is still warm-up: the window opens at the next whole second, after this moment.
+		openWindow(this.phaseStart + (completed + 1) * 1000L,
+				new WarmupOutcome(warmup.describe(), completed + 1, decision == Warmup.Decision.STEADY,
+						Warmup.mean(okPerSecond, completed - span, completed),
+						Warmup.mean(okPerSecond, completed - 2 * span, completed - span)));
+		return true;
+	}
+
+	private void openWindow(long start, WarmupOutcome outcome) {
+		this.windowStart = start;
+		this.windowEnd = start + this.settings.durationSeconds() * 1000L;
+		this.warmupOutcome = outcome;
+	}
+
+	/**
 	 * Writes {@value #PHASE_FILE} into {@code dir}: when the browsing phase opened and when the measured window opens
-	 * and closes (epoch ms). {@code ./kit bench --flip-at} waits for it to switch the gateway's mode at a second of
-	 * the window.
+	 * and closes (epoch ms); call it once the window is open. {@code ./kit bench --flip-at} waits for it to switch
+	 * the gateway's mode at a second of the window.
 	 */
 	public void writePhase(Path dir) {
 		Map<String, Long> phase = new LinkedHashMap<>();
 		synchronized (this) {
-			if (this.phaseStart < 0) {
-				throw new IllegalStateException("the browsing phase has not started");
+			if (this.windowStart == Long.MAX_VALUE) {
+				throw new IllegalStateException("the measured window has not opened");
 			}
 			phase.put("phaseStartEpochMs", this.phaseStart);
 			phase.put("windowStartEpochMs", this.windowStart);
@@ -122,6 +195,11 @@ public final class MeasurementRecorder {
 		}
 	}
 
+	/** How the warm-up ended; {@code null} while it goes on. */
+	public synchronized WarmupOutcome warmupOutcome() {
+		return this.warmupOutcome;
+	}
+
 	/** Whether a request sent now is warm-up (also before the phase started). */
 	public boolean inWarmup() {
 		return this.clock.getAsLong() < this.windowStart;
@@ -130,6 +208,24 @@ public final class MeasurementRecorder {
 	/** Whether closed-model users should send another request: until the measured window closes. */
 	public boolean running() {
 		return this.clock.getAsLong() < this.windowEnd;
+	}
+
+	/**
+	 * Whether the requests still in flight after the window closed have had their time: the run may stop without
+	 * them.
+	 */
+	public boolean drained() {
+		long end = this.windowEnd;
+		return end != Long.MAX_VALUE && this.clock.getAsLong() >= end + this.settings.drainSeconds() * 1000L;
+	}
+
+	/** The warm-up's length in whole seconds: as long as it has lasted while the window is not open yet. */
+	private synchronized int warmupSeconds() {
+		if (this.phaseStart < 0) {
+			return 0;
+		}
+		long end = (this.windowStart != Long.MAX_VALUE) ? this.windowStart : this.clock.getAsLong();
+		return (int) ((end - this.phaseStart) / 1000);
 	}
 
 	/** Records one login of the setup phase. */
@@ -142,11 +238,21 @@ public final class MeasurementRecorder {
 	 * @param status the HTTP status, {@code null} when no response came (timeout, connection error)
 	 * @param responseTimeMs Gatling's response time, {@code null} when no response came
 	 */
-	public synchronized void record(Integer status, Integer responseTimeMs) {
-		long end = this.clock.getAsLong();
+	public void record(Integer status, Integer responseTimeMs) {
 		if (this.phaseStart < 0) {
 			startPhase();
 		}
+		boolean opened;
+		synchronized (this) {
+			opened = recordLocked(status, responseTimeMs);
+		}
+		if (opened) {
+			this.onWindowOpen.run();
+		}
+	}
+
+	private boolean recordLocked(Integer status, Integer responseTimeMs) {
+		long end = this.clock.getAsLong();
 		if (end < this.windowStart) {
 			this.warmup.record(status, responseTimeMs);
 		}
@@ -163,6 +269,7 @@ public final class MeasurementRecorder {
 		Phase bucket = this.seconds.computeIfAbsent(second, (key) -> new Phase());
 		bucket.record(status, responseTimeMs);
 		bucket.earliestSent = Math.min(bucket.earliestSent, sent);
+		return evaluateWarmup(end);
 	}
 
 	/** Prints {@link #progressLine()} every {@code periodSeconds} on a daemon thread until {@link #stop()}. */
@@ -180,6 +287,8 @@ public final class MeasurementRecorder {
 				out.println(progressLine());
 			}
 		}, periodSeconds, periodSeconds, TimeUnit.SECONDS);
+		// The warm-up rule also runs on completions; this covers a gateway that completes nothing for a while.
+		this.progress.scheduleAtFixedRate(this::tick, 250, 250, TimeUnit.MILLISECONDS);
 	}
 
 	public synchronized void stop() {
@@ -211,8 +320,8 @@ public final class MeasurementRecorder {
 		}
 		double okRate = (span == 0) ? 0 : (double) ok / span;
 		double koRate = (span == 0) ? 0 : (double) ko / span;
-		return "[" + this.settings.label() + "] " + phase + " " + elapsed + "/" + this.settings.totalSeconds()
-				+ " s | live " + Numbers.trim(okRate, 0) + " ok/s, " + Numbers.trim(koRate, 0) + " ko/s | window "
+		String of = (this.windowEnd != Long.MAX_VALUE) ? "/" + ((this.windowEnd - this.phaseStart) / 1000) : "";
+		return "[" + this.settings.label() + "] " + phase + " " + elapsed + of + " s | live " + Numbers.trim(okRate, 0) + " ok/s, " + Numbers.trim(koRate, 0) + " ko/s | window "
 				+ this.measured.ok + " ok, " + this.measured.ko + " ko";
 	}
 
@@ -229,24 +338,25 @@ public final class MeasurementRecorder {
 			assertions.add(new AssertionResult("errors <= " + Numbers.trim(this.settings.maxErrorPct(), 2) + " %",
 					errors, window.total() > 0 && errors <= this.settings.maxErrorPct()));
 		}
-		boolean started = this.phaseStart >= 0;
+		boolean opened = this.phaseStart >= 0 && this.windowStart != Long.MAX_VALUE;
 		return new MeasuredRun(MeasuredRun.SCHEMA, this.settings.label(), this.settings.target().id(),
-				this.settings.workload(), this.settings.warmupSeconds(), this.settings.durationSeconds(),
-				this.settings.requestTimeoutMs(), started ? this.phaseStart : 0, started ? this.windowStart : 0,
-				started ? this.windowEnd : 0, window, this.warmup.stats(), this.tail.stats(), this.login.stats(),
-				assertions);
+				this.settings.workload(), warmupSeconds(), this.settings.durationSeconds(),
+				this.settings.requestTimeoutMs(), Math.max(0, this.phaseStart), opened ? this.windowStart : 0,
+				opened ? this.windowEnd : 0, window, this.warmup.stats(), this.tail.stats(), this.login.stats(),
+				assertions, this.warmupOutcome);
 	}
 
 	public synchronized TimeSeries timeSeries() {
 		List<TimeSeries.Second> list = new ArrayList<>();
+		int warmupSeconds = warmupSeconds();
 		for (Map.Entry<Integer, Phase> entry : this.seconds.entrySet()) {
 			Phase bucket = entry.getValue();
-			list.add(new TimeSeries.Second(entry.getKey() - this.settings.warmupSeconds(), bucket.ok, bucket.ko,
+			list.add(new TimeSeries.Second(entry.getKey() - warmupSeconds, bucket.ok, bucket.ko,
 					(bucket.ok > 0) ? bucket.latency() : null,
 					(bucket.ok > 0) ? LatencyHistograms.encode(bucket.okLatency) : null,
-					bucket.earliestSent - this.windowStart));
+					bucket.earliestSent - (this.phaseStart + warmupSeconds * 1000L)));
 		}
-		return new TimeSeries(TimeSeries.SCHEMA, this.settings.label(), this.settings.warmupSeconds(),
+		return new TimeSeries(TimeSeries.SCHEMA, this.settings.label(), warmupSeconds,
 				this.settings.durationSeconds(), list);
 	}
 

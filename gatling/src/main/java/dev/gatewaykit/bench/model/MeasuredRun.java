@@ -25,11 +25,13 @@ import java.util.List;
  * @param tail completions after it
  * @param login the setup phase's logins (empty for the ceiling target)
  * @param assertions the gates the run was asked to pass, evaluated on the window
+ * @param warmupOutcome how the warm-up ended; {@code null} in files written before warm-ups could end on a steady
+ * state
  */
 public record MeasuredRun(int schema, String label, String target, Workload workload, int warmupSeconds,
 		int durationSeconds, int requestTimeoutMs, long phaseStartEpochMs, long windowStartEpochMs,
 		long windowEndEpochMs, PhaseStats measured, PhaseStats warmup, PhaseStats tail, PhaseStats login,
-		List<AssertionResult> assertions) {
+		List<AssertionResult> assertions, WarmupOutcome warmupOutcome) {
 
 	public static final int SCHEMA = 1;
 

@@ -27,11 +27,13 @@ import java.util.List;
  * @param login the setup phase's logins
  * @param outcomes counts per status in the window
  * @param assertions the gates evaluated on the window
+ * @param warmup how the warm-up ended, {@code null} in summaries written before it was recorded
  */
 public record ModeSummary(int schema, String mode, ExecutionMode executionMode, String label, String target,
 		Workload workload, LinkLatencies links, double windowSeconds, long ok, long ko, double tps, double errorPct,
 		Latency latencyMs, Spread tpsPerSecond, Validity validity, Prediction prediction, GatewayFacts gateway,
-		PhaseStats login, java.util.Map<String, Long> outcomes, List<AssertionResult> assertions) {
+		PhaseStats login, java.util.Map<String, Long> outcomes, List<AssertionResult> assertions,
+		WarmupOutcome warmup) {
 
 	public static final int SCHEMA = 1;
 

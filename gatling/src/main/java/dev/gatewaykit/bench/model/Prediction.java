@@ -9,8 +9,15 @@ package dev.gatewaykit.bench.model;
  * @param boundBy {@link #THREADS}, {@link #OFFERED_LOAD} or {@link #NONE}
  * @param threadBound threads ÷ blocked time, {@code null} for a mode that holds no thread while it waits
  * @param offeredBound what the injector can offer at that blocked time, {@code null} when unbounded
+ * @param holdTime the measured time a request held a thread of the binding pool, {@code null} when the prediction
+ * rests on the injected latency alone
  */
-public record Prediction(Double tps, String formula, String boundBy, Double threadBound, Double offeredBound) {
+public record Prediction(Double tps, String formula, String boundBy, Double threadBound, Double offeredBound,
+		HoldTime holdTime) {
+
+	public Prediction(Double tps, String formula, String boundBy, Double threadBound, Double offeredBound) {
+		this(tps, formula, boundBy, threadBound, offeredBound, null);
+	}
 
 	public static final String THREADS = "threads";
 

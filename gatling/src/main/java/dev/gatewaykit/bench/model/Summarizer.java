@@ -21,6 +21,15 @@ public final class Summarizer {
 	 */
 	public static ModeSummary summarize(String mode, MeasuredRun measured, TimeSeries series, GatewayFacts gateway,
 			LinkLatencies links, Workload workload) {
+		return summarize(mode, measured, series, gateway, links, workload, null);
+	}
+
+	/**
+	 * Likewise, with the gateway's meters read when the window opened and after the run ({@code null} when not read):
+	 * they give the measured time each request held a thread, which Little's law then uses.
+	 */
+	public static ModeSummary summarize(String mode, MeasuredRun measured, TimeSeries series, GatewayFacts gateway,
+			LinkLatencies links, Workload workload, MeterScrapes scrapes) {
 		PhaseStats window = measured.measured();
 		double windowSeconds = measured.windowSeconds();
 		if (!(windowSeconds > 0)) {
@@ -40,12 +49,26 @@ public final class Summarizer {
 					null, null);
 		}
 		else {
-			prediction = LittlesLaw.predict(execution, gateway, links, workload);
+			HoldTime hold = (scrapes != null) ? scrapes.holdTime(HoldTime.poolOf(execution)) : null;
+			prediction = LittlesLaw.predict(execution, gateway, links, workload, hold);
 		}
 		return new ModeSummary(ModeSummary.SCHEMA, mode, execution, measured.label(), measured.target(), workload,
 				links, windowSeconds, window.ok(), window.ko(), window.ok() / windowSeconds, window.errorPct(),
 				window.latencyMs(), tpsSpread(series), RunValidity.of(window), prediction, gateway, measured.login(),
-				window.outcomes(), measured.assertions());
+				window.outcomes(), measured.assertions(), measured.warmupOutcome());
+	}
+
+	/**
+	 * The gateway's meters at the start of the window ({@code null} when that scrape failed: the run's start, zero,
+	 * stands in) and after the run.
+	 */
+	public record MeterScrapes(GatewayMeters windowStart, GatewayMeters end) {
+
+		HoldTime holdTime(String pool) {
+			return (this.windowStart != null) ? HoldTime.between(this.windowStart, this.end, pool, HoldTime.WINDOW)
+					: HoldTime.between(GatewayMeters.ZERO, this.end, pool, HoldTime.RUN);
+		}
+
 	}
 
 	/**

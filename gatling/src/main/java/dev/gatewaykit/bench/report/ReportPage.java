@@ -70,9 +70,7 @@ public final class ReportPage {
 		html.append("<h1>Gateway bench: run ").append(escape(summary.run())).append("</h1>\n");
 		html.append("<p class=\"meta\">").append(escape(machineLine(summary))).append("<br>")
 			.append(escape(versionLine(summary))).append("</p>\n");
-		html.append("<p class=\"headline\">")
-			.append(escape((summary.ratioText() != null) ? summary.ratioText() : "no ratio: no valid pair of modes"))
-			.append("</p>\n");
+		html.append("<p class=\"headline\">").append(escape(headlineText(summary))).append("</p>\n");
 		for (String warning : summary.warnings()) {
 			html.append("<p class=\"warning\">").append(escape(warning)).append("</p>\n");
 		}
@@ -110,6 +108,15 @@ public final class ReportPage {
 			.append("</pre>\n");
 		html.append("</body></html>\n");
 		return html.toString();
+	}
+
+	/** fixed/naive beside the original incident when the run has both; otherwise whatever ratio it has. */
+	static String headlineText(RunSummary summary) {
+		Headline headline = summary.headline();
+		if (headline != null && (headline.ratio() != null || summary.ratioText() == null)) {
+			return headline.text();
+		}
+		return (summary.ratioText() != null) ? summary.ratioText() : "no ratio: no valid pair of modes";
 	}
 
 	static String table(List<ModeSummary> modes, ModeSummary ceiling, FlipSummary flip) {
@@ -256,7 +263,8 @@ public final class ReportPage {
 
 	private static String details(List<ModeSummary> modes, Map<String, String> gatlingReports) {
 		StringBuilder html = new StringBuilder("<table class=\"details\">\n<tr><th>mode</th><th>Gatling report</th><th>gateway</th>")
-			.append("<th>logins ok/ko</th><th>outcomes in window</th><th>TPS per second min/max/sd</th></tr>\n");
+			.append("<th>logins ok/ko</th><th>outcomes in window</th><th>TPS per second min/max/sd</th>")
+			.append("<th>warm-up</th><th>held per request (measured)</th></tr>\n");
 		for (ModeSummary mode : modes) {
 			String link = gatlingReports.get(mode.mode());
 			html.append("<tr><td>").append(escape(mode.mode())).append("</td><td class=\"text\">")
@@ -264,7 +272,11 @@ public final class ReportPage {
 				.append("</td><td class=\"text\">").append(escape(gatewayLine(mode))).append("</td><td>")
 				.append((mode.login() != null) ? mode.login().ok() + " / " + mode.login().ko() : "-")
 				.append("</td><td class=\"text\">").append(escape(String.valueOf(mode.outcomes())))
-				.append("</td><td>").append(escape(spread(mode))).append("</td></tr>\n");
+				.append("</td><td>").append(escape(spread(mode))).append("</td><td class=\"text\">")
+				.append(escape(SummaryTable.warmup(mode))).append("</td><td class=\"text\">")
+				.append(escape((mode.prediction() != null && mode.prediction().holdTime() != null)
+						? mode.prediction().holdTime().describe() : "-"))
+				.append("</td></tr>\n");
 		}
 		return html.append("</table>\n").toString();
 	}

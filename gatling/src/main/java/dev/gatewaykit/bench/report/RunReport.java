@@ -114,7 +114,7 @@ public record RunReport(RunSummary summary, Map<String, TimeSeries> series, Map<
 		}
 		RunSummary summary = new RunSummary(RunSummary.SCHEMA, run.toAbsolutePath().normalize().getFileName().toString(),
 				Instant.now(clock).toString(), paramsJson, machine, versions, modes, ceiling, ratio, ratioText,
-				warnings, flip);
+				warnings, flip, Headline.of(modes));
 		return new RunReport(summary, series, reports);
 	}
 
@@ -175,6 +175,10 @@ public record RunReport(RunSummary summary, Map<String, TimeSeries> series, Map<
 			}
 		}
 		for (ModeSummary mode : modes) {
+			if (mode.warmup() != null && mode.warmup().lastMeanTps() != null && !mode.warmup().steady()) {
+				warnings.add(mode.mode() + ": the throughput was not steady when the longest warm-up ran out ("
+						+ mode.warmup().describe() + "); its TPS may still have been climbing: raise --max-warmup");
+			}
 			ExecutionMode named = named(mode.mode());
 			if (named != null && mode.executionMode() != null && named != mode.executionMode()) {
 				warnings.add(mode.mode() + " ran a gateway that reports mode " + mode.executionMode().id()

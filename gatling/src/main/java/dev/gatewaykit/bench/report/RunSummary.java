@@ -23,10 +23,11 @@ import tools.jackson.databind.JsonNode;
  * @param ratioText the ratio as printed
  * @param warnings things the reader should know before quoting a figure
  * @param flip the mode switch of a {@code --flip-at} run and the figures either side of it, {@code null} without one
+ * @param headline fixed against naive beside the original incident's figures
  */
 public record RunSummary(int schema, String run, String createdAt, JsonNode params, MachineFacts machine,
 		Map<String, String> versions, List<ModeSummary> modes, ModeSummary ceiling, Ratio ratio, String ratioText,
-		List<String> warnings, FlipSummary flip) {
+		List<String> warnings, FlipSummary flip, Headline headline) {
 
 	public static final int SCHEMA = 1;
 

@@ -116,9 +116,14 @@ public final class SummaryTable {
 		if (summary.flip() != null) {
 			out.append(flipLine(summary.flip())).append('\n');
 		}
-		out.append((summary.ratioText() != null) ? summary.ratioText()
-				: "no ratio: the run has no valid fixed+naive pair nor a valid non-blocking and blocking mode");
-		out.append('\n');
+		for (ModeSummary mode : summary.modes()) {
+			out.append(mode.mode()).append(": warm-up ").append(warmup(mode));
+			if (mode.prediction() != null && mode.prediction().holdTime() != null) {
+				out.append("; per request ").append(mode.prediction().holdTime().describe());
+			}
+			out.append('\n');
+		}
+		out.append(ReportPage.headlineText(summary)).append('\n');
 		for (String warning : summary.warnings()) {
 			out.append("warning: ").append(warning).append('\n');
 		}
@@ -148,6 +153,11 @@ public final class SummaryTable {
 			line.append(": ").append(flip.error());
 		}
 		return line.toString();
+	}
+
+	/** How the mode's warm-up ended, or {@code -} for summaries that do not say. */
+	static String warmup(ModeSummary mode) {
+		return (mode.warmup() != null) ? mode.warmup().describe() : "-";
 	}
 
 	private static String ms(double value) {

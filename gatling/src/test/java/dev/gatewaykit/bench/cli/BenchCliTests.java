@@ -94,7 +94,7 @@ class BenchCliTests {
 
 		assertThat(result.code()).as(result.err()).isEqualTo(ExitCodes.OK);
 		assertThat(result.out()).isEqualTo("naive: 75.1 TPS, p99 3900 ms, errors 0.27 %, predicted 75 "
-				+ "(4 loops / 53 ms = 75)\n");
+				+ "(4 loops / 53 ms injected = 75)\n");
 		ModeSummary summary = BenchJson.read(mode.resolve("mode-summary.json"), ModeSummary.class);
 		assertThat(summary.links().blockedMs()).isEqualTo(53);
 	}
@@ -139,7 +139,7 @@ class BenchCliTests {
 				run.resolve("summary.json").toString());
 
 		assertThat(report.code()).as(report.err()).isEqualTo(ExitCodes.OK);
-		assertThat(report.out()).contains("fixed/naive = 14.7x", "4 loops / 53 ms = 75");
+		assertThat(report.out()).contains("fixed/naive = 14.7x", "4 loops / 53 ms injected = 75");
 		assertThat(run.resolve("report.html")).exists();
 		assertThat(compare.code()).isEqualTo(ExitCodes.OK);
 		assertThat(compare.out()).contains("no regression");
@@ -154,11 +154,11 @@ class BenchCliTests {
 		ModeSummary slower = new ModeSummary(fixed.schema(), fixed.mode(), fixed.executionMode(), fixed.label(),
 				fixed.target(), fixed.workload(), fixed.links(), fixed.windowSeconds(), fixed.ok() / 3, 0,
 				fixed.tps() / 3, 0, fixed.latencyMs(), fixed.tpsPerSecond(), fixed.validity(), fixed.prediction(),
-				fixed.gateway(), fixed.login(), fixed.outcomes(), fixed.assertions());
+				fixed.gateway(), fixed.login(), fixed.outcomes(), fixed.assertions(), null);
 		Path current = this.dir.resolve("current.json");
 		BenchJson.write(current, new RunSummary(good.schema(), "current", good.createdAt(), good.params(),
 				good.machine(), good.versions(), List.of(good.modes().get(0), slower), good.ceiling(), null, null,
-				List.of(), null));
+				List.of(), null, null));
 
 		Result result = run("compare", "--baseline", baseline.resolve("summary.json").toString(), "--current",
 				current.toString(), "--max-tps-drop-pct", "10", "--max-p99-rise-pct", "20");

@@ -124,7 +124,7 @@ class FlipAnalysisTests {
 	void eachSideIsPredictedAsItsOwnMode() {
 		FlipSummary flip = analyse(confirmedAt(10.002, 10.04));
 
-		assertThat(flip.before().prediction().formula()).isEqualTo("4 loops / 52 ms = 77");
+		assertThat(flip.before().prediction().formula()).isEqualTo("4 loops / 52 ms injected = 77");
 		assertThat(flip.after().prediction().formula()).isEqualTo("200 users / 52 ms = 3846");
 	}
 

@@ -9,19 +9,35 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import dev.gatewaykit.bench.model.LoadModel;
+import dev.gatewaykit.bench.model.Warmup;
 import dev.gatewaykit.bench.model.Workload;
 
 class BenchSettingsTests {
 
 	@Test
-	void defaultsToSeed002sClosedModelOfTwoHundredUsers() {
+	void readsAFixedWarmUpOrAutoWithItsLongest() {
+		assertThat(BenchSettings.from(Map.of("bench.warmupSeconds", "15")::get).warmup()).isEqualTo(Warmup.fixed(15));
+		assertThat(BenchSettings.from(Map.of("bench.warmupSeconds", "auto", "bench.maxWarmupSeconds", "30")::get)
+			.warmup()).isEqualTo(Warmup.untilSteady(30));
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> BenchSettings.from(Map.of("bench.warmupSeconds", "soon")::get))
+			.withMessageContaining("bench.warmupSeconds");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> BenchSettings.from(Map.of("bench.maxWarmupSeconds", "4")::get))
+			.withMessageContaining("bench.maxWarmupSeconds must be at least 10");
+	}
+
+	@Test
+	void defaultsToTheIncidentsHundredAndFiftyRequestsInFlightAndASteadyStateWarmUp() {
 		BenchSettings settings = BenchSettings.from(Map.<String, String>of()::get);
 
-		assertThat(settings.workload()).isEqualTo(Workload.closed(200));
+		assertThat(settings.workload()).isEqualTo(Workload.closed(150));
 		assertThat(settings.target()).isEqualTo(BenchSettings.Target.GATEWAY);
-		assertThat(settings.warmupSeconds()).isEqualTo(20);
+		assertThat(settings.warmup()).isEqualTo(Warmup.untilSteady(90));
 		assertThat(settings.durationSeconds()).isEqualTo(60);
-		assertThat(settings.requestTimeoutMs()).isEqualTo(30_000);
+		assertThat(settings.requestTimeoutMs()).isEqualTo(90_000);
+		assertThat(settings.drainSeconds()).isEqualTo(5);
+		assertThat(settings.gatewayMetricsUrl()).isNull();
 		assertThat(settings.relaySecret()).isEqualTo(BenchSettings.DEFAULT_RELAY_SECRET);
 		assertThat(settings.label()).isEqualTo("closed-gateway");
 		assertThat(settings.gatesP99()).isFalse();
@@ -45,7 +61,7 @@ class BenchSettingsTests {
 		assertThat(settings.target()).isEqualTo(BenchSettings.Target.CEILING);
 		assertThat(settings.workload().model()).isEqualTo(LoadModel.OPEN);
 		assertThat(settings.workload().rate()).isEqualTo(1100);
-		assertThat(settings.totalSeconds()).isEqualTo(35);
+		assertThat(settings.totalSeconds()).isEqualTo(5 + 30 + 5);
 		assertThat(settings.usersCsv()).isEqualTo(Path.of("/tmp/users.csv"));
 		assertThat(settings.outDir()).isEqualTo(Path.of("/tmp/run/fixed"));
 		assertThat(settings.p99Ms()).isEqualTo(500);

@@ -204,6 +204,82 @@ class MeasurementRecorderTests {
 		assertThat(dir.resolve(MeasurementRecorder.PHASE_FILE + ".partial")).doesNotExist();
 	}
 
+	@Test
+	void anAutomaticWarmUpOpensTheWindowAtTheNextWholeSecondOnceTheThroughputIsSteady() {
+		BenchSettings settings = BenchSettings.from(Map.of("bench.warmupSeconds", "auto", "bench.maxWarmupSeconds",
+				"20", "bench.durationSeconds", "3", "bench.label", "fixed")::get);
+		MeasurementRecorder auto = new MeasurementRecorder(settings, this.now::get);
+		AtomicLong opened = new AtomicLong();
+		auto.onWindowOpen(opened::incrementAndGet);
+		this.now.set(1_000_000);
+		auto.startPhase();
+		// Climbing for 5 s, then flat at 10/s: steady once 10 flat seconds are complete, i.e. at 15 s.
+		for (int second = 0; second < 15; second++) {
+			for (int i = 0; i < ((second < 5) ? 2 + second : 10); i++) {
+				this.now.set(1_000_000 + second * 1000L + i * 50L);
+				auto.record(200, 5);
+			}
+		}
+		assertThat(opened).hasValue(0);
+		assertThat(auto.running()).isTrue();
+
+		this.now.set(1_015_100);
+		auto.record(200, 5);
+
+		assertThat(opened).hasValue(1);
+		MeasuredRun run = auto.measuredRun();
+		assertThat(run.windowStartEpochMs() - run.phaseStartEpochMs()).isEqualTo(16_000);
+		assertThat(run.warmupSeconds()).isEqualTo(16);
+		assertThat(run.warmupOutcome().steady()).isTrue();
+		assertThat(run.warmupOutcome().lastMeanTps()).isEqualTo(10.0);
+		assertThat(run.measured().total()).isZero();
+
+		this.now.set(1_016_000);
+		auto.record(200, 5);
+		this.now.set(1_019_000);
+		auto.record(200, 5);
+		assertThat(auto.measuredRun().measured().ok()).isEqualTo(1);
+		assertThat(auto.measuredRun().tail().ok()).isEqualTo(1);
+		assertThat(auto.timeSeries().warmupSeconds()).isEqualTo(16);
+		assertThat(auto.timeSeries().seconds()).first().extracting(TimeSeries.Second::t).isEqualTo(-16);
+		assertThat(opened).hasValue(1);
+	}
+
+	@Test
+	void anAutomaticWarmUpThatNeverSettlesOpensAtItsLongestAndSaysSo() {
+		BenchSettings settings = BenchSettings.from(Map.of("bench.warmupSeconds", "auto", "bench.maxWarmupSeconds",
+				"12", "bench.durationSeconds", "3")::get);
+		MeasurementRecorder auto = new MeasurementRecorder(settings, this.now::get);
+		this.now.set(1_000_000);
+		auto.startPhase();
+		for (int second = 0; second < 12; second++) {
+			for (int i = 0; i <= second * 3; i++) {
+				this.now.set(1_000_000 + second * 1000L + i);
+				auto.record(200, 5);
+			}
+		}
+		assertThat(auto.warmupOutcome()).isNull();
+
+		// Nothing completes any more: the periodic tick still ends the warm-up.
+		this.now.set(1_012_500);
+		auto.tick();
+
+		assertThat(auto.warmupOutcome().steady()).isFalse();
+		assertThat(auto.warmupOutcome().seconds()).isEqualTo(13);
+		assertThat(auto.warmupOutcome().describe()).contains("NOT steady");
+	}
+
+	@Test
+	void theRunMayStopOnceTheWindowClosedAndTheDrainTimePassed() {
+		this.recorder.startPhase();
+		this.now.set(1_000_000 + 5_000 + 4_999);
+		assertThat(this.recorder.drained()).isFalse();
+
+		this.now.set(1_000_000 + 5_000 + 5_000);
+
+		assertThat(this.recorder.drained()).isTrue();
+	}
+
 	private void at(long sincePhaseStart, Integer status, Integer responseTimeMs) {
 		this.now.set(1_000_000 + sincePhaseStart);
 		this.recorder.record(status, responseTimeMs);

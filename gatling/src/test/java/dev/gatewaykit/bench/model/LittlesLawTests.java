@@ -26,7 +26,7 @@ class LittlesLawTests {
 		Prediction prediction = LittlesLaw.predict(ExecutionMode.BLOCKING, GATEWAY, SEED_002, Workload.closed(200));
 
 		assertThat(prediction.tps()).isCloseTo(4 / 0.053, within(1e-9));
-		assertThat(prediction.formula()).isEqualTo("4 loops / 53 ms = 75");
+		assertThat(prediction.formula()).isEqualTo("4 loops / 53 ms injected = 75");
 		assertThat(prediction.boundBy()).isEqualTo(Prediction.THREADS);
 		assertThat(prediction.offeredBound()).isCloseTo(200 / 0.053, within(1e-9));
 	}
@@ -36,7 +36,7 @@ class LittlesLawTests {
 		Prediction prediction = LittlesLaw.predict(ExecutionMode.PUBLISH_ON, GATEWAY, SEED_002, Workload.closed(200));
 
 		assertThat(prediction.tps()).isCloseTo(2 / 0.053, within(1e-9));
-		assertThat(prediction.formula()).isEqualTo("2 parallel threads / 53 ms = 38");
+		assertThat(prediction.formula()).isEqualTo("2 parallel threads / 53 ms injected = 38");
 	}
 
 	@Test
@@ -45,7 +45,7 @@ class LittlesLawTests {
 				Workload.closed(200));
 
 		assertThat(prediction.tps()).isCloseTo(20 / 0.053, within(1e-9));
-		assertThat(prediction.formula()).isEqualTo("20 elastic threads / 53 ms = 377");
+		assertThat(prediction.formula()).isEqualTo("20 elastic threads / 53 ms injected = 377");
 		assertThat(prediction.boundBy()).isEqualTo(Prediction.THREADS);
 	}
 
@@ -101,7 +101,7 @@ class LittlesLawTests {
 		Prediction prediction = LittlesLaw.predict(ExecutionMode.BLOCKING, oneLoop, new LinkLatencies(10, 2.5, 0),
 				Workload.closed(100));
 
-		assertThat(prediction.formula()).isEqualTo("1 loop / 22.5 ms = 44");
+		assertThat(prediction.formula()).isEqualTo("1 loop / 22.5 ms injected = 44");
 	}
 
 	@Test
@@ -109,7 +109,7 @@ class LittlesLawTests {
 		Prediction prediction = LittlesLaw.predict(ExecutionMode.BLOCKING, GATEWAY, new LinkLatencies(25, 3, 2),
 				Workload.closed(200));
 
-		assertThat(prediction.formula()).isEqualTo("4 loops / 55 ms = 73");
+		assertThat(prediction.formula()).isEqualTo("4 loops / 55 ms injected = 73");
 	}
 
 	@Test

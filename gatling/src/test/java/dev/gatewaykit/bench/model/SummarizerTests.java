@@ -45,7 +45,7 @@ class SummarizerTests {
 		assertThat(summary.valid()).isTrue();
 		assertThat(summary.executionMode()).isEqualTo(ExecutionMode.BLOCKING);
 		assertThat(summary.latencyMs().p50()).isEqualTo(2600);
-		assertThat(summary.prediction().formula()).isEqualTo("4 loops / 53 ms = 75");
+		assertThat(summary.prediction().formula()).isEqualTo("4 loops / 53 ms injected = 75");
 		assertThat(summary.login().ok()).isEqualTo(100);
 		assertThat(summary.assertions()).extracting(AssertionResult::passed).containsExactly(true);
 	}
@@ -93,7 +93,7 @@ class SummarizerTests {
 	void rejectsAnEmptyWindow() {
 		MeasuredRun measured = BenchJson.read(FIXTURES.resolve("naive/measured.json"), MeasuredRun.class);
 		MeasuredRun empty = new MeasuredRun(1, "x", "gateway", Workload.closed(1), 0, 0, 1, 0, 0, 0,
-				measured.measured(), measured.warmup(), measured.tail(), measured.login(), List.of());
+				measured.measured(), measured.warmup(), measured.tail(), measured.login(), List.of(), null);
 
 		assertThatExceptionOfType(BadInputException.class)
 			.isThrownBy(() -> Summarizer.summarize("naive", empty, null, null, LINKS, Workload.closed(1)))

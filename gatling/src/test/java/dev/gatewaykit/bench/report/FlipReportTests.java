@@ -91,7 +91,7 @@ class FlipReportTests {
 
 		assertThat(table).containsPattern("before: blocking, 0–30 s\\s+200 users\\s+75\\.0\\s+");
 		assertThat(table).containsPattern("after: reactive, 32–60 s\\s+200 users\\s+1100\\.0\\s+");
-		assertThat(table).contains("4 loops / 52 ms = 77", "200 users / 52 ms = 3846");
+		assertThat(table).contains("4 loops / 52 ms injected = 77", "200 users / 52 ms = 3846");
 		assertThat(table).contains("mode switch blocking → reactive (via actuator): planned at 30 s, requested at "
 				+ "30.004 s, confirmed at 30.061 s into the window; seconds 30–32 left out (the switch, then 1 s still completing requests sent before it)");
 	}

@@ -81,7 +81,7 @@ class RunReportTests {
 		assertThat(read.modes()).hasSize(2);
 		assertThat(read.machine()).isEqualTo(MACHINE);
 		assertThat(read.versions()).containsEntry("gatling", "3.15.1");
-		assertThat(read.modes().get(0).prediction().formula()).isEqualTo("4 loops / 53 ms = 75");
+		assertThat(read.modes().get(0).prediction().formula()).isEqualTo("4 loops / 53 ms injected = 75");
 	}
 
 	@Test
@@ -90,7 +90,7 @@ class RunReportTests {
 
 		assertThat(table).contains("mode", "TPS", "p99", "Little's law");
 		assertThat(table).containsPattern("naive\\s+200 users\\s+75\\.1\\s+");
-		assertThat(table).contains("4 loops / 53 ms = 75", "200 users / 53 ms = 3774", "ceiling (no gateway)");
+		assertThat(table).contains("4 loops / 53 ms injected = 75", "200 users / 53 ms = 3774", "ceiling (no gateway)");
 		assertThat(table).contains("fixed/naive = 14.7x");
 	}
 
@@ -139,7 +139,7 @@ class RunReportTests {
 		RunReport.load(this.run, null, MACHINE, VERSIONS, CLOCK).write(this.run);
 
 		String html = Files.readString(this.run.resolve("report.html"));
-		assertThat(html).contains("<table class=\"summary\">", "fixed/naive = 14.7x", "4 loops / 53 ms = 75",
+		assertThat(html).contains("<table class=\"summary\">", "fixed/naive = 14.7x", "4 loops / 53 ms injected = 75",
 				"TPS over time", "p99 latency over time", "Measured TPS vs Little&#39;s law".replace("&#39;", "'"),
 				"naive: latency percentiles per second");
 		assertThat(html.split("<svg", -1)).hasSize(1 + 3 + 3);
@@ -194,7 +194,7 @@ class RunReportTests {
 				mode.workload(), mode.links(), mode.windowSeconds(), ok, total - ok, ok / mode.windowSeconds(),
 				stats.errorPct(), mode.latencyMs(), mode.tpsPerSecond(),
 				dev.gatewaykit.bench.model.RunValidity.of(stats), mode.prediction(), mode.gateway(), mode.login(),
-				mode.outcomes(), mode.assertions());
+				mode.outcomes(), mode.assertions(), null);
 	}
 
 	private static void rewriteMode(Path dir, String mode) throws IOException {
@@ -204,7 +204,7 @@ class RunReportTests {
 						summary.workload(), summary.links(), summary.windowSeconds(), summary.ok(), summary.ko(),
 						summary.tps(), summary.errorPct(), summary.latencyMs(), summary.tpsPerSecond(),
 						summary.validity(), summary.prediction(), summary.gateway(), summary.login(),
-						summary.outcomes(), summary.assertions()));
+						summary.outcomes(), summary.assertions(), null));
 	}
 
 }

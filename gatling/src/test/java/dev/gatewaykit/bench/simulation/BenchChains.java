@@ -7,6 +7,7 @@ import static io.gatling.javaapi.core.CoreDsl.feed;
 import static io.gatling.javaapi.core.CoreDsl.jsonPath;
 import static io.gatling.javaapi.core.CoreDsl.listFeeder;
 import static io.gatling.javaapi.core.CoreDsl.responseTimeInMillis;
+import static io.gatling.javaapi.core.CoreDsl.stopLoadGeneratorIf;
 import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.status;
 
@@ -81,17 +82,14 @@ final class BenchChains {
 
 	/**
 	 * One product request, named warm-up or measured by when it is sent, then recorded by when it completes. The
-	 * first call opens the browsing phase (and so the warm-up clock) and writes {@code phase.json}.
+	 * first call opens the browsing phase (and so the warm-up clock).
 	 */
 	ChainBuilder browseOnce() {
 		return crashLoadGeneratorIf(
 				(session) -> "no access token to browse with: every login failed (see the 'login' requests)",
 				(session) -> this.tokens.isEmpty())
 			.exec((session) -> {
-				if (this.recorder.startPhase()) {
-					// Once, by the user that opened the phase: the kit's --flip-at times the mode switch from it.
-					this.recorder.writePhase(this.settings.outDir());
-				}
+				this.recorder.startPhase();
 				int id = ThreadLocalRandom.current().nextInt(1, this.settings.productCount() + 1);
 				return session.set(PRODUCT_ID, id);
 			})
@@ -102,7 +100,11 @@ final class BenchChains {
 				this.recorder.record(integer(session, STATUS), integer(session, RESPONSE_TIME));
 				// A failed request must not end a closed-model user's loop: JMeter threads keep going too.
 				return session.removeAll(STATUS, RESPONSE_TIME).markAsSucceeded();
-			});
+			})
+			// Requests still in flight well after the window closed count for nothing; behind a blocked event loop
+			// they could hold the run for another minute.
+			.exec(stopLoadGeneratorIf((session) -> "measured window closed and drained",
+					(session) -> this.recorder.drained()));
 	}
 
 	private HttpRequestActionBuilder product(String name) {

@@ -106,9 +106,24 @@ public class ProductBrowseSimulation extends Simulation {
 		}
 		System.out.println("[" + this.settings.label() + "] " + this.settings.target().id() + " at "
 				+ this.settings.baseUrl() + ", " + this.settings.workload().describe() + ", warm-up "
-				+ this.settings.warmupSeconds() + " s, measured " + this.settings.durationSeconds()
+				+ this.settings.warmup().describe() + ", measured " + this.settings.durationSeconds()
 				+ " s, timeout " + this.settings.requestTimeoutMs() + " ms -> " + this.settings.outDir());
+		this.recorder.onWindowOpen(this::windowOpened);
 		this.recorder.startProgress(System.out, PROGRESS_PERIOD_SECONDS);
+	}
+
+	/**
+	 * The window is open: {@code phase.json} for the kit's timed mode switch, and the gateway's meters as they stand,
+	 * read without blocking a Gatling thread (a blocked gateway may take seconds to answer its actuator too).
+	 */
+	private void windowOpened() {
+		System.out.println("[" + this.settings.label() + "] measured window opens after a warm-up of "
+				+ this.recorder.warmupOutcome().describe());
+		this.recorder.writePhase(this.settings.outDir());
+		if (this.settings.gatewayMetricsUrl() != null) {
+			GatewayMetricsSnapshot.saveAsync(this.settings.gatewayMetricsUrl(),
+					this.settings.outDir().resolve(GatewayMetricsSnapshot.WINDOW_START_FILE), this.settings.label());
+		}
 	}
 
 	@Override

@@ -1,0 +1,120 @@
+package dev.gatewaykit.gateway.actuate;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import dev.gatewaykit.gateway.session.BlockingIdentityCalls;
+import dev.gatewaykit.gateway.session.ModeSwitch;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.FunctionTimer;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
+
+/**
+ * The meters the bench needs to say how long a request holds a thread, measured rather than assumed:
+ * <ul>
+ * <li>{@code kit.requests}: authenticated requests (one session lookup each);</li>
+ * <li>{@code kit.blocking.calls} ({@code call=session|relay}): wall time the blocking modes spend inside the
+ * synchronous Redis and HTTP calls;</li>
+ * <li>{@code kit.thread.cpu} ({@code pool=event-loop|parallel|bounded-elastic}): CPU time of the threads of each
+ * pool a mode can be bound by.</li>
+ * </ul>
+ * Between two scrapes, (blocked seconds + the binding pool's CPU seconds) ÷ requests is the time one request holds
+ * one thread of that pool, and the pool's size divided by it is the most the mode can do (Little's law). Both
+ * scrapes count from the same instant inside the gateway, so a scrape that a blocked event loop answers late still
+ * gives consistent per-request figures.
+ */
+public final class KitMetrics implements MeterBinder {
+
+	/** Thread name prefixes of the pools: Reactor Netty's event loops, and Reactor's two schedulers. */
+	static final Map<String, String> POOLS = Map.of("event-loop", "reactor-http-", "parallel", "parallel-",
+			"bounded-elastic", "boundedElastic-");
+
+	private final ModeSwitch modes;
+
+	private final BlockingIdentityCalls blockingCalls;
+
+	private final ThreadCpu threadCpu = new ThreadCpu(ManagementFactory.getThreadMXBean());
+
+	public KitMetrics(ModeSwitch modes, BlockingIdentityCalls blockingCalls) {
+		this.modes = modes;
+		this.blockingCalls = blockingCalls;
+	}
+
+	@Override
+	public void bindTo(MeterRegistry registry) {
+		FunctionCounter.builder("kit.requests", this.modes, ModeSwitch::requests)
+			.description("Authenticated requests (session lookups)")
+			.register(registry);
+		timer(registry, "session", this.blockingCalls.sessionCalls());
+		timer(registry, "relay", this.blockingCalls.relayCalls());
+		POOLS.forEach((pool, prefix) -> FunctionCounter
+			.builder("kit.thread.cpu", this.threadCpu, (cpu) -> cpu.seconds(prefix))
+			.baseUnit("seconds")
+			.description("CPU time of the pool's threads (the live ones, plus the last seen time of those that ended)")
+			.tag("pool", pool)
+			.register(registry));
+	}
+
+	private static void timer(MeterRegistry registry, String call, BlockingIdentityCalls.CallTimes times) {
+		FunctionTimer.builder("kit.blocking.calls", times, BlockingIdentityCalls.CallTimes::count,
+				BlockingIdentityCalls.CallTimes::totalSeconds, TimeUnit.SECONDS)
+			.description("Wall time spent in the blocking modes' synchronous calls")
+			.tag("call", call)
+			.register(registry);
+	}
+
+	/**
+	 * CPU seconds per thread-name prefix. A thread that ends (bounded-elastic threads are evicted when idle) keeps
+	 * counting with the time last seen, so the counter never goes down.
+	 */
+	static final class ThreadCpu {
+
+		private final ThreadMXBean threads;
+
+		private final Map<Long, Long> lastSeen = new HashMap<>();
+
+		private final Map<String, Long> ended = new HashMap<>();
+
+		private final Map<Long, String> prefixOf = new HashMap<>();
+
+		ThreadCpu(ThreadMXBean threads) {
+			this.threads = threads;
+		}
+
+		synchronized double seconds(String prefix) {
+			Map<Long, Long> live = new HashMap<>();
+			for (ThreadInfo info : this.threads.getThreadInfo(this.threads.getAllThreadIds(), 0)) {
+				if (info == null || !info.getThreadName().startsWith(prefix)) {
+					continue;
+				}
+				long nanos = this.threads.getThreadCpuTime(info.getThreadId());
+				if (nanos >= 0) {
+					live.put(info.getThreadId(), nanos);
+				}
+			}
+			this.prefixOf.entrySet().removeIf((entry) -> {
+				if (entry.getValue().equals(prefix) && !live.containsKey(entry.getKey())) {
+					this.ended.merge(prefix, this.lastSeen.remove(entry.getKey()), Long::sum);
+					return true;
+				}
+				return false;
+			});
+			live.forEach((id, nanos) -> {
+				this.lastSeen.put(id, nanos);
+				this.prefixOf.put(id, prefix);
+			});
+			long total = this.ended.getOrDefault(prefix, 0L);
+			for (long nanos : live.values()) {
+				total += nanos;
+			}
+			return total / 1e9;
+		}
+
+	}
+
+}
