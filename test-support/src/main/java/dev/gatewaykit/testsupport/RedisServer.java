@@ -41,7 +41,8 @@ public final class RedisServer extends ServerProcess {
 		Path binary = onPath("redis-server");
 		if (binary == null) {
 			throw new IllegalStateException(
-					"redis-server is not on PATH; install it (Debian: apt-get install redis-server) — .ci/run does");
+					"redis-server is not on PATH: run the tests with `./kit test` (it installs it as root), or install it "
+							+ "with `sudo apt-get install -y redis-server`");
 		}
 		return new RedisServer(binary, FreePorts.next());
 	}

@@ -23,10 +23,11 @@ import java.util.stream.Collectors;
  * A real Nacos-compatible server for integration tests: <a href="https://crates.io/crates/rnacos">rnacos</a>, a
  * Nacos server re-implemented in Rust that speaks the Nacos 2.x/3.x client protocol (gRPC) and the v1 open API.
  * <p>
- * The binary is looked up in {@code $RNACOS_BIN}, then the kit's tools cache
- * ({@code ~/.cache/gateway-perf-kit/bin/rnacos}, where {@code ./kit} and {@code .ci/run} install it), then PATH,
- * then {@code ~/.cargo/bin}. The Nacos client reaches gRPC at the HTTP port + 1000, so both ports are taken
- * together.
+ * The binary is looked up where {@code ./kit} looks (scripts/provision.sh, {@code find_rnacos}): {@code $RNACOS_BIN}
+ * (which {@code ./kit test} sets), then the kit's tools cache ({@code $KIT_TOOLS_BIN}, default
+ * {@code ~/.cache/gateway-perf-kit/bin}), then PATH, then cargo's bin directory ({@code $CARGO_HOME/bin}, default
+ * {@code ~/.cargo/bin}, where {@code cargo install} puts it). The Nacos client reaches gRPC at the HTTP port + 1000,
+ * so both ports are taken together.
  */
 public final class RnacosServer extends ServerProcess {
 
@@ -121,18 +122,24 @@ public final class RnacosServer extends ServerProcess {
 			candidates.add(Path.of(env));
 		}
 		String home = System.getProperty("user.home");
-		candidates.add(Path.of(home, ".cache", "gateway-perf-kit", "bin", "rnacos"));
+		candidates.add(directory("KIT_TOOLS_BIN", Path.of(home, ".cache", "gateway-perf-kit", "bin")).resolve("rnacos"));
 		Path onPath = onPath("rnacos");
 		if (onPath != null) {
 			candidates.add(onPath);
 		}
-		candidates.add(Path.of(home, ".cargo", "bin", "rnacos"));
+		candidates.add(directory("CARGO_HOME", Path.of(home, ".cargo")).resolve("bin").resolve("rnacos"));
 		// The version matters: the start-up workaround below is for 0.8.8, and the kit runs that one too.
 		return candidates.stream()
 			.filter(Files::isExecutable)
 			.filter(RnacosServer::isPinnedVersion)
 			.findFirst()
 			.orElse(null);
+	}
+
+	/** The directory an environment variable names, or the default when it is unset or blank. */
+	private static Path directory(String variable, Path fallback) {
+		String value = System.getenv(variable);
+		return (value != null && !value.isBlank()) ? Path.of(value) : fallback;
 	}
 
 	private static boolean isPinnedVersion(Path binary) {
@@ -154,8 +161,9 @@ public final class RnacosServer extends ServerProcess {
 	}
 
 	public static String missingMessage() {
-		return "rnacos " + VERSION + " is not installed: run `cargo install rnacos --locked --version " + VERSION
-				+ "` (or `./kit tools`), or point RNACOS_BIN at the binary. .ci/run installs it.";
+		return "rnacos " + VERSION + " is not installed: run the tests with `./kit test` (it builds rnacos once), or "
+				+ "install it with `cargo install rnacos --locked --version " + VERSION + "` (or `./kit tools rnacos`), "
+				+ "or point RNACOS_BIN at the binary";
 	}
 
 	/** Starts rnacos on free loopback ports with its data under {@code target/test-servers/}. */

@@ -1,0 +1,300 @@
+package dev.gatewaykit.kit;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+/**
+ * The kit's installers (scripts/provision.sh) on the path a fresh machine takes: the real {@code ./kit} runs as a
+ * process in a sandbox where every tool is missing. The sandbox is a PATH of symbolic links to the few basic
+ * commands the scripts use, plus stand-ins for {@code cargo}, {@code go}, {@code apt-get} and {@code id} that
+ * record how they were called and create what the real ones would. KIT_TOOLS_BIN, CARGO_HOME, HOME and KIT_DIR are
+ * empty temporary directories, and KIT_SBIN points at the sandbox so that an nginx in /usr/sbin does not show
+ * through. Nothing is mocked inside the scripts: what is checked is what they run and the files they leave.
+ */
+class KitProvisioningTests {
+
+	/** What kit and provision.sh run, plus what the stand-ins below use themselves. */
+	private static final List<String> BASIC_COMMANDS = List.of("bash", "sh", "env", "dirname", "basename", "date",
+			"mkdir", "mktemp", "cp", "mv", "rm", "readlink", "awk", "cat", "tail", "head", "chmod", "sed", "grep");
+
+	private static final String RNACOS_INSTALL = "cargo install rnacos --locked --version 0.8.8";
+
+	private static final String TOXIPROXY_INSTALL = "go install github.com/Shopify/toxiproxy/v2/cmd/server@v2.12.0";
+
+	@TempDir
+	Path tmp;
+
+	private Path sandbox;
+
+	private Path fakes;
+
+	private Path calls;
+
+	private Path tools;
+
+	private Path cargoHome;
+
+	@BeforeEach
+	void sandbox() throws IOException {
+		this.sandbox = Files.createDirectories(this.tmp.resolve("sandbox-bin"));
+		this.fakes = Files.createDirectories(this.tmp.resolve("fake-bin"));
+		this.calls = Files.createDirectories(this.tmp.resolve("calls"));
+		this.tools = Files.createDirectories(this.tmp.resolve("tools"));
+		this.cargoHome = Files.createDirectories(this.tmp.resolve("cargo-home"));
+		for (String command : BASIC_COMMANDS) {
+			Files.createSymbolicLink(this.sandbox.resolve(command), which(command));
+		}
+		Files.createSymbolicLink(this.sandbox.resolve("java"),
+				Path.of(System.getProperty("java.home"), "bin", "java"));
+	}
+
+	// ------------------------------------------------------------------------------------------------- rnacos
+
+	@Test
+	void rnacosIsBuiltOnceWithCargoIntoCargoHomeAndCopiedIntoTheToolsCache() throws Exception {
+		fakeCargo();
+
+		Run first = kit("tools", "rnacos");
+
+		assertThat(first.status()).as(first.toString()).isZero();
+		assertThat(callsOf("cargo")).containsExactly("install rnacos --locked --version 0.8.8");
+		assertThat(versionOf(this.cargoHome.resolve("bin/rnacos"))).isEqualTo("rnacos 0.8.8");
+		assertThat(versionOf(this.tools.resolve("rnacos"))).isEqualTo("rnacos 0.8.8");
+
+		Run second = kit("tools", "rnacos");
+
+		assertThat(second.status()).as(second.toString()).isZero();
+		assertThat(callsOf("cargo")).as("the second run builds nothing").hasSize(1);
+	}
+
+	@Test
+	void anRnacosLeftInCargoHomeIsReusedNotRebuilt() throws Exception {
+		fakeCargo();
+		rnacos(this.cargoHome.resolve("bin"), "0.8.8");
+
+		Run run = kit("tools", "rnacos");
+
+		assertThat(run.status()).as(run.toString()).isZero();
+		assertThat(callsOf("cargo")).isEmpty();
+		assertThat(versionOf(this.tools.resolve("rnacos"))).isEqualTo("rnacos 0.8.8");
+	}
+
+	@Test
+	void withoutCargoTheKitStopsAndNamesTheInstallCommand() throws Exception {
+		Run run = kit("tools", "rnacos");
+
+		assertThat(run.status()).as(run.toString()).isNotZero();
+		assertThat(run.err()).contains(RNACOS_INSTALL, "https://rustup.rs");
+		assertThat(this.tools.resolve("rnacos")).doesNotExist();
+	}
+
+	@Test
+	void anRnacosOfAnotherVersionIsIgnoredAndThePinnedOneBuilt() throws Exception {
+		fakeCargo();
+		rnacos(this.tools, "0.8.7");
+		rnacos(this.fakes, "0.8.6");
+
+		Run run = kit("tools", "rnacos");
+
+		assertThat(run.status()).as(run.toString()).isZero();
+		assertThat(run.err()).contains("ignoring " + this.tools.resolve("rnacos") + ": rnacos 0.8.7",
+				"ignoring " + this.fakes.resolve("rnacos") + ": rnacos 0.8.6");
+		assertThat(callsOf("cargo")).containsExactly("install rnacos --locked --version 0.8.8");
+		assertThat(versionOf(this.tools.resolve("rnacos"))).isEqualTo("rnacos 0.8.8");
+	}
+
+	// ---------------------------------------------------------------------------------------------- toxiproxy
+
+	@Test
+	void toxiproxyIsBuiltOnceWithGoInstallIntoTheToolsCache() throws Exception {
+		script(this.fakes.resolve("go"), "echo \"$* GOBIN=$GOBIN\" >>" + this.calls.resolve("go") + "\n"
+				+ "printf '#!/bin/sh\\necho toxiproxy-server version git\\n' >\"$GOBIN/server\"\n"
+				+ "chmod +x \"$GOBIN/server\"\n");
+
+		Run first = kit("tools", "toxiproxy");
+
+		assertThat(first.status()).as(first.toString()).isZero();
+		assertThat(callsOf("go")).hasSize(1)
+			.first()
+			.asString()
+			.startsWith("install github.com/Shopify/toxiproxy/v2/cmd/server@v2.12.0 GOBIN=/");
+		assertThat(this.tools.resolve("toxiproxy-server")).isExecutable();
+
+		Run second = kit("tools", "toxiproxy");
+
+		assertThat(second.status()).as(second.toString()).isZero();
+		assertThat(callsOf("go")).as("the second run builds nothing").hasSize(1);
+	}
+
+	@Test
+	void withoutGoTheKitStopsAndNamesTheInstallCommand() throws Exception {
+		Run run = kit("tools", "toxiproxy");
+
+		assertThat(run.status()).as(run.toString()).isNotZero();
+		assertThat(run.err()).contains(TOXIPROXY_INSTALL);
+		assertThat(this.tools.resolve("toxiproxy-server")).doesNotExist();
+	}
+
+	// ------------------------------------------------------------------------------------------ OS packages
+
+	@Test
+	void asRootTheTestProvisioningUpdatesOnceAndInstallsTheMissingPackagesTogether() throws Exception {
+		fakeId(0);
+		fakeAptGet();
+		rnacos(this.tools, "0.8.8");
+
+		Run first = kit("test", "--provision-only");
+
+		assertThat(first.status()).as(first.toString()).isZero();
+		assertThat(callsOf("apt-get")).containsExactly("update -qq",
+				"install -y -qq redis-server nginx chromium curl");
+		assertThat(first.err()).contains("OS packages (redis-server nginx chromium curl): done in",
+				"rnacos 0.8.8: done in");
+
+		Run second = kit("test", "--provision-only");
+
+		assertThat(second.status()).as(second.toString()).isZero();
+		assertThat(callsOf("apt-get")).as("nothing is missing the second time").hasSize(2);
+	}
+
+	@Test
+	void withoutRootTheKitStopsAndNamesTheAptGetCommand() throws Exception {
+		fakeId(1000);
+		fakeAptGet();
+		rnacos(this.tools, "0.8.8");
+
+		Run run = kit("test", "--provision-only");
+
+		assertThat(run.status()).as(run.toString()).isNotZero();
+		assertThat(run.err()).contains("sudo apt-get install -y redis-server nginx chromium curl");
+		assertThat(callsOf("apt-get")).isEmpty();
+	}
+
+	@Test
+	void testHasHelp() throws Exception {
+		Run run = kit("test", "--help");
+
+		assertThat(run.status()).as(run.toString()).isZero();
+		assertThat(run.out()).contains("Usage: ./kit test", "--provision-only", RNACOS_INSTALL.substring(6));
+	}
+
+	// ----------------------------------------------------------------------------------------------- helpers
+
+	/** Records its arguments and, like cargo install, puts the binary into {@code $CARGO_HOME/bin}. */
+	private void fakeCargo() throws IOException {
+		script(this.fakes.resolve("cargo"), "echo \"$*\" >>" + this.calls.resolve("cargo") + "\n"
+				+ "mkdir -p \"$CARGO_HOME/bin\"\n"
+				+ "printf '#!/bin/sh\\n[ \"$1\" = --version ] && echo \"rnacos 0.8.8\"\\n' >\"$CARGO_HOME/bin/rnacos\"\n"
+				+ "chmod +x \"$CARGO_HOME/bin/rnacos\"\n");
+	}
+
+	/** Records its arguments; {@code install} puts a stand-in for each named package's command on PATH. */
+	private void fakeAptGet() throws IOException {
+		Path installed = Files.createDirectories(this.tmp.resolve("installed-bin"));
+		script(this.fakes.resolve("apt-get"), "echo \"$*\" >>" + this.calls.resolve("apt-get") + "\n"
+				+ "[ \"$1\" = install ] || exit 0\n"
+				+ "for package in \"$@\"; do\n"
+				+ "  case \"$package\" in -*|install) continue ;; esac\n"
+				+ "  printf '#!/bin/sh\\nexit 0\\n' >" + installed + "/\"$package\"\n"
+				+ "  chmod +x " + installed + "/\"$package\"\n"
+				+ "done\n");
+	}
+
+	private void fakeId(int uid) throws IOException {
+		script(this.fakes.resolve("id"), "echo " + uid + "\n");
+	}
+
+	private static void rnacos(Path dir, String version) throws IOException {
+		Files.createDirectories(dir);
+		script(dir.resolve("rnacos"), "[ \"$1\" = --version ] && echo \"rnacos " + version + "\"\n");
+	}
+
+	private static void script(Path file, String body) throws IOException {
+		Files.writeString(file, "#!/bin/sh\n" + body, StandardCharsets.UTF_8);
+		Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
+	}
+
+	private List<String> callsOf(String command) throws IOException {
+		Path file = this.calls.resolve(command);
+		return Files.exists(file) ? Files.readAllLines(file) : List.of();
+	}
+
+	private static String versionOf(Path binary) throws Exception {
+		assertThat(binary).isExecutable();
+		Process process = new ProcessBuilder(binary.toString(), "--version").redirectErrorStream(true).start();
+		assertThat(process.waitFor(10, TimeUnit.SECONDS)).isTrue();
+		return new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+	}
+
+	/** {@code ./kit ARGS} from the repository, with nothing of this machine's environment but the sandbox. */
+	private Run kit(String... args) throws Exception {
+		List<String> command = new ArrayList<>();
+		command.add(repository().resolve("kit").toString());
+		command.addAll(List.of(args));
+		ProcessBuilder builder = new ProcessBuilder(command).directory(repository().toFile());
+		Map<String, String> env = builder.environment();
+		env.clear();
+		Map<String, String> sandboxEnv = new LinkedHashMap<>();
+		sandboxEnv.put("PATH", this.fakes + ":" + this.tmp.resolve("installed-bin") + ":" + this.sandbox);
+		sandboxEnv.put("KIT_SBIN", this.sandbox.toString());
+		sandboxEnv.put("HOME", Files.createDirectories(this.tmp.resolve("home")).toString());
+		sandboxEnv.put("TMPDIR", Files.createDirectories(this.tmp.resolve("tmpdir")).toString());
+		sandboxEnv.put("KIT_DIR", this.tmp.resolve("kit-dir").toString());
+		sandboxEnv.put("KIT_TOOLS_BIN", this.tools.toString());
+		sandboxEnv.put("CARGO_HOME", this.cargoHome.toString());
+		env.putAll(sandboxEnv);
+		Path out = Files.createTempFile(this.tmp, "kit-", ".out");
+		Path err = Files.createTempFile(this.tmp, "kit-", ".err");
+		Process process = builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+		if (!process.waitFor(60, TimeUnit.SECONDS)) {
+			process.destroyForcibly();
+			fail("./kit " + String.join(" ", args) + " did not finish within 60 s; stderr: " + Files.readString(err));
+		}
+		return new Run(String.join(" ", args), process.exitValue(), Files.readString(out), Files.readString(err));
+	}
+
+	private static Path repository() {
+		String root = System.getProperty("kit.repository.root");
+		assertThat(root).as("system property kit.repository.root (set by the module's surefire configuration)")
+			.isNotNull();
+		return Path.of(root).toAbsolutePath().normalize();
+	}
+
+	/** The real command, from this JVM's PATH or the usual directories. */
+	private static Path which(String command) {
+		List<String> dirs = new ArrayList<>(List.of(System.getenv().getOrDefault("PATH", "").split(":")));
+		dirs.addAll(List.of("/usr/bin", "/bin"));
+		for (String dir : dirs) {
+			Path candidate = Path.of(dir.isEmpty() ? "." : dir, command);
+			if (Files.isExecutable(candidate)) {
+				return candidate;
+			}
+		}
+		return fail("no " + command + " on PATH or in /usr/bin, /bin: the kit's scripts need it");
+	}
+
+	private record Run(String args, int status, String out, String err) {
+
+		@Override
+		public String toString() {
+			return "./kit " + this.args + " exited " + this.status + "\nstdout:\n" + this.out + "\nstderr:\n" + this.err;
+		}
+
+	}
+
+}
