@@ -14,6 +14,7 @@ import dev.gatewaykit.bench.cli.FlipCommand;
 import dev.gatewaykit.bench.cli.NginxRenderCommand;
 import dev.gatewaykit.bench.cli.RenderCheckCommand;
 import dev.gatewaykit.bench.cli.ReportCommand;
+import dev.gatewaykit.bench.cli.SampleSocketsCommand;
 import dev.gatewaykit.bench.cli.SummarizeModeCommand;
 import dev.gatewaykit.bench.cli.SweepReportCommand;
 import dev.gatewaykit.bench.cli.UsageException;
@@ -33,7 +34,8 @@ public final class BenchCli {
 
 	static {
 		for (Command command : List.of(new NginxRenderCommand(), new SummarizeModeCommand(), new ReportCommand(),
-				new CompareCommand(), new SweepReportCommand(), new RenderCheckCommand(), new FlipCommand())) {
+				new CompareCommand(), new SweepReportCommand(), new RenderCheckCommand(), new FlipCommand(),
+				new SampleSocketsCommand())) {
 			COMMANDS.put(command.name(), command);
 		}
 	}

@@ -18,12 +18,16 @@ import dev.gatewaykit.bench.model.Summarizer;
 import dev.gatewaykit.bench.model.TimeSeries;
 import dev.gatewaykit.bench.model.Workload;
 import dev.gatewaykit.bench.report.SummaryTable;
+import dev.gatewaykit.bench.sockets.StarvationAnalysis;
 
 /** {@code summarize-mode}: one mode's measured.json + timeseries.json + gateway.json → mode-summary.json. */
 public final class SummarizeModeCommand implements Command {
 
 	/** The gateway's Prometheus scrape the kit takes after the run. */
 	static final String END_SCRAPE = "gateway-metrics.txt";
+
+	/** The socket sampler's output: connections with unread bytes at the gateway, four times a second. */
+	static final String SOCKETS_FILE = "sockets.jsonl";
 
 	/** The one the simulation takes when the measured window opens. */
 	static final String WINDOW_START_SCRAPE = "gateway-metrics-window-start.txt";
@@ -90,6 +94,11 @@ public final class SummarizeModeCommand implements Command {
 		Workload workload = workload(args, measured.workload(), err);
 		ModeSummary summary = Summarizer.summarize(mode, measured, series, gateway, links, workload,
 				scrapes(dir, err));
+		Path sockets = dir.resolve(SOCKETS_FILE);
+		if (Files.isRegularFile(sockets)) {
+			summary = summary.withStarvation(StarvationAnalysis.analyse(sockets, measured.windowStartEpochMs(),
+					measured.windowEndEpochMs()));
+		}
 		BenchJson.write(dir.resolve("mode-summary.json"), summary);
 		String tps = summary.valid() ? Numbers.fixed(summary.tps(), 1) + " TPS" : SummaryTable.tps(summary);
 		out.println(mode + ": " + tps + ", p99 " + Numbers.trim(summary.latencyMs().p99(), 0)

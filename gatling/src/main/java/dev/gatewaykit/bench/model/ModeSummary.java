@@ -2,6 +2,8 @@ package dev.gatewaykit.bench.model;
 
 import java.util.List;
 
+import dev.gatewaykit.bench.sockets.StarvationAnalysis;
+
 /**
  * Everything the bench reports about one mode ({@code <run>/<mode>/mode-summary.json}): the measured window's
  * throughput, latency and errors, whether the run is valid, and Little's-law prediction beside it.
@@ -28,12 +30,14 @@ import java.util.List;
  * @param outcomes counts per status in the window
  * @param assertions the gates evaluated on the window
  * @param warmup how the warm-up ended, {@code null} in summaries written before it was recorded
+ * @param starvation requests waiting unread at the gateway during the window ({@code sockets.jsonl}), {@code null}
+ * when the kit did not sample the gateway's sockets
  */
 public record ModeSummary(int schema, String mode, ExecutionMode executionMode, String label, String target,
 		Workload workload, LinkLatencies links, double windowSeconds, long ok, long ko, double tps, double errorPct,
 		Latency latencyMs, Spread tpsPerSecond, Validity validity, Prediction prediction, GatewayFacts gateway,
 		PhaseStats login, java.util.Map<String, Long> outcomes, List<AssertionResult> assertions,
-		WarmupOutcome warmup) {
+		WarmupOutcome warmup, StarvationAnalysis starvation) {
 
 	public static final int SCHEMA = 1;
 
@@ -49,6 +53,14 @@ public record ModeSummary(int schema, String mode, ExecutionMode executionMode, 
 
 		public static final Spread NONE = new Spread(0, 0, 0);
 
+	}
+
+	/** This summary with the socket sampler's analysis of the same window. */
+	public ModeSummary withStarvation(StarvationAnalysis analysis) {
+		return new ModeSummary(this.schema, this.mode, this.executionMode, this.label, this.target, this.workload,
+				this.links, this.windowSeconds, this.ok, this.ko, this.tps, this.errorPct, this.latencyMs,
+				this.tpsPerSecond, this.validity, this.prediction, this.gateway, this.login, this.outcomes,
+				this.assertions, this.warmup, analysis);
 	}
 
 	public boolean valid() {

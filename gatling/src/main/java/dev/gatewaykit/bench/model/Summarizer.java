@@ -55,7 +55,7 @@ public final class Summarizer {
 		return new ModeSummary(ModeSummary.SCHEMA, mode, execution, measured.label(), measured.target(), workload,
 				links, windowSeconds, window.ok(), window.ko(), window.ok() / windowSeconds, window.errorPct(),
 				window.latencyMs(), tpsSpread(series), RunValidity.of(window), prediction, gateway, measured.login(),
-				window.outcomes(), measured.assertions(), measured.warmupOutcome());
+				window.outcomes(), measured.assertions(), measured.warmupOutcome(), null);
 	}
 
 	/**

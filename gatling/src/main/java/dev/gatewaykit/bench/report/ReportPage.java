@@ -2,6 +2,7 @@ package dev.gatewaykit.bench.report;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -10,6 +11,7 @@ import dev.gatewaykit.bench.model.BenchJson;
 import dev.gatewaykit.bench.model.ModeSummary;
 import dev.gatewaykit.bench.model.Numbers;
 import dev.gatewaykit.bench.model.TimeSeries;
+import dev.gatewaykit.bench.sockets.StarvationAnalysis;
 
 /**
  * {@code report.html}: the modes of one run side by side. Self-contained (inline CSS, inline SVG, no script), so it
@@ -94,6 +96,16 @@ public final class ReportPage {
 		html.append(p99Chart(summary.modes(), series, markers)).append('\n');
 		html.append(predictionChart(summary.modes(), summary.flip())).append('\n');
 		html.append("</div>\n");
+
+		Map<String, StarvationAnalysis> starvation = new LinkedHashMap<>();
+		for (ModeSummary mode : summary.modes()) {
+			if (mode.starvation() != null) {
+				starvation.put(mode.mode(), mode.starvation());
+			}
+		}
+		if (!starvation.isEmpty()) {
+			html.append(StarvationSection.render(starvation));
+		}
 
 		html.append("<h2>Latency percentiles per mode</h2>\n<div class=\"charts\">\n");
 		for (ModeSummary mode : all) {

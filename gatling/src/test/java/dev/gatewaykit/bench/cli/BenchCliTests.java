@@ -154,7 +154,7 @@ class BenchCliTests {
 		ModeSummary slower = new ModeSummary(fixed.schema(), fixed.mode(), fixed.executionMode(), fixed.label(),
 				fixed.target(), fixed.workload(), fixed.links(), fixed.windowSeconds(), fixed.ok() / 3, 0,
 				fixed.tps() / 3, 0, fixed.latencyMs(), fixed.tpsPerSecond(), fixed.validity(), fixed.prediction(),
-				fixed.gateway(), fixed.login(), fixed.outcomes(), fixed.assertions(), null);
+				fixed.gateway(), fixed.login(), fixed.outcomes(), fixed.assertions(), null, null);
 		Path current = this.dir.resolve("current.json");
 		BenchJson.write(current, new RunSummary(good.schema(), "current", good.createdAt(), good.params(),
 				good.machine(), good.versions(), List.of(good.modes().get(0), slower), good.ceiling(), null, null,

@@ -146,14 +146,14 @@ class ComparisonTests {
 		return new ModeSummary(ModeSummary.SCHEMA, name, execution, name, "gateway", Workload.closed(200),
 				new LinkLatencies(25, 3, 0), 60, ok, 0, tps, 0, new Latency(p99 / 2, p99 / 2, p99 * 0.8, p99, p99 * 1.2),
 				ModeSummary.Spread.NONE, Validity.VALID, new Prediction(null, "-", Prediction.NONE, null, null), null,
-				null, Map.of("200", ok), List.of(), null);
+				null, Map.of("200", ok), List.of(), null, null);
 	}
 
 	static ModeSummary invalid(ModeSummary mode) {
 		return new ModeSummary(mode.schema(), mode.mode(), mode.executionMode(), mode.label(), mode.target(),
 				mode.workload(), mode.links(), mode.windowSeconds(), mode.ok(), mode.ok() / 30, mode.tps(), 3.2,
 				mode.latencyMs(), mode.tpsPerSecond(), Validity.invalid("3.2 % errors"), mode.prediction(),
-				mode.gateway(), mode.login(), mode.outcomes(), mode.assertions(), null);
+				mode.gateway(), mode.login(), mode.outcomes(), mode.assertions(), null, null);
 	}
 
 }

@@ -23,7 +23,7 @@ final class ComparisonFixtures {
 		return new ModeSummary(ModeSummary.SCHEMA, name, execution, name, "gateway", Workload.closed(200),
 				new LinkLatencies(25, 3, 0), 60, ok, 0, tps, 0, new Latency(100, 90, 150, 200, 250),
 				ModeSummary.Spread.NONE, Validity.VALID, new Prediction(null, "-", Prediction.NONE, null, null), null,
-				null, Map.of("200", ok), List.of(), null);
+				null, Map.of("200", ok), List.of(), null, null);
 	}
 
 }

@@ -194,7 +194,7 @@ class RunReportTests {
 				mode.workload(), mode.links(), mode.windowSeconds(), ok, total - ok, ok / mode.windowSeconds(),
 				stats.errorPct(), mode.latencyMs(), mode.tpsPerSecond(),
 				dev.gatewaykit.bench.model.RunValidity.of(stats), mode.prediction(), mode.gateway(), mode.login(),
-				mode.outcomes(), mode.assertions(), null);
+				mode.outcomes(), mode.assertions(), null, null);
 	}
 
 	private static void rewriteMode(Path dir, String mode) throws IOException {
@@ -204,7 +204,7 @@ class RunReportTests {
 						summary.workload(), summary.links(), summary.windowSeconds(), summary.ok(), summary.ko(),
 						summary.tps(), summary.errorPct(), summary.latencyMs(), summary.tpsPerSecond(),
 						summary.validity(), summary.prediction(), summary.gateway(), summary.login(),
-						summary.outcomes(), summary.assertions(), null));
+						summary.outcomes(), summary.assertions(), null, null));
 	}
 
 }

@@ -115,7 +115,7 @@ class SweepReportTests {
 		PhaseStats stats = new PhaseStats(ok, ko * 60, new Latency(1, 1, 1, 1, 1), Map.of());
 		ModeSummary summary = new ModeSummary(ModeSummary.SCHEMA, mode, execution, mode, "gateway", workload, links,
 				60, ok, ko * 60, tps, stats.errorPct(), stats.latencyMs(), ModeSummary.Spread.NONE, RunValidity.of(stats),
-				LittlesLaw.predict(execution, GATEWAY, links, workload), GATEWAY, null, Map.of(), List.of(), null);
+				LittlesLaw.predict(execution, GATEWAY, links, workload), GATEWAY, null, Map.of(), List.of(), null, null);
 		Path dir = this.run.resolve(mode + "@" + dev.gatewaykit.bench.model.Numbers.trim(authMs, 1) + "ms");
 		Files.createDirectories(dir);
 		BenchJson.write(dir.resolve(RunReport.SUMMARY_FILE), summary);

@@ -1,0 +1,96 @@
+package dev.gatewaykit.bench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import dev.gatewaykit.bench.BenchCli;
+import dev.gatewaykit.bench.sockets.SocketSample;
+
+class SampleSocketsCommandTests {
+
+	@TempDir
+	Path dir;
+
+	@Test
+	void isListedAndExplainsItself() {
+		Result list = run();
+		Result help = run("sample-sockets", "--help");
+
+		assertThat(list.err()).contains("sample-sockets");
+		assertThat(help.code()).isEqualTo(ExitCodes.OK);
+		assertThat(help.out()).startsWith("usage: sample-sockets").contains("--interval-ms", "exit:");
+	}
+
+	@ParameterizedTest(name = "{0} {1} → usage error mentioning {2}")
+	@CsvSource({ "--port, 0, --port must be between 1 and 65535", "--port, http, --port must be a whole number",
+			"--interval-ms, 5, --interval-ms must be between 10", "--max-seconds, 0, --max-seconds must be between 1",
+			"--every, 1, unknown option --every" })
+	void badArgumentsAreAUsageError(String option, String value, String message) {
+		String[] argv = option.equals("--port") ? new String[] { "sample-sockets", "--out", out(), option, value }
+				: new String[] { "sample-sockets", "--port", "8080", "--out", out(), option, value };
+
+		Result result = run(argv);
+
+		assertThat(result.code()).isEqualTo(ExitCodes.USAGE);
+		assertThat(result.err()).contains(message).contains("usage: sample-sockets");
+		assertThat(this.dir.resolve("sockets.jsonl")).doesNotExist();
+	}
+
+	@Test
+	void withoutPortOrOutItIsAUsageError() {
+		assertThat(run("sample-sockets", "--out", out()).err()).contains("--port is required");
+		assertThat(run("sample-sockets", "--port", "8080").err()).contains("--out is required");
+	}
+
+	@Test
+	void anOutputInAMissingDirectoryIsAUsageError() {
+		Result result = run("sample-sockets", "--port", "8080", "--out", this.dir.resolve("no/such.jsonl").toString());
+
+		assertThat(result.code()).isEqualTo(ExitCodes.USAGE);
+		assertThat(result.err()).contains("is not a directory");
+	}
+
+	@Test
+	void samplesAPortUntilMaxSecondsAndSaysHowMany() throws Exception {
+		try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+			Result result = run("sample-sockets", "--port", String.valueOf(server.getLocalPort()), "--out", out(),
+					"--interval-ms", "100", "--max-seconds", "1");
+
+			assertThat(result.code()).as(result.err()).isEqualTo(ExitCodes.OK);
+			assertThat(result.out()).contains("samples of port " + server.getLocalPort());
+			assertThat(Files.readAllLines(this.dir.resolve("sockets.jsonl"))).hasSizeBetween(2, 10)
+				.allSatisfy((line) -> {
+					assertThat(SocketSample.parse(line).open()).isZero();
+					assertThat(line).contains("\"acceptQueue\":0");
+				});
+		}
+	}
+
+	private String out() {
+		return this.dir.resolve("sockets.jsonl").toString();
+	}
+
+	private static Result run(String... argv) {
+		ByteArrayOutputStream out = new ByteArrayOutputStream();
+		ByteArrayOutputStream err = new ByteArrayOutputStream();
+		int code = BenchCli.run(argv, new PrintStream(out, true, StandardCharsets.UTF_8),
+				new PrintStream(err, true, StandardCharsets.UTF_8));
+		return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+	}
+
+	private record Result(int code, String out, String err) {
+	}
+
+}
