@@ -102,7 +102,7 @@ start_socket_sampler() {
   local dir=$1
   # shellcheck disable=SC2086 # SAMPLER_JVM_OPTS is a list of options
   start sockets "$dir/sockets.out" java $SAMPLER_JVM_OPTS -cp "$(bench_classpath)" dev.gatewaykit.bench.BenchCli \
-    sample-sockets --port "$GATEWAY_PORT" --out "$dir/sockets.jsonl" --max-seconds $((B_MAX_WARMUP + B_DURATION + 180))
+    sample-sockets --port "$GATEWAY_PORT" --out "$dir/sockets.jsonl" --interval-ms 500 --max-seconds $((B_MAX_WARMUP + B_DURATION + 180))
 }
 
 stop_socket_sampler() { stop sockets; }

@@ -16,7 +16,7 @@ public final class IdentityHeaders {
 	/** The authenticated user's name. */
 	public static final String USER_NAME = "X-Kit-User-Name";
 
-	/** The signed relay token fetched from auth-service (seed 002's "erp token"). */
+	/** The signed relay token fetched from auth-service (the token the original incident's filter fetched). */
 	public static final String RELAY_TOKEN = "X-Kit-Relay-Token";
 
 	/** Every identity header, in the order the gateway strips them. */

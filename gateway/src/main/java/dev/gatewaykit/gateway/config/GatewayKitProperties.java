@@ -19,10 +19,11 @@ import org.springframework.validation.annotation.Validated;
  * its own for ablation.
  *
  * @param mode where the per-request dependency calls run (blocking, publish-on, bounded-elastic, reactive)
- * @param whitelistMatcher how public paths are matched: {@code ant} (AntPathMatcher, seed 001) or
+ * @param whitelistMatcher how public paths are matched: {@code ant} (AntPathMatcher, the slower naive matcher) or
  * {@code path-pattern} (the pre-parsed PathPattern)
- * @param logStyle {@code naive} (synchronous DEBUG logging with caller data, seeds 000/002) or {@code fixed}
- * (asynchronous INFO); selects {@code logback-<style>.xml}, reported by the {@code kit} actuator endpoint
+ * @param logStyle {@code naive} (synchronous DEBUG logging with caller data, which can cost a service 40 % of its
+ * throughput) or {@code fixed} (asynchronous INFO); selects {@code logback-<style>.xml}, reported by the
+ * {@code kit} actuator endpoint
  * @param publicPaths paths that need no bearer token
  * @param session how sessions are read from Redis
  * @param authService how relay tokens are fetched from auth-service

@@ -26,8 +26,8 @@ import org.springframework.validation.Validator;
 /**
  * Applies a change of {@code kit.gateway.*} to the running gateway: the execution mode and the whitelist. Spring
  * Cloud publishes the event after a config refresh — in the {@code nacos} profile, when the data id
- * {@code gateway.yaml} changes in Nacos (seed 002 tuned a live gateway this way). {@code logging.level.*} changes
- * need nothing here: Spring Cloud's {@code LoggingRebinder} applies them.
+ * {@code gateway.yaml} changes in Nacos (the original incident's gateway was tuned live this way).
+ * {@code logging.level.*} changes need nothing here: Spring Cloud's {@code LoggingRebinder} applies them.
  * <p>
  * {@link GatewayKitProperties} is an immutable record, so it is bound afresh from the refreshed environment and
  * validated like at start-up. A value that does not bind (a mode that does not exist, an empty whitelist) is

@@ -15,9 +15,9 @@ import org.springframework.http.server.reactive.ServerHttpRequest;
 
 /**
  * Route filter {@code RelayToken}: before forwarding, fetches a signed relay token for the authenticated user
- * from auth-service (one HTTP call per request, like seed 002's "erp token") and sets it as
- * {@value IdentityHeaders#RELAY_TOKEN}. auth-service down or slow gives 502 with a JSON body; the request is never
- * forwarded without a token.
+ * from auth-service (one HTTP call per request, like the token the original incident's filter fetched) and sets it
+ * as {@value IdentityHeaders#RELAY_TOKEN}. auth-service down or slow gives 502 with a JSON body; the request is
+ * never forwarded without a token.
  */
 public class RelayTokenGatewayFilterFactory extends AbstractGatewayFilterFactory<RelayTokenGatewayFilterFactory.Config> {
 

@@ -9,10 +9,10 @@ import java.util.stream.Collectors;
  */
 public enum ExecutionMode {
 
-	/** Blocking calls straight on the Reactor Netty event loop: the seed's bug. */
+	/** Blocking calls straight on the Reactor Netty event loop: the bug of the production incident. */
 	BLOCKING("blocking"),
 
-	/** The seed's own fix: {@code publishOn(Schedulers.parallel())}, then the same blocking calls. */
+	/** The production incident's own fix: {@code publishOn(Schedulers.parallel())}, then the same blocking calls. */
 	PUBLISH_ON("publish-on"),
 
 	/** The textbook offload: the blocking calls inside {@code subscribeOn(Schedulers.boundedElastic())}. */

@@ -5,8 +5,8 @@ import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * <strong>The seed's own fix</strong>: hop to {@code Schedulers.parallel()} with {@code publishOn}, then make the
- * same blocking calls. It frees the event loop, which is why it looked like a cure in production.
+ * <strong>The fix used in production</strong>: hop to {@code Schedulers.parallel()} with {@code publishOn}, then make
+ * the same blocking calls. It frees the event loop, which is why it looked like a cure in production.
  * <p>
  * What is wrong: {@code parallel()} is sized to the CPU count and is meant for non-blocking CPU work — Reactor
  * marks its threads non-blocking, and BlockHound flags this mode for that reason. Blocking there caps throughput

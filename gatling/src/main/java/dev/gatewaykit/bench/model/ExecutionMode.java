@@ -13,10 +13,10 @@ import com.fasterxml.jackson.annotation.JsonValue;
  */
 public enum ExecutionMode {
 
-	/** Blocking Redis and HTTP calls straight on the Reactor Netty event loop: seed 002's bug. */
+	/** Blocking Redis and HTTP calls straight on the Reactor Netty event loop: the original incident's bug. */
 	BLOCKING("blocking"),
 
-	/** {@code publishOn(Schedulers.parallel())}, then the same blocking calls: seed 002's fix, bound by CPU count. */
+	/** {@code publishOn(Schedulers.parallel())}, then the same blocking calls: the incident's fix, bound by cores. */
 	PUBLISH_ON("publish-on"),
 
 	/** {@code subscribeOn(Schedulers.boundedElastic())}: bound by the elastic pool's size. */

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
 /** The two ways the injector offers load. */
 public enum LoadModel {
 
-	/** N virtual users each loop request after request, like seed 002's JMeter thread groups. */
+	/** N virtual users each loop request after request, like JMeter thread groups. */
 	CLOSED,
 
 	/** New requests arrive at a constant rate whatever the latency, like real users on a website. */

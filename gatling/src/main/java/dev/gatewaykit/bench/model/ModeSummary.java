@@ -22,7 +22,7 @@ import dev.gatewaykit.bench.sockets.StarvationAnalysis;
  * @param tps OK responses per second in the window
  * @param errorPct failed requests as a percentage of completed ones
  * @param latencyMs latency of the OK responses
- * @param tpsPerSecond spread of the per-second TPS inside the window (seed 002's "cliffs" show up here)
+ * @param tpsPerSecond spread of the per-second TPS inside the window (periodic TPS "cliffs" show up here)
  * @param validity whether the TPS may be quoted
  * @param prediction Little's law for this mode
  * @param gateway the live gateway's facts, {@code null} for the ceiling

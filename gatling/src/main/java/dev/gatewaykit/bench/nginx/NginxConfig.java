@@ -26,7 +26,7 @@ public final class NginxConfig {
 	/** The two front ends the bench compares. */
 	public enum Variant {
 
-		/** What seeds 001/002 started from: no upstream keepalive, default limits. */
+		/** What the gateways this kit reproduces started from: no upstream keepalive, default limits. */
 		NAIVE,
 
 		/** Upstream keepalive, raised limits, chosen timeouts. */

@@ -48,7 +48,7 @@ class ComparisonTests {
 	}
 
 	@Test
-	void seed003sSixtyPercentLossIsCaught() {
+	void aSixtyPercentTpsLossFailsTheComparison() {
 		assertThat(compare(mode("fixed", 1100, 200), mode("fixed", 440, 200)).exitCode())
 			.isEqualTo(ExitCodes.FAILED);
 	}

@@ -207,7 +207,7 @@ class MeasurementRecorderTests {
 	@Test
 	void anAutomaticWarmUpOpensTheWindowAtTheNextWholeSecondOnceTheThroughputIsSteady() {
 		BenchSettings settings = BenchSettings.from(Map.of("bench.warmupSeconds", "auto", "bench.maxWarmupSeconds",
-				"20", "bench.durationSeconds", "3", "bench.label", "fixed")::get);
+				"20", "bench.durationSeconds", "3", "bench.label", "fixed", "bench.lightStartSeconds", "0")::get);
 		MeasurementRecorder auto = new MeasurementRecorder(settings, this.now::get);
 		AtomicLong opened = new AtomicLong();
 		auto.onWindowOpen(opened::incrementAndGet);
@@ -248,7 +248,7 @@ class MeasurementRecorderTests {
 	@Test
 	void anAutomaticWarmUpThatNeverSettlesOpensAtItsLongestAndSaysSo() {
 		BenchSettings settings = BenchSettings.from(Map.of("bench.warmupSeconds", "auto", "bench.maxWarmupSeconds",
-				"12", "bench.durationSeconds", "3")::get);
+				"12", "bench.durationSeconds", "3", "bench.lightStartSeconds", "0")::get);
 		MeasurementRecorder auto = new MeasurementRecorder(settings, this.now::get);
 		this.now.set(1_000_000);
 		auto.startPhase();
@@ -267,6 +267,34 @@ class MeasurementRecorderTests {
 		assertThat(auto.warmupOutcome().steady()).isFalse();
 		assertThat(auto.warmupOutcome().seconds()).isEqualTo(13);
 		assertThat(auto.warmupOutcome().describe()).contains("NOT steady");
+	}
+
+	@Test
+	void theLightStartHoldsBackNineUsersInTenAndIsNotJudgedForSteadiness() {
+		BenchSettings settings = BenchSettings.from(Map.of("bench.warmupSeconds", "auto", "bench.maxWarmupSeconds",
+				"60", "bench.durationSeconds", "3", "bench.lightStartSeconds", "5")::get);
+		MeasurementRecorder light = new MeasurementRecorder(settings, this.now::get);
+		this.now.set(1_000_000);
+		light.startPhase();
+
+		assertThat(light.holdsBack(110)).isFalse();
+		assertThat(light.holdsBack(111)).isTrue();
+		// 5 s of the light start at 1/s, then the full load flat at 10/s: the flat 1/s start must not count as steady.
+		for (int second = 0; second < 15; second++) {
+			for (int i = 0; i < ((second < 5) ? 1 : 10); i++) {
+				this.now.set(1_000_000 + second * 1000L + i * 50L);
+				light.record(200, 5);
+			}
+		}
+		assertThat(light.warmupOutcome()).isNull();
+		this.now.set(1_015_000);
+		assertThat(light.holdsBack(111)).isFalse();
+
+		light.tick();
+
+		assertThat(light.warmupOutcome().steady()).isTrue();
+		assertThat(light.warmupOutcome().seconds()).isEqualTo(16);
+		assertThat(light.warmupOutcome().rule()).startsWith("light start 5 s (1 user in 10), then until");
 	}
 
 	@Test

@@ -10,10 +10,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class LittlesLawTests {
 
-	/** Seed 002's shape: 4 event loops, two Redis round trips of 25 ms and one auth round trip of 3 ms. */
+	/** The original incident's shape: 4 event loops, two Redis round trips of 25 ms and one auth round trip of 3 ms. */
 	private static final GatewayFacts GATEWAY = new GatewayFacts("blocking", "naive", 4, 2, 20, "ant", "naive");
 
-	private static final LinkLatencies SEED_002 = new LinkLatencies(25, 3, 0);
+	private static final LinkLatencies INCIDENT = new LinkLatencies(25, 3, 0);
 
 	@Test
 	void blockedTimeCountsTwoRedisRoundTripsOneAuthRoundTripAndTheBase() {
@@ -23,7 +23,7 @@ class LittlesLawTests {
 
 	@Test
 	void blockingModeIsBoundByEventLoopsOverBlockedTime() {
-		Prediction prediction = LittlesLaw.predict(ExecutionMode.BLOCKING, GATEWAY, SEED_002, Workload.closed(200));
+		Prediction prediction = LittlesLaw.predict(ExecutionMode.BLOCKING, GATEWAY, INCIDENT, Workload.closed(200));
 
 		assertThat(prediction.tps()).isCloseTo(4 / 0.053, within(1e-9));
 		assertThat(prediction.formula()).isEqualTo("4 loops / 53 ms injected = 75");
@@ -33,7 +33,7 @@ class LittlesLawTests {
 
 	@Test
 	void publishOnIsBoundByParallelThreads() {
-		Prediction prediction = LittlesLaw.predict(ExecutionMode.PUBLISH_ON, GATEWAY, SEED_002, Workload.closed(200));
+		Prediction prediction = LittlesLaw.predict(ExecutionMode.PUBLISH_ON, GATEWAY, INCIDENT, Workload.closed(200));
 
 		assertThat(prediction.tps()).isCloseTo(2 / 0.053, within(1e-9));
 		assertThat(prediction.formula()).isEqualTo("2 parallel threads / 53 ms injected = 38");
@@ -41,7 +41,7 @@ class LittlesLawTests {
 
 	@Test
 	void boundedElasticIsBoundByItsPoolSize() {
-		Prediction prediction = LittlesLaw.predict(ExecutionMode.BOUNDED_ELASTIC, GATEWAY, SEED_002,
+		Prediction prediction = LittlesLaw.predict(ExecutionMode.BOUNDED_ELASTIC, GATEWAY, INCIDENT,
 				Workload.closed(200));
 
 		assertThat(prediction.tps()).isCloseTo(20 / 0.053, within(1e-9));
@@ -51,7 +51,7 @@ class LittlesLawTests {
 
 	@Test
 	void reactiveClosedModelIsBoundByUsersOverBlockedTime() {
-		Prediction prediction = LittlesLaw.predict(ExecutionMode.REACTIVE, GATEWAY, SEED_002, Workload.closed(200));
+		Prediction prediction = LittlesLaw.predict(ExecutionMode.REACTIVE, GATEWAY, INCIDENT, Workload.closed(200));
 
 		assertThat(prediction.tps()).isCloseTo(200 / 0.053, within(1e-9));
 		assertThat(prediction.formula()).isEqualTo("200 users / 53 ms = 3774");
@@ -61,7 +61,7 @@ class LittlesLawTests {
 
 	@Test
 	void reactiveOpenModelIsBoundByTheArrivalRate() {
-		Prediction prediction = LittlesLaw.predict(ExecutionMode.REACTIVE, GATEWAY, SEED_002, Workload.open(1100));
+		Prediction prediction = LittlesLaw.predict(ExecutionMode.REACTIVE, GATEWAY, INCIDENT, Workload.open(1100));
 
 		assertThat(prediction.tps()).isEqualTo(1100);
 		assertThat(prediction.formula()).isEqualTo("offered 1100 req/s");
@@ -70,7 +70,7 @@ class LittlesLawTests {
 
 	@Test
 	void threadBoundIsCappedByAnOpenModelsRate() {
-		Prediction prediction = LittlesLaw.predict(ExecutionMode.BOUNDED_ELASTIC, GATEWAY, SEED_002,
+		Prediction prediction = LittlesLaw.predict(ExecutionMode.BOUNDED_ELASTIC, GATEWAY, INCIDENT,
 				Workload.open(100));
 
 		assertThat(prediction.tps()).isEqualTo(100);
@@ -80,7 +80,7 @@ class LittlesLawTests {
 
 	@Test
 	void threadBoundIsCappedWhenFewerUsersThanThreadsAreWaiting() {
-		Prediction prediction = LittlesLaw.predict(ExecutionMode.BLOCKING, GATEWAY, SEED_002, Workload.closed(2));
+		Prediction prediction = LittlesLaw.predict(ExecutionMode.BLOCKING, GATEWAY, INCIDENT, Workload.closed(2));
 
 		assertThat(prediction.tps()).isCloseTo(2 / 0.053, within(1e-9));
 		assertThat(prediction.formula()).isEqualTo("2 users / 53 ms = 38");
@@ -89,7 +89,7 @@ class LittlesLawTests {
 
 	@Test
 	void equalBoundsAreAttributedToThreads() {
-		Prediction prediction = LittlesLaw.predict(ExecutionMode.BLOCKING, GATEWAY, SEED_002, Workload.closed(4));
+		Prediction prediction = LittlesLaw.predict(ExecutionMode.BLOCKING, GATEWAY, INCIDENT, Workload.closed(4));
 
 		assertThat(prediction.boundBy()).isEqualTo(Prediction.THREADS);
 	}
@@ -133,7 +133,7 @@ class LittlesLawTests {
 
 	@Test
 	void withoutGatewayFactsAThreadBoundModeHasNoPrediction() {
-		Prediction prediction = LittlesLaw.predict(ExecutionMode.BLOCKING, null, SEED_002, Workload.closed(200));
+		Prediction prediction = LittlesLaw.predict(ExecutionMode.BLOCKING, null, INCIDENT, Workload.closed(200));
 
 		assertThat(prediction.tps()).isNull();
 		assertThat(prediction.formula()).contains("gateway.json");
@@ -141,7 +141,7 @@ class LittlesLawTests {
 
 	@Test
 	void reactiveNeedsNoGatewayFacts() {
-		Prediction prediction = LittlesLaw.predict(ExecutionMode.REACTIVE, null, SEED_002, Workload.open(1100));
+		Prediction prediction = LittlesLaw.predict(ExecutionMode.REACTIVE, null, INCIDENT, Workload.open(1100));
 
 		assertThat(prediction.tps()).isEqualTo(1100);
 	}
@@ -151,7 +151,7 @@ class LittlesLawTests {
 		GatewayFacts broken = new GatewayFacts("publish-on", "custom", 4, 0, 20, "ant", "naive");
 
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> LittlesLaw.predict(ExecutionMode.PUBLISH_ON, broken, SEED_002, Workload.closed(10)))
+			.isThrownBy(() -> LittlesLaw.predict(ExecutionMode.PUBLISH_ON, broken, INCIDENT, Workload.closed(10)))
 			.withMessageContaining("0 parallel threads");
 	}
 

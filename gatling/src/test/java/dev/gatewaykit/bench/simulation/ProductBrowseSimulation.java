@@ -24,7 +24,7 @@ import io.gatling.javaapi.core.Simulation;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
 
 /**
- * Seed 002's load: logged-in users reading product details through nginx and the gateway.
+ * The original incident's load: logged-in users reading product details through nginx and the gateway.
  * <p>
  * Setup: a pool of demo users log in through the gateway and their tokens are kept ({@value BenchChains#LOGIN}
  * requests, reported apart). Then the browsing phase: warm-up, then the measured window, then the tail. The closed
@@ -106,7 +106,7 @@ public class ProductBrowseSimulation extends Simulation {
 		}
 		System.out.println("[" + this.settings.label() + "] " + this.settings.target().id() + " at "
 				+ this.settings.baseUrl() + ", " + this.settings.workload().describe() + ", warm-up "
-				+ this.settings.warmup().describe() + ", measured " + this.settings.durationSeconds()
+				+ this.settings.describeWarmup() + ", measured " + this.settings.durationSeconds()
 				+ " s, timeout " + this.settings.requestTimeoutMs() + " ms -> " + this.settings.outDir());
 		this.recorder.onWindowOpen(this::windowOpened);
 		this.recorder.startProgress(System.out, PROGRESS_PERIOD_SECONDS);
