@@ -30,10 +30,10 @@ Options (the defaults reproduce the incident):
                          at 2 s each is 150 requests in flight)
   --rate R               open model instead: constant arrival rate, requests/s
   --duration S           measured window in seconds (default 60; --quick 15)
-  --warmup auto|S        warm-up, excluded from the figures: auto (default) runs until the last 5 s of
-                         throughput are within 5 % of the 5 s before (at least 10 s), or S seconds exactly
-  --max-warmup S         the longest an auto warm-up may run; the report says when it ran out (default 90;
-                         --quick 30)
+  --warmup auto|S        warm-up, excluded from the figures: auto (default) runs until the mean throughput of
+                         the last 10 s is within 5 % of the 10 s before (at least 20 s), or S seconds exactly
+  --max-warmup S         the longest an auto warm-up may run; the report says when it ran out (default 150;
+                         --quick 40, whose figures are for smoke tests, not for quoting)
   --redis-latency MS     latency toxiproxy adds per round trip on the gateway → Redis link (default 1)
   --auth-latency MS      latency per round trip on the gateway → auth-service link (default 50)
   --nginx naive|tuned    nginx configuration (default tuned)
@@ -218,11 +218,11 @@ parse_bench_args() {
       *) die "unknown option $1 (./kit bench --help)" ;;
     esac
   done
-  if $B_QUICK; then : "${B_DURATION:=15}" "${B_MAX_WARMUP:=30}" "${B_CEILING:=false}"; fi
-  : "${B_DURATION:=60}" "${B_WARMUP:=auto}" "${B_MAX_WARMUP:=90}" "${B_CEILING:=true}"
+  if $B_QUICK; then : "${B_DURATION:=15}" "${B_MAX_WARMUP:=40}" "${B_CEILING:=false}"; fi
+  : "${B_DURATION:=60}" "${B_WARMUP:=auto}" "${B_MAX_WARMUP:=150}" "${B_CEILING:=true}"
   case "$B_NGINX" in naive|tuned) ;; *) die "--nginx must be naive or tuned" ;; esac
   [ "$B_WARMUP" = auto ] || [[ "$B_WARMUP" =~ ^[0-9]+$ ]] || die "--warmup must be auto or a whole number of seconds, was '$B_WARMUP'"
-  [ "$B_MAX_WARMUP" -ge 10 ] 2>/dev/null || die "--max-warmup must be at least 10 s (two 5 s spans are compared), was '$B_MAX_WARMUP'"
+  [ "$B_MAX_WARMUP" -ge 20 ] 2>/dev/null || die "--max-warmup must be at least 20 s (two 10 s spans are compared), was '$B_MAX_WARMUP'"
   for n in "$B_USERS" "$B_DURATION" "$B_REDIS_LATENCY" "$B_AUTH_LATENCY"; do
     [[ "$n" =~ ^[0-9]+$ ]] || die "'$n' is not a whole number"
   done
@@ -319,11 +319,11 @@ Usage: ./kit sweep [--modes LIST] [--latencies 0,5,10,25,50,100] [bench options,
 
 Runs the bench once per auth-link latency for each mode (default modes blocking,bounded-elastic,reactive) and
 plots TPS against latency next to each mode's prediction curve (sweep.html). Each point warms up until its
-throughput is steady, like the bench (at most 30 s by default here), then measures 15 s: it makes modes × latencies
+throughput is steady, like the bench (at most 40 s by default here), then measures 15 s: it makes modes × latencies
 runs, and a fixed short warm-up would rank the points by the order they ran in rather than by their latency.
 USAGE
     return 0 ;; esac
-  parse_bench_args --modes blocking,bounded-elastic,reactive --max-warmup 30 --duration 15 --no-ceiling "$@"
+  parse_bench_args --modes blocking,bounded-elastic,reactive --max-warmup 40 --duration 15 --no-ceiling "$@"
   [ -z "$B_FLIP_AT" ] || die "./kit sweep does not take --flip-at"
   bench_prepare
   IFS=',' read -r -a latencies <<<"$B_SWEEP"

@@ -34,16 +34,11 @@ import dev.gatewaykit.bench.model.Workload;
  * what each request cost inside it; {@code null} for none
  * @param drainSeconds how long requests still in flight when the window closes may take before the run stops
  * without them (they belong to no figure; a blocked gateway could keep them for a minute)
- * @param lightStartSeconds closed model: the first seconds of the warm-up run with a tenth of the users, so the JIT
- * compilers of five JVMs get CPU before the full load takes it all (0: none)
  */
 public record BenchSettings(String baseUrl, Target target, Workload workload, Warmup warmup,
 		int durationSeconds, int requestTimeoutMs, Path usersCsv, int loginPool, int productCount,
 		String relaySecret, String label, Path outDir, int p99Ms, double maxErrorPct, String gatewayMetricsUrl,
-		int drainSeconds, int lightStartSeconds) {
-
-	/** During the light start, one user in this many sends requests. */
-	public static final int LIGHT_START_ONE_IN = 10;
+		int drainSeconds) {
 
 	/** Default closed-model users: the original incident's 75 TPS at 2 s per request is 150 requests in flight. */
 	public static final int DEFAULT_USERS = 150;
@@ -108,29 +103,13 @@ public record BenchSettings(String baseUrl, Target target, Workload workload, Wa
 		double maxErrors = in.decimal("maxErrorPct", 1.0, -1);
 		String metrics = in.string("gatewayMetricsUrl", null);
 		int drain = in.integer("drainSeconds", 5, 0);
-		int room = warmup.maxSeconds() - 2 * warmup.stableSeconds();
-		int light = in.integer("lightStartSeconds", warmup.auto() ? Math.min(20, room) : 0, 0);
-		if (warmup.auto() && light + 2 * warmup.stableSeconds() > warmup.maxSeconds()) {
-			throw new IllegalArgumentException(PREFIX + "maxWarmupSeconds (" + warmup.maxSeconds()
-					+ ") leaves no room for a steady state after the light start of " + light + " s");
-		}
 		return new BenchSettings(stripTrailingSlash(baseUrl), target, workload, warmup, duration, timeout, csv,
-				pool, products, secret, label, out, p99, maxErrors, metrics, drain,
-				warmup.auto() ? light : Math.min(light, warmup.minSeconds()));
+				pool, products, secret, label, out, p99, maxErrors, metrics, drain);
 	}
 
 	/** The longest the browsing phase can last: the longest warm-up, the window and the drain. */
 	public int totalSeconds() {
 		return this.warmup.maxSeconds() + this.durationSeconds + this.drainSeconds;
-	}
-
-	/** The warm-up rule in words, the light start included. */
-	public String describeWarmup() {
-		if (this.lightStartSeconds == 0 || this.workload.model() != LoadModel.CLOSED) {
-			return this.warmup.describe();
-		}
-		return "light start " + this.lightStartSeconds + " s (1 user in " + LIGHT_START_ONE_IN + "), then "
-				+ this.warmup.describe();
 	}
 
 	public boolean gatesP99() {
@@ -154,7 +133,7 @@ public record BenchSettings(String baseUrl, Target target, Workload workload, Wa
 
 		Warmup warmup() {
 			String raw = string("warmupSeconds", "auto");
-			int max = integer("maxWarmupSeconds", 90, 2 * Warmup.STABLE_SECONDS);
+			int max = integer("maxWarmupSeconds", 150, 2 * Warmup.STABLE_SECONDS);
 			if (raw.equalsIgnoreCase("auto")) {
 				return Warmup.untilSteady(max);
 			}

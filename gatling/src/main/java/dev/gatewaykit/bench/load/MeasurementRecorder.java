@@ -22,7 +22,6 @@ import dev.gatewaykit.bench.model.AssertionResult;
 import dev.gatewaykit.bench.model.BenchJson;
 import dev.gatewaykit.bench.model.Latency;
 import dev.gatewaykit.bench.model.LatencyHistograms;
-import dev.gatewaykit.bench.model.LoadModel;
 import dev.gatewaykit.bench.model.MeasuredRun;
 import dev.gatewaykit.bench.model.Numbers;
 import dev.gatewaykit.bench.model.PhaseStats;
@@ -146,26 +145,19 @@ public final class MeasurementRecorder {
 			return false;
 		}
 		this.evaluatedSeconds = completed;
-		// The light start is not judged: the rule looks at the full load only.
-		int light = this.settings.lightStartSeconds();
-		if (completed < light) {
-			return false;
-		}
-		long[] okPerSecond = new long[completed - light];
-		this.seconds.subMap(light, completed).forEach((second, bucket) -> okPerSecond[second - light] = bucket.ok);
-		Warmup rule = this.settings.warmup();
-		Warmup warmup = new Warmup(true, rule.minSeconds(), rule.maxSeconds() - light, rule.stableSeconds(),
-				rule.tolerancePct());
-		Warmup.Decision decision = warmup.decide(okPerSecond, completed - light);
+		long[] okPerSecond = new long[completed];
+		this.seconds.headMap(completed).forEach((second, bucket) -> okPerSecond[second] = bucket.ok);
+		Warmup warmup = this.settings.warmup();
+		Warmup.Decision decision = warmup.decide(okPerSecond, completed);
 		if (!decision.opens()) {
 			return false;
 		}
 		int span = warmup.stableSeconds();
 		// The second in progress is still warm-up: the window opens at the next whole second, after this moment.
 		openWindow(this.phaseStart + (completed + 1) * 1000L,
-				new WarmupOutcome(this.settings.describeWarmup(), completed + 1, decision == Warmup.Decision.STEADY,
-						Warmup.mean(okPerSecond, completed - light - span, completed - light),
-						Warmup.mean(okPerSecond, completed - light - 2 * span, completed - light - span)));
+				new WarmupOutcome(warmup.describe(), completed + 1, decision == Warmup.Decision.STEADY,
+						Warmup.mean(okPerSecond, completed - span, completed),
+						Warmup.mean(okPerSecond, completed - 2 * span, completed - span)));
 		return true;
 	}
 
@@ -206,19 +198,6 @@ public final class MeasurementRecorder {
 	/** How the warm-up ended; {@code null} while it goes on. */
 	public synchronized WarmupOutcome warmupOutcome() {
 		return this.warmupOutcome;
-	}
-
-	/**
-	 * Whether this user sits the light start out. JIT compilation of five JVMs on two cores crawls when the full load
-	 * keeps every core busy (a fast mode was still climbing after two minutes); with a tenth of the users the
-	 * compilers get the CPU, the hot paths compile in seconds, and the full load then reaches its steady state soon.
-	 * Only the closed model: an open model's arrivals are not users to hold back.
-	 */
-	public boolean holdsBack(long userId) {
-		int light = this.settings.lightStartSeconds();
-		return light > 0 && this.settings.workload().model() == LoadModel.CLOSED && this.phaseStart >= 0
-				&& this.clock.getAsLong() < this.phaseStart + light * 1000L
-				&& userId % BenchSettings.LIGHT_START_ONE_IN != 0;
 	}
 
 	/** Whether a request sent now is warm-up (also before the phase started). */

@@ -17,7 +17,11 @@ package dev.gatewaykit.bench.model;
  */
 public record Warmup(boolean auto, int minSeconds, int maxSeconds, int stableSeconds, double tolerancePct) {
 
-	public static final int STABLE_SECONDS = 5;
+	/**
+	 * Ten seconds a span: with five, a JIT-compiling gateway on two shared cores showed short plateaus (a few
+	 * seconds flat between two compilation bursts) that passed for a steady state and then doubled.
+	 */
+	public static final int STABLE_SECONDS = 10;
 
 	public static final double TOLERANCE_PCT = 5;
 
@@ -37,7 +41,7 @@ public record Warmup(boolean auto, int minSeconds, int maxSeconds, int stableSec
 		return new Warmup(false, seconds, seconds, STABLE_SECONDS, TOLERANCE_PCT);
 	}
 
-	/** Until steady (5 s against 5 s, within 5 %), from 10 s to {@code maxSeconds}. */
+	/** Until steady (10 s against 10 s, within 5 %), from 20 s to {@code maxSeconds}. */
 	public static Warmup untilSteady(int maxSeconds) {
 		int min = 2 * STABLE_SECONDS;
 		return new Warmup(true, min, Math.max(min, maxSeconds), STABLE_SECONDS, TOLERANCE_PCT);

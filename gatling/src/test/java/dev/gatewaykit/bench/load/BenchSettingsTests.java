@@ -23,8 +23,8 @@ class BenchSettingsTests {
 			.isThrownBy(() -> BenchSettings.from(Map.of("bench.warmupSeconds", "soon")::get))
 			.withMessageContaining("bench.warmupSeconds");
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> BenchSettings.from(Map.of("bench.maxWarmupSeconds", "4")::get))
-			.withMessageContaining("bench.maxWarmupSeconds must be at least 10");
+			.isThrownBy(() -> BenchSettings.from(Map.of("bench.maxWarmupSeconds", "12")::get))
+			.withMessageContaining("bench.maxWarmupSeconds must be at least 20");
 	}
 
 	@Test
@@ -33,7 +33,7 @@ class BenchSettingsTests {
 
 		assertThat(settings.workload()).isEqualTo(Workload.closed(150));
 		assertThat(settings.target()).isEqualTo(BenchSettings.Target.GATEWAY);
-		assertThat(settings.warmup()).isEqualTo(Warmup.untilSteady(90));
+		assertThat(settings.warmup()).isEqualTo(Warmup.untilSteady(150));
 		assertThat(settings.durationSeconds()).isEqualTo(60);
 		assertThat(settings.requestTimeoutMs()).isEqualTo(90_000);
 		assertThat(settings.drainSeconds()).isEqualTo(5);

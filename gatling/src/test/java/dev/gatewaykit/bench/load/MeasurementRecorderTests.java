@@ -207,15 +207,15 @@ class MeasurementRecorderTests {
 	@Test
 	void anAutomaticWarmUpOpensTheWindowAtTheNextWholeSecondOnceTheThroughputIsSteady() {
 		BenchSettings settings = BenchSettings.from(Map.of("bench.warmupSeconds", "auto", "bench.maxWarmupSeconds",
-				"20", "bench.durationSeconds", "3", "bench.label", "fixed", "bench.lightStartSeconds", "0")::get);
+				"60", "bench.durationSeconds", "3", "bench.label", "fixed")::get);
 		MeasurementRecorder auto = new MeasurementRecorder(settings, this.now::get);
 		AtomicLong opened = new AtomicLong();
 		auto.onWindowOpen(opened::incrementAndGet);
 		this.now.set(1_000_000);
 		auto.startPhase();
-		// Climbing for 5 s, then flat at 10/s: steady once 10 flat seconds are complete, i.e. at 15 s.
-		for (int second = 0; second < 15; second++) {
-			for (int i = 0; i < ((second < 5) ? 2 + second : 10); i++) {
+		// 1/s for 5 s, then flat at 10/s: steady once 20 flat seconds are complete, i.e. at 25 s.
+		for (int second = 0; second < 25; second++) {
+			for (int i = 0; i < ((second < 5) ? 1 : 10); i++) {
 				this.now.set(1_000_000 + second * 1000L + i * 50L);
 				auto.record(200, 5);
 			}
@@ -223,36 +223,36 @@ class MeasurementRecorderTests {
 		assertThat(opened).hasValue(0);
 		assertThat(auto.running()).isTrue();
 
-		this.now.set(1_015_100);
+		this.now.set(1_025_100);
 		auto.record(200, 5);
 
 		assertThat(opened).hasValue(1);
 		MeasuredRun run = auto.measuredRun();
-		assertThat(run.windowStartEpochMs() - run.phaseStartEpochMs()).isEqualTo(16_000);
-		assertThat(run.warmupSeconds()).isEqualTo(16);
+		assertThat(run.windowStartEpochMs() - run.phaseStartEpochMs()).isEqualTo(26_000);
+		assertThat(run.warmupSeconds()).isEqualTo(26);
 		assertThat(run.warmupOutcome().steady()).isTrue();
 		assertThat(run.warmupOutcome().lastMeanTps()).isEqualTo(10.0);
 		assertThat(run.measured().total()).isZero();
 
-		this.now.set(1_016_000);
+		this.now.set(1_026_000);
 		auto.record(200, 5);
-		this.now.set(1_019_000);
+		this.now.set(1_029_000);
 		auto.record(200, 5);
 		assertThat(auto.measuredRun().measured().ok()).isEqualTo(1);
 		assertThat(auto.measuredRun().tail().ok()).isEqualTo(1);
-		assertThat(auto.timeSeries().warmupSeconds()).isEqualTo(16);
-		assertThat(auto.timeSeries().seconds()).first().extracting(TimeSeries.Second::t).isEqualTo(-16);
+		assertThat(auto.timeSeries().warmupSeconds()).isEqualTo(26);
+		assertThat(auto.timeSeries().seconds()).first().extracting(TimeSeries.Second::t).isEqualTo(-26);
 		assertThat(opened).hasValue(1);
 	}
 
 	@Test
 	void anAutomaticWarmUpThatNeverSettlesOpensAtItsLongestAndSaysSo() {
 		BenchSettings settings = BenchSettings.from(Map.of("bench.warmupSeconds", "auto", "bench.maxWarmupSeconds",
-				"12", "bench.durationSeconds", "3", "bench.lightStartSeconds", "0")::get);
+				"20", "bench.durationSeconds", "3")::get);
 		MeasurementRecorder auto = new MeasurementRecorder(settings, this.now::get);
 		this.now.set(1_000_000);
 		auto.startPhase();
-		for (int second = 0; second < 12; second++) {
+		for (int second = 0; second < 20; second++) {
 			for (int i = 0; i <= second * 3; i++) {
 				this.now.set(1_000_000 + second * 1000L + i);
 				auto.record(200, 5);
@@ -261,40 +261,12 @@ class MeasurementRecorderTests {
 		assertThat(auto.warmupOutcome()).isNull();
 
 		// Nothing completes any more: the periodic tick still ends the warm-up.
-		this.now.set(1_012_500);
+		this.now.set(1_020_500);
 		auto.tick();
 
 		assertThat(auto.warmupOutcome().steady()).isFalse();
-		assertThat(auto.warmupOutcome().seconds()).isEqualTo(13);
+		assertThat(auto.warmupOutcome().seconds()).isEqualTo(21);
 		assertThat(auto.warmupOutcome().describe()).contains("NOT steady");
-	}
-
-	@Test
-	void theLightStartHoldsBackNineUsersInTenAndIsNotJudgedForSteadiness() {
-		BenchSettings settings = BenchSettings.from(Map.of("bench.warmupSeconds", "auto", "bench.maxWarmupSeconds",
-				"60", "bench.durationSeconds", "3", "bench.lightStartSeconds", "5")::get);
-		MeasurementRecorder light = new MeasurementRecorder(settings, this.now::get);
-		this.now.set(1_000_000);
-		light.startPhase();
-
-		assertThat(light.holdsBack(110)).isFalse();
-		assertThat(light.holdsBack(111)).isTrue();
-		// 5 s of the light start at 1/s, then the full load flat at 10/s: the flat 1/s start must not count as steady.
-		for (int second = 0; second < 15; second++) {
-			for (int i = 0; i < ((second < 5) ? 1 : 10); i++) {
-				this.now.set(1_000_000 + second * 1000L + i * 50L);
-				light.record(200, 5);
-			}
-		}
-		assertThat(light.warmupOutcome()).isNull();
-		this.now.set(1_015_000);
-		assertThat(light.holdsBack(111)).isFalse();
-
-		light.tick();
-
-		assertThat(light.warmupOutcome().steady()).isTrue();
-		assertThat(light.warmupOutcome().seconds()).isEqualTo(16);
-		assertThat(light.warmupOutcome().rule()).startsWith("light start 5 s (1 user in 10), then until");
 	}
 
 	@Test

@@ -7,7 +7,8 @@ import org.junit.jupiter.api.Test;
 
 class WarmupTests {
 
-	private final Warmup auto = Warmup.untilSteady(30);
+	/** Five seconds against five, so the cases stay short; the default compares ten against ten. */
+	private final Warmup auto = new Warmup(true, 10, 30, 5, 5);
 
 	@Test
 	void waitsForTwoWholeSpansBeforeJudging() {
@@ -59,6 +60,20 @@ class WarmupTests {
 
 		assertThat(fixed.decide(new long[] { 1, 900 }, 2)).isEqualTo(Warmup.Decision.WAIT);
 		assertThat(fixed.decide(new long[] { 1, 900, 5 }, 3)).isEqualTo(Warmup.Decision.FIXED);
+	}
+
+	@Test
+	void theDefaultComparesTenSecondsWithTheTenBeforeSoAShortPlateauDoesNotPassForSteady() {
+		Warmup standard = Warmup.untilSteady(150);
+		// Interpreted code: 10 s flat at 150/s between two compilation bursts, then the climb goes on.
+		long[] plateau = { 40, 150, 150, 150, 150, 150, 150, 150, 150, 150, 150, 200, 260, 330, 400, 480, 560, 640, 720,
+				800 };
+
+		assertThat(this.auto.decide(java.util.Arrays.copyOf(plateau, 11), 11)).isEqualTo(Warmup.Decision.STEADY);
+		assertThat(standard.decide(java.util.Arrays.copyOf(plateau, 11), 11)).isEqualTo(Warmup.Decision.WAIT);
+		assertThat(standard.decide(plateau, 20)).isEqualTo(Warmup.Decision.WAIT);
+		assertThat(standard.decide(constant(20, 1500), 20)).isEqualTo(Warmup.Decision.STEADY);
+		assertThat(standard.minSeconds()).isEqualTo(20);
 	}
 
 	@Test

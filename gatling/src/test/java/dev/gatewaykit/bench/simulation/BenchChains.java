@@ -2,12 +2,10 @@ package dev.gatewaykit.bench.simulation;
 
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
 import static io.gatling.javaapi.core.CoreDsl.crashLoadGeneratorIf;
-import static io.gatling.javaapi.core.CoreDsl.doIfOrElse;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.feed;
 import static io.gatling.javaapi.core.CoreDsl.jsonPath;
 import static io.gatling.javaapi.core.CoreDsl.listFeeder;
-import static io.gatling.javaapi.core.CoreDsl.pause;
 import static io.gatling.javaapi.core.CoreDsl.responseTimeInMillis;
 import static io.gatling.javaapi.core.CoreDsl.stopLoadGeneratorIf;
 import static io.gatling.javaapi.http.HttpDsl.http;
@@ -47,9 +45,6 @@ final class BenchChains {
 	private static final String TOKEN = "benchToken";
 
 	private static final String PRODUCT_ID = "benchProductId";
-
-	/** How often a user held back during the light start looks again. */
-	private static final Duration LIGHT_START_PAUSE = Duration.ofMillis(200);
 
 	private final BenchSettings settings;
 
@@ -98,16 +93,14 @@ final class BenchChains {
 				int id = ThreadLocalRandom.current().nextInt(1, this.settings.productCount() + 1);
 				return session.set(PRODUCT_ID, id);
 			})
-			// The light start: most users wait while a tenth of them warm the JIT up (see MeasurementRecorder).
-			.doIfOrElse((session) -> this.recorder.holdsBack(session.userId()))
-			.then(pause(LIGHT_START_PAUSE))
-			.orElse(doIfOrElse((session) -> this.recorder.inWarmup()).then(exec(product(WARM_UP)))
-				.orElse(exec(product(PRODUCT)))
-				.exec((session) -> {
-					this.recorder.record(integer(session, STATUS), integer(session, RESPONSE_TIME));
-					// A failed request must not end a closed-model user's loop: JMeter threads keep going too.
-					return session.removeAll(STATUS, RESPONSE_TIME).markAsSucceeded();
-				}))
+			.doIfOrElse((session) -> this.recorder.inWarmup())
+			.then(exec(product(WARM_UP)))
+			.orElse(exec(product(PRODUCT)))
+			.exec((session) -> {
+				this.recorder.record(integer(session, STATUS), integer(session, RESPONSE_TIME));
+				// A failed request must not end a closed-model user's loop: JMeter threads keep going too.
+				return session.removeAll(STATUS, RESPONSE_TIME).markAsSucceeded();
+			})
 			// Requests still in flight well after the window closed count for nothing; behind a blocked event loop
 			// they could hold the run for another minute.
 			.exec(stopLoadGeneratorIf((session) -> "measured window closed and drained",

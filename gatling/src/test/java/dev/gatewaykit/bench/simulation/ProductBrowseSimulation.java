@@ -106,7 +106,7 @@ public class ProductBrowseSimulation extends Simulation {
 		}
 		System.out.println("[" + this.settings.label() + "] " + this.settings.target().id() + " at "
 				+ this.settings.baseUrl() + ", " + this.settings.workload().describe() + ", warm-up "
-				+ this.settings.describeWarmup() + ", measured " + this.settings.durationSeconds()
+				+ this.settings.warmup().describe() + ", measured " + this.settings.durationSeconds()
 				+ " s, timeout " + this.settings.requestTimeoutMs() + " ms -> " + this.settings.outDir());
 		this.recorder.onWindowOpen(this::windowOpened);
 		this.recorder.startProgress(System.out, PROGRESS_PERIOD_SECONDS);
