@@ -34,14 +34,14 @@ main() {
   local label="${BENCH_LABEL:-fixed}" dir
   dir="$BENCH_OUT/$(date +%Y%m%d-%H%M%S)/$label"
   mkdir -p "$dir"
-  local load=(-Dbench.model=closed -Dbench.users="${BENCH_USERS:-200}")
+  local load=(-Dbench.model=closed -Dbench.users="${BENCH_USERS:-150}")
   [ -n "${BENCH_RATE:-}" ] && load=(-Dbench.model=open -Dbench.rate="$BENCH_RATE")
 
   # failOnError=false: a failed gate (errors > 1 %) still leaves the figures to look at; measured.json is checked below.
   ./mvnw -B -q -pl gatling gatling:test \
     -Dgatling.simulationClass="$SIMULATION" -Dgatling.failOnError=false \
     -Dbench.baseUrl="$BENCH_BASE_URL" -Dbench.target=gateway "${load[@]}" \
-    -Dbench.warmupSeconds="${BENCH_WARMUP_SECONDS:-15}" -Dbench.durationSeconds="${BENCH_DURATION_SECONDS:-60}" \
+    -Dbench.warmupSeconds="${BENCH_WARMUP_SECONDS:-auto}" -Dbench.durationSeconds="${BENCH_DURATION_SECONDS:-60}" \
     -Dbench.usersCsv="$BENCH_USERS_CSV" -Dbench.label="$label" -Dbench.out="$dir" 2>&1 | tee "$dir/gatling.out"
 
   # The plugin names the report folder itself; lastRun.txt says which one it was.

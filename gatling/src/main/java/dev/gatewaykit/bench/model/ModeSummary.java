@@ -30,7 +30,8 @@ import dev.gatewaykit.bench.sockets.StarvationAnalysis;
  * @param outcomes counts per status in the window
  * @param assertions the gates evaluated on the window
  * @param warmup how the warm-up ended, {@code null} in summaries written before it was recorded
- * @param starvation requests waiting unread at the gateway during the window ({@code sockets.jsonl}), {@code null}
+ * @param starvation requests waiting unread at the gateway from the first browsing request to the end of the window
+ * ({@code sockets.jsonl}), {@code null}
  * when the kit did not sample the gateway's sockets
  */
 public record ModeSummary(int schema, String mode, ExecutionMode executionMode, String label, String target,

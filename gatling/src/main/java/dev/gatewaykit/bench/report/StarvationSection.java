@@ -18,19 +18,19 @@ import dev.gatewaykit.bench.sockets.StarvationAnalysis;
 public final class StarvationSection {
 
 	static final String CAPTION = "Sampled from the kernel's TCP table (/proc/net/tcp, what ss shows as Recv-Q) "
-			+ "every %s ms on the gateway's side of the nginx → gateway connections. A connection with a non-zero "
+			+ "every %s ms on the gateway's side of the nginx → gateway connections, over the whole run from the "
+			+ "first request (warm-up included: the longest waits come while nginx opens its connections). A connection with a non-zero "
 			+ "rx_queue holds bytes the gateway has not read yet: a request that arrived and waits for an event loop. "
 			+ "A non-blocking gateway reads a request as soon as it arrives, so its lines stay near zero; when filters "
 			+ "block the event loops, requests pile up unread while the loops serve other connections. Connections "
 			+ "nginx opened that the gateway has not accepted yet hold their request unread too: the event loop that "
 			+ "accepts them is one of the blocked ones, and it accepts at most 16 connections per turn. The LISTEN "
 			+ "socket's queue shows how many there are: the last chart gives the most waiting to be accepted at one "
-			+ "sample in each second, and the table the most in the window. Left: the most "
+			+ "sample in each second, and the table the most in the run. Left: the most "
 			+ "connections holding an unread request at one sample in each second; the table gives how many were open. "
 			+ "Right: how long each wait lasted, counted in spans of consecutive samples in which a connection held "
 			+ "unread bytes. A span is exact only to one sampling interval, waits shorter than that may not show at "
-			+ "all, and a span can merge two back-to-back requests on one connection. Spans that began before the "
-			+ "window count whole.";
+			+ "all, and a span can merge two back-to-back requests on one connection.";
 
 	private StarvationSection() {
 	}
@@ -64,7 +64,7 @@ public final class StarvationSection {
 			}
 			lines.add(SvgChart.Series.solid(mode, ModeColors.of(mode), unread));
 		});
-		return SvgChart.line("Connections holding an unread request", "seconds since the measured window opened",
+		return SvgChart.line("Connections holding an unread request", "seconds since the load started",
 				"connections", lines, null);
 	}
 
@@ -85,7 +85,7 @@ public final class StarvationSection {
 			}
 			lines.add(new SvgChart.Series(mode, ModeColors.of(mode), queued, true, false));
 		});
-		return SvgChart.line("Connections not accepted yet (accept queue)", "seconds since the measured window opened",
+		return SvgChart.line("Connections not accepted yet (accept queue)", "seconds since the load started",
 				"connections", lines, null);
 	}
 
