@@ -109,6 +109,12 @@ public record RunReport(RunSummary summary, Map<String, TimeSeries> series, Map<
 		Ratio ratio = Ratio.of(modes).orElse(null);
 		String ratioText = (ratio != null) ? ratio.describe(modes) : (flip != null) ? flipRatioText(flip) : null;
 		List<String> warnings = warnings(modes, ceiling);
+		for (ModeSummary mode : modes) {
+			String drift = drift(mode, series.get(mode.mode()));
+			if (drift != null) {
+				warnings.add(drift);
+			}
+		}
 		if (flip != null) {
 			warnings.addAll(flipWarnings(flip));
 		}
@@ -154,6 +160,35 @@ public record RunReport(RunSummary summary, Map<String, TimeSeries> series, Map<
 					+ "lengthen --duration or flip earlier");
 		}
 		return warnings;
+	}
+
+	/** The first and last third of a window whose mean OK/s differ by more than this are not one steady state. */
+	static final double DRIFT_WARNING_PCT = 10;
+
+	/**
+	 * A warning when the throughput moved within the window: the mean OK/s of its last third against its first
+	 * third. A warm-up rule only sees the past; a JIT that compiles a hot path late lifts a CPU-bound mode after the
+	 * window has opened, and the window's TPS is then an average over two states.
+	 */
+	static String drift(ModeSummary mode, TimeSeries series) {
+		if (series == null || ModeSummary.FLIP.equals(mode.mode()) || series.durationSeconds() < 9) {
+			return null;
+		}
+		int third = series.durationSeconds() / 3;
+		long[] ok = new long[series.durationSeconds()];
+		for (TimeSeries.Second second : series.seconds()) {
+			if (second.t() >= 0 && second.t() < ok.length) {
+				ok[second.t()] = second.ok();
+			}
+		}
+		double first = dev.gatewaykit.bench.model.Warmup.mean(ok, 0, third);
+		double last = dev.gatewaykit.bench.model.Warmup.mean(ok, ok.length - third, ok.length);
+		if (!(first > 0) || Math.abs(last - first) * 100 / first <= DRIFT_WARNING_PCT) {
+			return null;
+		}
+		return mode.mode() + ": the throughput moved within the window, " + Numbers.trim(first, 0) + " OK/s in its first "
+				+ third + " s, " + Numbers.trim(last, 0) + " in its last (" + ((last > first) ? "+" : "")
+				+ Numbers.trim((last - first) * 100 / first, 0) + " %): not one steady state; a longer --warmup helps";
 	}
 
 	/** Things to know before quoting a figure from this run. */

@@ -60,6 +60,23 @@ class RunReportTests {
 	}
 
 	@Test
+	void warnsWhenTheThroughputMovedWithinTheWindow() {
+		ModeSummary fixed = ComparisonFixtures.mode("fixed", 1000);
+		List<TimeSeries.Second> climbing = new java.util.ArrayList<>();
+		List<TimeSeries.Second> flat = new java.util.ArrayList<>();
+		for (int t = 0; t < 30; t++) {
+			climbing.add(new TimeSeries.Second(t, 800 + 20L * t, 0, null));
+			flat.add(new TimeSeries.Second(t, 1000 + ((t % 2 == 0) ? 30 : -30), 0, null));
+		}
+
+		String drift = RunReport.drift(fixed, new TimeSeries(TimeSeries.SCHEMA, "fixed", 20, 30, climbing));
+
+		assertThat(drift).isEqualTo("fixed: the throughput moved within the window, 890 OK/s in its first 10 s, 1290 in "
+				+ "its last (+45 %): not one steady state; a longer --warmup helps");
+		assertThat(RunReport.drift(fixed, new TimeSeries(TimeSeries.SCHEMA, "fixed", 20, 30, flat))).isNull();
+	}
+
+	@Test
 	void summaryPutsTheModesSideBySideWithTheFixedOverNaiveRatio() throws IOException {
 		RunSummary summary = RunReport.load(this.run, null, MACHINE, VERSIONS, CLOCK).summary();
 
