@@ -62,18 +62,21 @@ public record Headline(Double ratio, String text, Side naive, Side fixed, Origin
 		ModeSummary fixed = find(modes, "fixed");
 		Side naiveSide = (naive != null) ? Side.of(naive) : null;
 		Side fixedSide = (fixed != null) ? Side.of(fixed) : null;
-		Double ratio = null;
+		// The pair and its validity rule are Ratio's; the headline only words it.
+		Double ratio = Ratio.of(modes)
+			.filter((pair) -> Ratio.FIXED_OVER_NAIVE.equals(pair.kind()))
+			.map(Ratio::value)
+			.orElse(null);
 		String text;
 		if (naive == null || fixed == null) {
 			text = "no fixed/naive ratio: the run has " + ((naive == null) ? "no naive" : "no fixed") + " mode";
 		}
-		else if (!naive.valid() || !fixed.valid() || naive.tps() <= 0) {
-			ModeSummary invalid = !naive.valid() ? naive : fixed;
-			text = "no fixed/naive ratio: " + invalid.mode() + " is INVALID ("
-					+ ((invalid.validity() != null) ? invalid.validity().reason() : "no validity") + ")";
+		else if (ratio == null) {
+			ModeSummary invalid = !naive.valid() ? naive : !fixed.valid() ? fixed : null;
+			text = "no fixed/naive ratio: " + ((invalid != null) ? invalid.mode() + " is INVALID ("
+					+ invalid.validity().reason() + ")" : "naive completed no request");
 		}
 		else {
-			ratio = fixed.tps() / naive.tps();
 			text = "fixed/naive = " + Numbers.fixed(ratio, 1) + "x: " + Numbers.fixed(naive.tps(), 1) + " → "
 					+ Numbers.fixed(fixed.tps(), 1) + " TPS, mean response time " + seconds(naive.latencyMs().mean())
 					+ " → " + Numbers.trim(fixed.latencyMs().mean(), 0) + " ms (p99 "
