@@ -5,7 +5,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
-import dev.gatewaykit.testsupport.RedisServer;
+import dev.gatewaykit.launcher.RedisServer;
 
 import org.springframework.test.context.DynamicPropertyRegistry;
 

@@ -4,7 +4,7 @@ import java.time.Duration;
 
 import dev.gatewaykit.gateway.session.ExecutionMode;
 import dev.gatewaykit.gateway.session.ModeSwitch;
-import dev.gatewaykit.testsupport.RedisServer;
+import dev.gatewaykit.launcher.RedisServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;

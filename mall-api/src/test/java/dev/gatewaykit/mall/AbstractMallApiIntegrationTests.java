@@ -6,7 +6,7 @@ import java.util.List;
 import dev.gatewaykit.common.IdentityHeaders;
 import dev.gatewaykit.common.RelayClaims;
 import dev.gatewaykit.common.RelayTokenCodec;
-import dev.gatewaykit.testsupport.RedisServer;
+import dev.gatewaykit.launcher.RedisServer;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.resttestclient.autoconfigure.AutoConfigureRestTestClient;

@@ -7,7 +7,7 @@ import java.util.List;
 import dev.gatewaykit.common.IdentityHeaders;
 import dev.gatewaykit.common.RelayClaims;
 import dev.gatewaykit.common.RelayTokenCodec;
-import dev.gatewaykit.testsupport.RedisServer;
+import dev.gatewaykit.launcher.RedisServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -11,11 +11,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.gatewaykit.system.HttpJson.Response;
-import dev.gatewaykit.testsupport.FreePorts;
-import dev.gatewaykit.testsupport.RedisServer;
-import dev.gatewaykit.testsupport.RnacosServer;
-import dev.gatewaykit.testsupport.ServerProcess;
-import dev.gatewaykit.testsupport.ServiceProcess;
+import dev.gatewaykit.launcher.FreePorts;
+import dev.gatewaykit.launcher.RedisServer;
+import dev.gatewaykit.launcher.RnacosServer;
+import dev.gatewaykit.launcher.ServerProcess;
+import dev.gatewaykit.launcher.ServiceProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer.OrderAnnotation;

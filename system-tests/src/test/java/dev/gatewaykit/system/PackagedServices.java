@@ -10,9 +10,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.gatewaykit.testsupport.FreePorts;
-import dev.gatewaykit.testsupport.RedisServer;
-import dev.gatewaykit.testsupport.ServiceProcess;
+import dev.gatewaykit.launcher.FreePorts;
+import dev.gatewaykit.launcher.RedisServer;
+import dev.gatewaykit.launcher.ServiceProcess;
 
 /**
  * The kit's three services as the reactor packages them ({@code <module>/target/<module>-<version>.jar}), started

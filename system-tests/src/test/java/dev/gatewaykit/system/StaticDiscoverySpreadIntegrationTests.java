@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.Map;
 
 import dev.gatewaykit.system.HttpJson.Response;
-import dev.gatewaykit.testsupport.FreePorts;
-import dev.gatewaykit.testsupport.RedisServer;
-import dev.gatewaykit.testsupport.ServerProcess;
-import dev.gatewaykit.testsupport.ServiceProcess;
+import dev.gatewaykit.launcher.FreePorts;
+import dev.gatewaykit.launcher.RedisServer;
+import dev.gatewaykit.launcher.ServerProcess;
+import dev.gatewaykit.launcher.ServiceProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -8,7 +8,7 @@ import dev.gatewaykit.auth.AuthServiceApplication;
 import dev.gatewaykit.auth.SharedRedis;
 import dev.gatewaykit.auth.TestDemoUsers;
 import dev.gatewaykit.auth.demo.DemoUser;
-import dev.gatewaykit.testsupport.RedisServer;
+import dev.gatewaykit.launcher.RedisServer;
 
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;

@@ -10,7 +10,7 @@ import dev.gatewaykit.auth.AuthServiceIntegrationTest;
 import dev.gatewaykit.auth.SharedRedis;
 import dev.gatewaykit.auth.TestDemoUsers;
 import dev.gatewaykit.auth.demo.DemoUser;
-import dev.gatewaykit.testsupport.RedisServer;
+import dev.gatewaykit.launcher.RedisServer;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.data.redis.core.ReactiveStringRedisTemplate;

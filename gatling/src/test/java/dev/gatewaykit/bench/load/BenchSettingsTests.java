@@ -3,8 +3,12 @@ package dev.gatewaykit.bench.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
@@ -13,6 +17,16 @@ import dev.gatewaykit.bench.model.Warmup;
 import dev.gatewaykit.bench.model.Workload;
 
 class BenchSettingsTests {
+
+	@Test
+	void waitsLongerThanNginxsReadTimeoutSoThatASlowRequestEndsAsNginxs504NotAsAClientTimeout() throws IOException {
+		Matcher readTimeout = Pattern.compile("proxy_read_timeout\\s+(\\d+)s;")
+			.matcher(Files.readString(Path.of("../nginx/tuned.conf.template")));
+		assertThat(readTimeout.find()).isTrue();
+
+		assertThat(BenchSettings.from(Map.<String, String>of()::get).requestTimeoutMs())
+			.isGreaterThan(Integer.parseInt(readTimeout.group(1)) * 1000);
+	}
 
 	@Test
 	void readsAFixedWarmUpOrAutoWithItsLongest() {

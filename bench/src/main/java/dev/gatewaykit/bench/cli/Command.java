@@ -1,0 +1,28 @@
+package dev.gatewaykit.bench.cli;
+
+import java.io.PrintStream;
+import java.util.Set;
+
+/** One subcommand of {@link dev.gatewaykit.bench.BenchCli}. */
+public interface Command {
+
+	String name();
+
+	/** One line for the command list. */
+	String summary();
+
+	/** The full help text: usage line, options, exit codes. */
+	String help();
+
+	/** The option names this command accepts, without dashes. */
+	Set<String> options();
+
+	/**
+	 * Runs the command.
+	 * @return the process exit code: {@link ExitCodes}
+	 * @throws UsageException for bad arguments (exit 2)
+	 * @throws dev.gatewaykit.launcher.BadInputException for missing or malformed input files (exit 2)
+	 */
+	int run(Args args, PrintStream out, PrintStream err) throws Exception;
+
+}

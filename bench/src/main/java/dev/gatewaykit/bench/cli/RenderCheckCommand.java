@@ -1,0 +1,68 @@
+package dev.gatewaykit.bench.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.Set;
+
+import dev.gatewaykit.launcher.BadInputException;
+import dev.gatewaykit.bench.render.ChromiumScreenshot;
+
+/** {@code render-check}: proves a report renders by screenshotting it in headless Chromium. */
+public final class RenderCheckCommand implements Command {
+
+	@Override
+	public String name() {
+		return "render-check";
+	}
+
+	@Override
+	public String summary() {
+		return "screenshot an HTML file with headless Chromium and check the PNG";
+	}
+
+	@Override
+	public Set<String> options() {
+		return Set.of("html", "png", "chromium", "timeout-seconds", "min-bytes", "width", "height");
+	}
+
+	@Override
+	public String help() {
+		return """
+				usage: render-check --html FILE --png FILE [--chromium PATH] [--timeout-seconds 60]
+				                    [--min-bytes 10240] [--width 1400] [--height 2000]
+
+				Opens FILE in headless Chromium (offline: no sync, no component updates, a fresh throw-away profile)
+				and writes a screenshot of the first WIDTH x HEIGHT pixels, then checks it is a PNG of at least
+				--min-bytes (a blank page is far smaller).
+
+				exit: 0 rendered, 1 chromium missing, failed, timed out or wrote a blank page, 2 bad arguments
+				""";
+	}
+
+	@Override
+	public int run(Args args, PrintStream out, PrintStream err) throws Exception {
+		Path html = args.path("html");
+		Path png = args.path("png");
+		if (!java.nio.file.Files.isRegularFile(html)) {
+			throw new BadInputException("no such file: " + html);
+		}
+		int timeout = args.integer("timeout-seconds", 60, 1, 3600);
+		int minBytes = args.integer("min-bytes", (int) ChromiumScreenshot.DEFAULT_MIN_BYTES, 0, Integer.MAX_VALUE);
+		int width = args.integer("width", 1400, 100, 10000);
+		int height = args.integer("height", 2000, 100, 20000);
+		Optional<Path> chromium = args.has("chromium") ? Optional.of(args.path("chromium"))
+				: ChromiumScreenshot.findChromium();
+		if (chromium.isEmpty() || !chromium.get().toFile().canExecute()) {
+			err.println("error: chromium not found" + (args.has("chromium") ? " at " + args.required("chromium") : "")
+					+ "; install it with: apt-get install chromium");
+			return ExitCodes.FAILED;
+		}
+		ChromiumScreenshot.Result result = ChromiumScreenshot.capture(chromium.get(), html, png, width, height,
+				Duration.ofSeconds(timeout), minBytes);
+		(result.ok() ? out : err).println((result.ok() ? "" : "error: ") + result.message());
+		return result.ok() ? ExitCodes.OK : ExitCodes.FAILED;
+	}
+
+}

@@ -1,0 +1,163 @@
+package dev.gatewaykit.bench.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+
+import dev.gatewaykit.launcher.BadInputException;
+import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.bench.model.GatewayMeters;
+import dev.gatewaykit.bench.model.GatewayFacts;
+import dev.gatewaykit.bench.model.LinkLatencies;
+import dev.gatewaykit.bench.model.LoadModel;
+import dev.gatewaykit.bench.model.MeasuredRun;
+import dev.gatewaykit.bench.model.ModeSummary;
+import dev.gatewaykit.bench.model.Numbers;
+import dev.gatewaykit.bench.model.Summarizer;
+import dev.gatewaykit.bench.model.TimeSeries;
+import dev.gatewaykit.bench.model.Workload;
+import dev.gatewaykit.bench.report.SummaryTable;
+import dev.gatewaykit.bench.sockets.StarvationAnalysis;
+
+/** {@code summarize-mode}: one mode's measured.json + timeseries.json + gateway.json → mode-summary.json. */
+public final class SummarizeModeCommand implements Command {
+
+	/** The gateway's Prometheus scrape the kit takes after the run. */
+	static final String END_SCRAPE = "gateway-metrics.txt";
+
+	/** The socket sampler's output: connections with unread bytes at the gateway, four times a second. */
+	static final String SOCKETS_FILE = "sockets.jsonl";
+
+	/** The one the simulation takes when the measured window opens. */
+	static final String WINDOW_START_SCRAPE = "gateway-metrics-window-start.txt";
+
+	@Override
+	public String name() {
+		return "summarize-mode";
+	}
+
+	@Override
+	public String summary() {
+		return "turn one mode's simulation output into RUN/MODE/mode-summary.json";
+	}
+
+	@Override
+	public Set<String> options() {
+		return Set.of("dir", "mode", "redis-latency-ms", "auth-latency-ms", "base-ms", "model", "users", "rate");
+	}
+
+	@Override
+	public String help() {
+		return """
+				usage: summarize-mode --dir RUN/MODE --mode NAME --redis-latency-ms N --auth-latency-ms N
+				                      [--base-ms N] [--model closed|open] [--users N] [--rate N]
+
+				Reads DIR/measured.json and DIR/timeseries.json (written by the simulation) and DIR/gateway.json (the
+				gateway's GET /actuator/kit), writes DIR/mode-summary.json: TPS, errors, latency, validity (invalid
+				above 1 % errors) and Little's-law prediction, and prints one line.
+
+				  --mode              naive, fixed, blocking, publish-on, bounded-elastic, reactive, flip (the
+				                      gateway switched mode mid-window; the report splits it at DIR/flip.json),
+				                      or ceiling
+				  --redis-latency-ms  latency toxiproxy added per round trip on the Redis link
+				  --auth-latency-ms   latency toxiproxy added per round trip on the auth link
+				  --base-ms           unloaded service time per request (default 0)
+				  --model/--users/--rate  the offered load (default: what measured.json recorded)
+
+				exit: 0 written, 2 bad arguments or missing/malformed input
+				""";
+	}
+
+	@Override
+	public int run(Args args, PrintStream out, PrintStream err) throws Exception {
+		Path dir = args.path("dir");
+		String mode = args.required("mode");
+		if (!ModeSummary.CEILING.equals(mode) && !ModeSummary.FLIP.equals(mode)) {
+			NginxRenderCommand.parse(() -> dev.gatewaykit.bench.model.ExecutionMode.fromName(mode));
+		}
+		LinkLatencies links = new LinkLatencies(args.decimal("redis-latency-ms", 0),
+				args.decimal("auth-latency-ms", 0), args.decimal("base-ms", 0, 0));
+		if (!Files.isDirectory(dir)) {
+			throw new UsageException("--dir " + dir + " is not a directory");
+		}
+		MeasuredRun measured = BenchJson.read(dir.resolve("measured.json"), MeasuredRun.class);
+		TimeSeries series = Files.isRegularFile(dir.resolve("timeseries.json"))
+				? BenchJson.read(dir.resolve("timeseries.json"), TimeSeries.class) : null;
+		GatewayFacts gateway = null;
+		if (Files.isRegularFile(dir.resolve("gateway.json"))) {
+			gateway = BenchJson.read(dir.resolve("gateway.json"), GatewayFacts.class);
+		}
+		else if (!ModeSummary.CEILING.equals(mode)) {
+			err.println("warning: no gateway.json in " + dir + ": thread counts unknown, no prediction for " + mode);
+		}
+		Workload workload = workload(args, measured.workload(), err);
+		ModeSummary summary = Summarizer.summarize(mode, measured, series, gateway, links, workload,
+				scrapes(dir, err));
+		Path sockets = dir.resolve(SOCKETS_FILE);
+		if (Files.isRegularFile(sockets)) {
+			// From the first browsing request, not the window: the longest waits come while nginx opens its
+			// connections and the gateway, accepting on its blocked event loops, takes them in 16 at a time.
+			summary = summary.withStarvation(StarvationAnalysis.analyse(sockets, measured.phaseStartEpochMs(),
+					measured.windowEndEpochMs()));
+		}
+		BenchJson.write(dir.resolve("mode-summary.json"), summary);
+		String tps = summary.valid() ? Numbers.fixed(summary.tps(), 1) + " TPS" : SummaryTable.tps(summary);
+		out.println(mode + ": " + tps + ", p99 " + Numbers.trim(summary.latencyMs().p99(), 0)
+				+ " ms, errors " + Numbers.fixed(summary.errorPct(), 2) + " %, predicted "
+				+ ((summary.prediction().tps() != null) ? Numbers.fixed(summary.prediction().tps(), 0) : "-") + " ("
+				+ summary.prediction().formula() + ")");
+		return ExitCodes.OK;
+	}
+
+	/**
+	 * The gateway's meters when the window opened (the simulation's scrape) and after the run (the kit's); none
+	 * without the latter. A malformed scrape is reported and left out.
+	 */
+	static Summarizer.MeterScrapes scrapes(Path dir, PrintStream err) {
+		GatewayMeters end = meters(dir.resolve(END_SCRAPE), err);
+		if (end == null) {
+			return null;
+		}
+		GatewayMeters start = meters(dir.resolve(WINDOW_START_SCRAPE), err);
+		if (start == null) {
+			err.println("warning: no " + WINDOW_START_SCRAPE + " in " + dir
+					+ ": hold time per request measured over the whole run, warm-up included");
+		}
+		return new Summarizer.MeterScrapes(start, end);
+	}
+
+	private static GatewayMeters meters(Path file, PrintStream err) {
+		if (!Files.isRegularFile(file)) {
+			return null;
+		}
+		try {
+			return GatewayMeters.parse(Files.readString(file));
+		}
+		catch (java.io.IOException | BadInputException ex) {
+			err.println("warning: " + file + ": " + ex.getMessage());
+			return null;
+		}
+	}
+
+	/** The command line's workload if given, else measured.json's; a disagreement is printed, not hidden. */
+	static Workload workload(Args args, Workload recorded, PrintStream err) {
+		if (!args.has("model") && !args.has("users") && !args.has("rate")) {
+			if (recorded == null) {
+				throw new UsageException("measured.json records no workload: pass --model and --users or --rate");
+			}
+			return recorded;
+		}
+		LoadModel model = NginxRenderCommand.parse(() -> LoadModel.fromName(
+				args.string("model", (recorded != null) ? recorded.model().id() : "closed")));
+		Workload given = NginxRenderCommand.parse(() -> (model == LoadModel.CLOSED)
+				? Workload.closed(args.integer("users", (recorded != null) ? recorded.users() : 0, 1, Integer.MAX_VALUE))
+				: Workload.open(args.decimal("rate", (recorded != null) ? recorded.rate() : 0, 0)));
+		if (recorded != null && !given.describe().equals(recorded.describe())) {
+			err.println("warning: --model/--users/--rate say " + given.describe() + " but the simulation ran "
+					+ recorded.describe() + "; using " + given.describe());
+		}
+		return given;
+	}
+
+}

@@ -1,0 +1,227 @@
+package dev.gatewaykit.bench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.fail;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.gatewaykit.bench.TestFiles;
+import dev.gatewaykit.launcher.BadInputException;
+import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.bench.model.GatewayFacts;
+import dev.gatewaykit.bench.model.LinkLatencies;
+import dev.gatewaykit.bench.model.MeasuredRun;
+import dev.gatewaykit.bench.model.ModeSummary;
+import dev.gatewaykit.bench.model.Summarizer;
+import dev.gatewaykit.bench.model.TimeSeries;
+import dev.gatewaykit.bench.render.ChromiumScreenshot;
+
+class RunReportTests {
+
+	static final Path FIXTURES = TestFiles.FIXTURE_RUN;
+
+	static final MachineFacts MACHINE = new MachineFacts("AMD EPYC 7B13", 2, 24105, "Debian GNU/Linux 12 (bookworm)");
+
+	static final Map<String, String> VERSIONS = Map.of("jdk", "OpenJDK 17.0.15", "gatling", "3.15.1", "git",
+			"0123456789abcdef0123456789abcdef01234567");
+
+	static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-21T12:00:00Z"), ZoneOffset.UTC);
+
+	@TempDir
+	Path run;
+
+	@BeforeEach
+	void summarizeTheFixtureRun() throws IOException {
+		TestFiles.copy(FIXTURES, this.run);
+		for (String mode : List.of("naive", "fixed", ModeSummary.CEILING)) {
+			Path dir = this.run.resolve(mode);
+			MeasuredRun measured = BenchJson.read(dir.resolve("measured.json"), MeasuredRun.class);
+			TimeSeries series = BenchJson.read(dir.resolve("timeseries.json"), TimeSeries.class);
+			GatewayFacts gateway = Files.exists(dir.resolve("gateway.json"))
+					? BenchJson.read(dir.resolve("gateway.json"), GatewayFacts.class) : null;
+			BenchJson.write(dir.resolve(RunReport.SUMMARY_FILE), Summarizer.summarize(mode, measured, series, gateway,
+					new LinkLatencies(25, 3, 0), measured.workload()));
+		}
+	}
+
+	@Test
+	void warnsWhenTheThroughputMovedWithinTheWindow() {
+		ModeSummary fixed = ComparisonFixtures.mode("fixed", 1000);
+		List<TimeSeries.Second> climbing = new java.util.ArrayList<>();
+		List<TimeSeries.Second> flat = new java.util.ArrayList<>();
+		for (int t = 0; t < 30; t++) {
+			climbing.add(new TimeSeries.Second(t, 800 + 20L * t, 0, null));
+			flat.add(new TimeSeries.Second(t, 1000 + ((t % 2 == 0) ? 30 : -30), 0, null));
+		}
+
+		String drift = RunReport.drift(fixed, new TimeSeries(TimeSeries.SCHEMA, "fixed", 20, 30, climbing));
+
+		assertThat(drift).isEqualTo("fixed: the throughput moved within the window, 890 OK/s in its first 10 s, 1290 in "
+				+ "its last (+45 %): not one steady state; a longer --warmup helps");
+		assertThat(RunReport.drift(fixed, new TimeSeries(TimeSeries.SCHEMA, "fixed", 20, 30, flat))).isNull();
+	}
+
+	@Test
+	void summaryPutsTheModesSideBySideWithTheFixedOverNaiveRatio() throws IOException {
+		RunSummary summary = RunReport.load(this.run, null, MACHINE, VERSIONS, CLOCK).summary();
+
+		assertThat(summary.modes()).extracting(ModeSummary::mode).containsExactly("naive", "fixed");
+		assertThat(summary.ceiling().tps()).isCloseTo(2405.5, within(1e-9));
+		assertThat(summary.ratio().kind()).isEqualTo(Ratio.FIXED_OVER_NAIVE);
+		assertThat(summary.ratio().value()).isCloseTo(66310 / 4508.0, within(1e-9));
+		assertThat(summary.ratioText()).isEqualTo("fixed/naive = 14.7x (1105.2 / 75.1 TPS)");
+		assertThat(summary.params().path("redisLatencyMs").asInt()).isEqualTo(25);
+		assertThat(summary.createdAt()).isEqualTo("2026-11-21T12:00:00Z");
+		assertThat(summary.warnings()).isEmpty();
+	}
+
+	@Test
+	void writesASummaryJsonThatReadsBack() throws IOException {
+		RunReport.load(this.run, null, MACHINE, VERSIONS, CLOCK).write(this.run);
+
+		RunSummary read = BenchJson.read(this.run.resolve("summary.json"), RunSummary.class);
+		assertThat(read.modes()).hasSize(2);
+		assertThat(read.machine()).isEqualTo(MACHINE);
+		assertThat(read.versions()).containsEntry("gatling", "3.15.1");
+		assertThat(read.modes().get(0).prediction().formula()).isEqualTo("4 loops / 53 ms injected = 75");
+	}
+
+	@Test
+	void terminalTablePrintsEachModeItsPredictionAndTheRatio() throws IOException {
+		String table = SummaryTable.terminal(RunReport.load(this.run, null, MACHINE, VERSIONS, CLOCK).summary());
+
+		assertThat(table).contains("mode", "TPS", "p99", "Little's law");
+		assertThat(table).containsPattern("naive\\s+200 users\\s+75\\.1\\s+");
+		assertThat(table).contains("4 loops / 53 ms injected = 75", "200 users / 53 ms = 3774", "ceiling (no gateway)");
+		assertThat(table).contains("fixed/naive = 14.7x");
+	}
+
+	@Test
+	void anInvalidModeShowsWhyInsteadOfATps() throws IOException {
+		ModeSummary naive = BenchJson.read(this.run.resolve("naive/mode-summary.json"), ModeSummary.class);
+		String row = String.join(" | ", SummaryTable.row(withErrors(naive, 0.968)));
+
+		assertThat(row).contains("INVALID (3.2 % errors)").doesNotContain("75.1");
+	}
+
+	@Test
+	void withoutAFixedNaivePairTheRatioSaysWhichModesItDivides() throws IOException {
+		Files.move(this.run.resolve("naive"), this.run.resolve("blocking"));
+		rewriteMode(this.run.resolve("blocking"), "blocking");
+		Files.move(this.run.resolve("fixed"), this.run.resolve("reactive"));
+		rewriteMode(this.run.resolve("reactive"), "reactive");
+
+		RunSummary summary = RunReport.load(this.run, null, MACHINE, VERSIONS, CLOCK).summary();
+
+		assertThat(summary.ratio().kind()).isEqualTo(Ratio.BEST_OVER_WORST);
+		assertThat(summary.ratioText()).startsWith("reactive/blocking (best non-blocking / worst blocking; "
+				+ "no fixed+naive pair in this run) = 14.7x");
+	}
+
+	@Test
+	void warnsWhenAModeComesCloseToTheCeiling() {
+		ModeSummary fixed = ComparisonFixtures.mode("fixed", 2000);
+		ModeSummary ceiling = ComparisonFixtures.mode(ModeSummary.CEILING, 2400);
+
+		assertThat(RunReport.warnings(List.of(fixed), ceiling)).singleElement()
+			.asString()
+			.startsWith("fixed reached 83 % of the ceiling");
+		assertThat(RunReport.warnings(List.of(fixed), null)).singleElement().asString().startsWith("no ceiling run");
+	}
+
+	@Test
+	void aRunWithoutModeSummariesIsBadInput(@TempDir Path empty) {
+		assertThatExceptionOfType(BadInputException.class)
+			.isThrownBy(() -> RunReport.load(empty, null, MACHINE, VERSIONS, CLOCK))
+			.withMessageContaining("summarize-mode");
+	}
+
+	@Test
+	void reportHtmlHasTheTableAndChartsAndNeedsNoNetwork() throws IOException {
+		RunReport.load(this.run, null, MACHINE, VERSIONS, CLOCK).write(this.run);
+
+		String html = Files.readString(this.run.resolve("report.html"));
+		assertThat(html).contains("<table class=\"summary\">", "fixed/naive = 14.7x", "4 loops / 53 ms injected = 75",
+				"TPS over time", "p99 latency over time", "Measured TPS vs Little&#39;s law".replace("&#39;", "'"),
+				"naive: latency percentiles per second");
+		assertThat(html.split("<svg", -1)).hasSize(1 + 3 + 3);
+		assertThat(html).doesNotContain("<script", "<link", "src=\"http", "href=\"http", "@import", "url(");
+	}
+
+	@Test
+	void theTimeChartsLeaveTheCeilingOutSoTheGatewayLinesKeepTheirScale() throws IOException {
+		RunReport.load(this.run, null, MACHINE, VERSIONS, CLOCK).write(this.run);
+
+		String html = Files.readString(this.run.resolve("report.html"));
+		String timeCharts = html.substring(html.indexOf("TPS over time"), html.indexOf("Measured TPS vs"));
+		assertThat(timeCharts).contains("naive", "fixed").doesNotContain("ceiling");
+		assertThat(html).contains("ceiling: latency percentiles per second");
+	}
+
+	@Test
+	void linksEachModesGatlingReportWhenTheKitCopiedIt() throws IOException {
+		Files.createDirectories(this.run.resolve("naive/gatling"));
+		Files.writeString(this.run.resolve("naive/gatling/index.html"), "<html></html>");
+
+		RunReport report = RunReport.load(this.run, null, MACHINE, VERSIONS, CLOCK);
+
+		assertThat(report.gatlingReports()).containsExactly(Map.entry("naive", "naive/gatling/index.html"));
+		assertThat(ReportPage.render(report.summary(), report.series(), report.gatlingReports()))
+			.contains("<a href=\"naive/gatling/index.html\">");
+	}
+
+	@Test
+	void reportRendersInHeadlessChromium() throws Exception {
+		RunReport.load(this.run, null, MACHINE, VERSIONS, CLOCK).write(this.run);
+		Path chromium = ChromiumScreenshot.findChromium()
+			.orElseGet(() -> fail("chromium is not installed: apt-get install chromium"));
+		// Kept in target/ so a person can look at it after the build.
+		Path png = Path.of("target/render-check/report.png");
+
+		ChromiumScreenshot.Result result = ChromiumScreenshot.capture(chromium, this.run.resolve("report.html"), png,
+				1400, 2000, Duration.ofSeconds(90), ChromiumScreenshot.DEFAULT_MIN_BYTES);
+
+		assertThat(result.ok()).as(result.message()).isTrue();
+		assertThat(Files.size(png)).isGreaterThan(10 * 1024);
+		Files.copy(this.run.resolve("report.html"), png.resolveSibling("report.html"),
+				StandardCopyOption.REPLACE_EXISTING);
+	}
+
+	private static ModeSummary withErrors(ModeSummary mode, double okShare) {
+		long total = mode.ok() + mode.ko();
+		long ok = Math.round(total * okShare);
+		dev.gatewaykit.bench.model.PhaseStats stats = new dev.gatewaykit.bench.model.PhaseStats(ok, total - ok,
+				mode.latencyMs(), Map.of());
+		return new ModeSummary(mode.schema(), mode.mode(), mode.executionMode(), mode.label(), mode.target(),
+				mode.workload(), mode.links(), mode.windowSeconds(), ok, total - ok, ok / mode.windowSeconds(),
+				stats.errorPct(), mode.latencyMs(), mode.tpsPerSecond(),
+				dev.gatewaykit.bench.model.RunValidity.of(stats), mode.prediction(), mode.gateway(), mode.login(),
+				mode.outcomes(), mode.assertions(), null, null);
+	}
+
+	private static void rewriteMode(Path dir, String mode) throws IOException {
+		ModeSummary summary = BenchJson.read(dir.resolve(RunReport.SUMMARY_FILE), ModeSummary.class);
+		BenchJson.write(dir.resolve(RunReport.SUMMARY_FILE),
+				new ModeSummary(summary.schema(), mode, summary.executionMode(), mode, summary.target(),
+						summary.workload(), summary.links(), summary.windowSeconds(), summary.ok(), summary.ko(),
+						summary.tps(), summary.errorPct(), summary.latencyMs(), summary.tpsPerSecond(),
+						summary.validity(), summary.prediction(), summary.gateway(), summary.login(),
+						summary.outcomes(), summary.assertions(), null, null));
+	}
+
+}

@@ -1,0 +1,117 @@
+package dev.gatewaykit.launcher;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+/**
+ * A real server process started by a test: its output goes to a log file under {@code target/}, readiness is
+ * polled (never a fixed sleep) with a deadline, and {@link #close()} stops exactly this process.
+ */
+public class ServerProcess implements AutoCloseable {
+
+	private final String name;
+
+	private final Process process;
+
+	private final Path log;
+
+	protected ServerProcess(String name, List<String> command, Path log) {
+		this(name, command, Map.of(), log);
+	}
+
+	protected ServerProcess(String name, List<String> command, Map<String, String> environment, Path log) {
+		this.name = name;
+		this.log = log;
+		try {
+			Files.createDirectories(log.getParent());
+			ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+				.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+			builder.environment().putAll(environment);
+			this.process = builder.start();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("could not start " + name + " (" + String.join(" ", command) + ")", ex);
+		}
+	}
+
+	/** Polls {@code ready} every 50 ms until it answers true, the process dies, or the timeout passes. */
+	protected void awaitReady(BooleanSupplier ready, Duration timeout) {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		while (System.nanoTime() < deadline) {
+			if (!this.process.isAlive()) {
+				throw new IllegalStateException(this.name + " exited with " + this.process.exitValue() + "; see " + this.log);
+			}
+			if (ready.getAsBoolean()) {
+				return;
+			}
+			sleep(Duration.ofMillis(50));
+		}
+		close();
+		throw new IllegalStateException(this.name + " not ready within " + timeout + "; see " + this.log);
+	}
+
+	public boolean isAlive() {
+		return this.process.isAlive();
+	}
+
+	public long pid() {
+		return this.process.pid();
+	}
+
+	/** SIGKILL: the process dies at once, without closing anything itself (a crashed instance). */
+	public void kill() {
+		try {
+			this.process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	@Override
+	public void close() {
+		this.process.destroy();
+		try {
+			if (!this.process.waitFor(10, TimeUnit.SECONDS)) {
+				this.process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	/** Finds an executable on PATH, or {@code null}. */
+	public static Path onPath(String executable) {
+		String path = System.getenv("PATH");
+		if (path == null) {
+			return null;
+		}
+		for (String dir : path.split(File.pathSeparator)) {
+			Path candidate = Path.of(dir, executable);
+			if (Files.isExecutable(candidate)) {
+				return candidate;
+			}
+		}
+		return null;
+	}
+
+	static void sleep(Duration duration) {
+		try {
+			Thread.sleep(duration.toMillis());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("interrupted", ex);
+		}
+	}
+
+}

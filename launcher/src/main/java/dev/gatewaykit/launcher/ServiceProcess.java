@@ -1,0 +1,188 @@
+package dev.gatewaykit.launcher;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A Spring Boot fat jar run as a child process with {@code java -jar}, configured with {@code --key=value}
+ * arguments, and ready once its health endpoint answers 200.
+ * <p>
+ * Typical use, once per test class:
+ * <pre>
+ * ServiceProcess mall = ServiceProcess.jar("mall-api", Path.of("../mall-api/target/mall-api-0.1.0-SNAPSHOT.jar"))
+ *     .port(FreePorts.next())
+ *     .property("spring.data.redis.port", redis.port())
+ *     .log(Path.of("target", "e2e", "mall-api.log"))
+ *     .start()
+ *     .awaitHealthy(Duration.ofSeconds(120));
+ * </pre>
+ * {@link #start()} and {@link #awaitHealthy(Duration)} are separate so that several services can boot at the same
+ * time. Like {@link RedisServer}, the process is stopped by a JVM shutdown hook if the test does not close it.
+ */
+public final class ServiceProcess extends ServerProcess {
+
+	/** Small heap and C1 only: these JVMs live for one test class, so start-up time matters more than peak speed. */
+	public static final List<String> TEST_JVM_OPTIONS = List.of("-Xmx256m", "-XX:TieredStopAtLevel=1");
+
+	private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
+
+	// One client for every probe: each HttpClient owns a selector thread.
+	private static final HttpClient probes = HttpClient.newBuilder()
+		.version(HttpClient.Version.HTTP_1_1)
+		.connectTimeout(PROBE_TIMEOUT)
+		.build();
+
+	private final int port;
+
+	private final URI health;
+
+	private ServiceProcess(String name, List<String> command, Path log, int port, URI health) {
+		super(name, command, fresh(log));
+		this.port = port;
+		this.health = health;
+		Runtime.getRuntime().addShutdownHook(new Thread(this::close, name + "-stop"));
+	}
+
+	/** Starts describing a service run from {@code jar}; {@code name} appears in errors and the default log name. */
+	public static Builder jar(String name, Path jar) {
+		return new Builder(name, jar);
+	}
+
+	/**
+	 * Polls the health endpoint until it answers 200 (a Boot service answers 503 while it is not ready); fails,
+	 * and stops the process, if it exits or the timeout passes first.
+	 */
+	public ServiceProcess awaitHealthy(Duration timeout) {
+		awaitReady(this::isHealthy, timeout);
+		return this;
+	}
+
+	/** Whether the health endpoint answers 200 right now. */
+	public boolean isHealthy() {
+		HttpRequest request = HttpRequest.newBuilder(this.health).timeout(PROBE_TIMEOUT).GET().build();
+		try {
+			return probes.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+		}
+		catch (IOException ex) {
+			return false;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("interrupted while probing " + this.health, ex);
+		}
+	}
+
+	/** The {@code server.port} the service was started with. */
+	public int port() {
+		return this.port;
+	}
+
+	/** {@code http://127.0.0.1:<port>}, for building request URLs. */
+	public URI baseUri() {
+		return URI.create("http://127.0.0.1:" + this.port);
+	}
+
+	public URI healthUri() {
+		return this.health;
+	}
+
+	// ServerProcess appends; a service's log should describe this run only.
+	private static Path fresh(Path log) {
+		try {
+			Files.deleteIfExists(log);
+			return log;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("could not remove the previous log " + log, ex);
+		}
+	}
+
+	/** What to run: JVM options, port, properties, log file and health endpoint. */
+	public static final class Builder {
+
+		private final String name;
+
+		private final Path jar;
+
+		private final List<String> jvmOptions = new ArrayList<>(TEST_JVM_OPTIONS);
+
+		private final Map<String, String> properties = new LinkedHashMap<>();
+
+		private int port;
+
+		private Path log;
+
+		private URI health;
+
+		private Builder(String name, Path jar) {
+			this.name = name;
+			this.jar = jar;
+		}
+
+		/** Replaces the JVM options (default {@link #TEST_JVM_OPTIONS}). */
+		public Builder jvmOptions(String... options) {
+			this.jvmOptions.clear();
+			this.jvmOptions.addAll(List.of(options));
+			return this;
+		}
+
+		/** The service's {@code server.port}; required. */
+		public Builder port(int port) {
+			this.port = port;
+			return this;
+		}
+
+		/** Adds {@code --key=value} to the command line; Spring Boot gives it the highest precedence. */
+		public Builder property(String key, Object value) {
+			this.properties.put(key, String.valueOf(value));
+			return this;
+		}
+
+		/** Where stdout and stderr go (default {@code target/test-servers/<name>-<port>.log}). */
+		public Builder log(Path log) {
+			this.log = log;
+			return this;
+		}
+
+		/** The endpoint to poll (default {@code http://127.0.0.1:<port>/actuator/health}). */
+		public Builder health(URI health) {
+			this.health = health;
+			return this;
+		}
+
+		/** Launches the process; it is not ready yet, see {@link ServiceProcess#awaitHealthy(Duration)}. */
+		public ServiceProcess start() {
+			if (this.port <= 0) {
+				throw new IllegalStateException(this.name + ": set a port (FreePorts.next())");
+			}
+			if (!Files.isRegularFile(this.jar)) {
+				throw new IllegalStateException(this.name + ": no jar at " + this.jar.toAbsolutePath().normalize());
+			}
+			List<String> command = new ArrayList<>();
+			command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+			command.addAll(this.jvmOptions);
+			command.add("-jar");
+			command.add(this.jar.toAbsolutePath().normalize().toString());
+			command.add("--server.port=" + this.port);
+			this.properties.forEach((key, value) -> command.add("--" + key + "=" + value));
+			Path log = (this.log != null) ? this.log
+					: Path.of("target", "test-servers", this.name + "-" + this.port + ".log");
+			URI health = (this.health != null) ? this.health
+					: URI.create("http://127.0.0.1:" + this.port + "/actuator/health");
+			return new ServiceProcess(this.name, command, log, this.port, health);
+		}
+
+	}
+
+}

@@ -1,0 +1,170 @@
+package dev.gatewaykit.launcher.nginx;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.gatewaykit.launcher.BadInputException;
+
+/**
+ * Renders {@code nginx/<variant>.conf.template} into a runnable {@code nginx.conf} under a prefix directory, and
+ * creates the directories the config points at ({@code logs/}, {@code temp/...}), so that
+ * {@code nginx -p <prefix> -c <prefix>/nginx.conf -e <prefix>/logs/error.log} runs without root.
+ * <p>
+ * Placeholders are {@code ${UPPER_CASE}}; nginx's own variables are lower case ({@code $host}), so they never clash.
+ * A placeholder left over after rendering is an error: a typo in a template must not reach nginx.
+ */
+public final class NginxConfig {
+
+	/** The two front ends the bench compares. */
+	public enum Variant {
+
+		/** What the gateways this kit reproduces started from: no upstream keepalive, default limits. */
+		NAIVE,
+
+		/** Upstream keepalive, raised limits, chosen timeouts. */
+		TUNED;
+
+		public String id() {
+			return name().toLowerCase(Locale.ROOT);
+		}
+
+		public static Variant fromName(String name) {
+			return switch (name.trim().toLowerCase(Locale.ROOT)) {
+				case "naive" -> NAIVE;
+				case "tuned" -> TUNED;
+				default -> throw new IllegalArgumentException("unknown variant '" + name + "': expected naive or tuned");
+			};
+		}
+
+		String templateName() {
+			return id() + ".conf.template";
+		}
+
+	}
+
+	/** One upstream server. IPv6 literals are not supported: the bench runs on 127.0.0.1. */
+	public record Upstream(String host, int port) {
+
+		public Upstream {
+			if (host == null || host.isBlank() || host.contains(":")) {
+				throw new IllegalArgumentException("upstream host must be a name or IPv4 address, was '" + host + "'");
+			}
+			if (port < 1 || port > 65535) {
+				throw new IllegalArgumentException("upstream port must be 1..65535, was " + port);
+			}
+		}
+
+		/**
+		 * Parses {@code host:port[,host:port...]}.
+		 * @throws IllegalArgumentException naming the offending entry
+		 */
+		public static List<Upstream> parseList(String list) {
+			List<Upstream> upstreams = new ArrayList<>();
+			for (String entry : list.split(",")) {
+				String trimmed = entry.trim();
+				int colon = trimmed.lastIndexOf(':');
+				if (colon <= 0 || colon == trimmed.length() - 1) {
+					throw new IllegalArgumentException("upstream '" + trimmed + "' is not host:port");
+				}
+				int port;
+				try {
+					port = Integer.parseInt(trimmed.substring(colon + 1));
+				}
+				catch (NumberFormatException ex) {
+					throw new IllegalArgumentException("upstream '" + trimmed + "' has a non-numeric port");
+				}
+				upstreams.add(new Upstream(trimmed.substring(0, colon), port));
+			}
+			return List.copyOf(upstreams);
+		}
+
+	}
+
+	/** Directories under the prefix that the templates point at. */
+	static final List<String> DIRECTORIES = List.of("logs", "temp/client_body", "temp/proxy", "temp/fastcgi",
+			"temp/uwsgi", "temp/scgi");
+
+	private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([A-Z][A-Z0-9_]*)}");
+
+	private NginxConfig() {
+	}
+
+	/**
+	 * Renders a template.
+	 * @param template the template text
+	 * @param listenPort the port nginx listens on (127.0.0.1)
+	 * @param upstreams every backend instance
+	 * @param prefix the absolute prefix directory
+	 * @param workers nginx worker processes
+	 */
+	public static String render(String template, int listenPort, List<Upstream> upstreams, Path prefix, int workers) {
+		if (listenPort < 1 || listenPort > 65535) {
+			throw new IllegalArgumentException("listen port must be 1..65535, was " + listenPort);
+		}
+		if (upstreams.isEmpty()) {
+			throw new IllegalArgumentException("at least one upstream is needed");
+		}
+		if (workers < 1) {
+			throw new IllegalArgumentException("workers must be at least 1, was " + workers);
+		}
+		StringBuilder servers = new StringBuilder();
+		for (Upstream upstream : upstreams) {
+			if (!servers.isEmpty()) {
+				servers.append("\n        ");
+			}
+			servers.append("server ").append(upstream.host()).append(':').append(upstream.port()).append(';');
+		}
+		Map<String, String> values = Map.of("LISTEN_PORT", String.valueOf(listenPort), "UPSTREAM_SERVERS",
+				servers.toString(), "PREFIX", prefix.toAbsolutePath().normalize().toString(), "WORKER_PROCESSES",
+				String.valueOf(workers));
+		Matcher matcher = PLACEHOLDER.matcher(template);
+		StringBuilder out = new StringBuilder();
+		List<String> unknown = new ArrayList<>();
+		while (matcher.find()) {
+			String value = values.get(matcher.group(1));
+			if (value == null) {
+				unknown.add(matcher.group());
+				value = matcher.group();
+			}
+			matcher.appendReplacement(out, Matcher.quoteReplacement(value));
+		}
+		matcher.appendTail(out);
+		if (!unknown.isEmpty()) {
+			throw new BadInputException("unknown placeholders in template: " + String.join(", ", unknown)
+					+ " (known: " + String.join(", ", values.keySet().stream().sorted().toList()) + ")");
+		}
+		return out.toString();
+	}
+
+	/**
+	 * Renders {@code variant}'s template from {@code templates} into {@code prefix/nginx.conf} and creates the
+	 * directories it needs.
+	 * @return the written config file
+	 */
+	public static Path write(Variant variant, Path templates, int listenPort, List<Upstream> upstreams, Path prefix,
+			int workers) throws IOException {
+		Path template = templates.resolve(variant.templateName());
+		if (!Files.isRegularFile(template)) {
+			throw new BadInputException("template not found: " + template.toAbsolutePath()
+					+ " (pass --templates pointing at the repository's nginx/ directory)");
+		}
+		Path root = prefix.toAbsolutePath().normalize();
+		String config = render(Files.readString(template, StandardCharsets.UTF_8), listenPort, upstreams, root,
+				workers);
+		for (String directory : DIRECTORIES) {
+			Files.createDirectories(root.resolve(directory));
+		}
+		Path file = root.resolve("nginx.conf");
+		Files.writeString(file, config, StandardCharsets.UTF_8);
+		return file;
+	}
+
+}
