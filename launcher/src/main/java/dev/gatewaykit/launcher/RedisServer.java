@@ -33,7 +33,6 @@ public final class RedisServer extends ServerProcess {
 				Path.of("target", "test-servers", "redis-" + port + ".log"));
 		this.port = port;
 		awaitReady(this::answersPing, Duration.ofSeconds(20));
-		Runtime.getRuntime().addShutdownHook(new Thread(this::close));
 	}
 
 	/** Starts redis-server from PATH; fails with an install hint if it is missing. */

@@ -43,7 +43,6 @@ public final class RnacosServer extends ServerProcess {
 				dataDir.resolveSibling("rnacos-" + port + ".log"));
 		this.port = port;
 		awaitReady(this::isHealthy, Duration.ofSeconds(30));
-		Runtime.getRuntime().addShutdownHook(new Thread(this::close));
 	}
 
 	/**

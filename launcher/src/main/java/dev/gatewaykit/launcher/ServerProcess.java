@@ -1,6 +1,5 @@
 package dev.gatewaykit.launcher;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -12,8 +11,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /**
- * A real server process started by a test: its output goes to a log file under {@code target/}, readiness is
- * polled (never a fixed sleep) with a deadline, and {@link #close()} stops exactly this process.
+ * A real server process, started by a test or by {@code ./kit}: its output goes to a log file, readiness is polled
+ * (never a fixed sleep) with a deadline, and {@link #close()} stops exactly this process.
+ * <p>
+ * A JVM shutdown hook stops the process when the JVM that started it exits, so that a failed test or an
+ * interrupted bench leaves nothing behind; {@link #detach()} lets it outlive that JVM ({@code ./kit up}, which
+ * records its PID for {@code ./kit down}).
  */
 public class ServerProcess implements AutoCloseable {
 
@@ -22,6 +25,8 @@ public class ServerProcess implements AutoCloseable {
 	private final Process process;
 
 	private final Path log;
+
+	private final Thread stopOnExit;
 
 	protected ServerProcess(String name, List<String> command, Path log) {
 		this(name, command, Map.of(), log);
@@ -40,6 +45,26 @@ public class ServerProcess implements AutoCloseable {
 		catch (IOException ex) {
 			throw new UncheckedIOException("could not start " + name + " (" + String.join(" ", command) + ")", ex);
 		}
+		this.stopOnExit = new Thread(this::stop, name + "-stop");
+		Runtime.getRuntime().addShutdownHook(this.stopOnExit);
+	}
+
+	/** Lets the process outlive this JVM: no shutdown hook stops it any more. */
+	public void detach() {
+		removeShutdownHook();
+	}
+
+	public String name() {
+		return this.name;
+	}
+
+	public Path log() {
+		return this.log;
+	}
+
+	/** The process itself, e.g. to record its PID with its start time. */
+	public ProcessHandle handle() {
+		return this.process.toHandle();
 	}
 
 	/** Polls {@code ready} every 50 ms until it answers true, the process dies, or the timeout passes. */
@@ -78,6 +103,20 @@ public class ServerProcess implements AutoCloseable {
 
 	@Override
 	public void close() {
+		removeShutdownHook();
+		stop();
+	}
+
+	private void removeShutdownHook() {
+		try {
+			Runtime.getRuntime().removeShutdownHook(this.stopOnExit);
+		}
+		catch (IllegalStateException ex) {
+			// The JVM is shutting down, and the hook is running or has run.
+		}
+	}
+
+	private void stop() {
 		this.process.destroy();
 		try {
 			if (!this.process.waitFor(10, TimeUnit.SECONDS)) {
@@ -91,17 +130,7 @@ public class ServerProcess implements AutoCloseable {
 
 	/** Finds an executable on PATH, or {@code null}. */
 	public static Path onPath(String executable) {
-		String path = System.getenv("PATH");
-		if (path == null) {
-			return null;
-		}
-		for (String dir : path.split(File.pathSeparator)) {
-			Path candidate = Path.of(dir, executable);
-			if (Files.isExecutable(candidate)) {
-				return candidate;
-			}
-		}
-		return null;
+		return Tools.onPath(executable).orElse(null);
 	}
 
 	static void sleep(Duration duration) {

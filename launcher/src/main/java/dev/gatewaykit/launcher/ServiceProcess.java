@@ -51,7 +51,6 @@ public final class ServiceProcess extends ServerProcess {
 		super(name, command, fresh(log));
 		this.port = port;
 		this.health = health;
-		Runtime.getRuntime().addShutdownHook(new Thread(this::close, name + "-stop"));
 	}
 
 	/** Starts describing a service run from {@code jar}; {@code name} appears in errors and the default log name. */

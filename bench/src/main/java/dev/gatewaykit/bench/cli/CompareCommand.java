@@ -6,7 +6,7 @@ import java.util.Set;
 
 import dev.gatewaykit.bench.compare.Comparison;
 import dev.gatewaykit.bench.compare.Thresholds;
-import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.launcher.BenchJson;
 import dev.gatewaykit.bench.report.RunSummary;
 
 /** {@code compare}: a run against a saved baseline, failing on a regression that would otherwise go unnoticed. */

@@ -11,7 +11,7 @@ import java.util.Set;
 
 import dev.gatewaykit.bench.flip.FlipEvent;
 import dev.gatewaykit.bench.flip.ModeFlipper;
-import dev.gatewaykit.bench.model.ExecutionMode;
+import dev.gatewaykit.bench.summary.ExecutionMode;
 
 /** {@code flip}: switch running gateways' mode at a second of the measured window, record when it took effect. */
 public final class FlipCommand implements Command {

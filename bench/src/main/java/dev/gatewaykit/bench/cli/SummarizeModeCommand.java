@@ -1,22 +1,24 @@
 package dev.gatewaykit.bench.cli;
 
+import dev.gatewaykit.bench.summary.ExecutionMode;
+
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 
 import dev.gatewaykit.launcher.BadInputException;
-import dev.gatewaykit.bench.model.BenchJson;
-import dev.gatewaykit.bench.model.GatewayMeters;
-import dev.gatewaykit.bench.model.GatewayFacts;
-import dev.gatewaykit.bench.model.LinkLatencies;
-import dev.gatewaykit.bench.model.LoadModel;
-import dev.gatewaykit.bench.model.MeasuredRun;
-import dev.gatewaykit.bench.model.ModeSummary;
-import dev.gatewaykit.bench.model.Numbers;
-import dev.gatewaykit.bench.model.Summarizer;
-import dev.gatewaykit.bench.model.TimeSeries;
-import dev.gatewaykit.bench.model.Workload;
+import dev.gatewaykit.launcher.BenchJson;
+import dev.gatewaykit.bench.measure.GatewayMeters;
+import dev.gatewaykit.bench.littleslaw.GatewayFacts;
+import dev.gatewaykit.bench.littleslaw.LinkLatencies;
+import dev.gatewaykit.bench.measure.LoadModel;
+import dev.gatewaykit.bench.measure.MeasuredRun;
+import dev.gatewaykit.bench.summary.ModeSummary;
+import dev.gatewaykit.bench.summary.Numbers;
+import dev.gatewaykit.bench.summary.Summarizer;
+import dev.gatewaykit.bench.measure.TimeSeries;
+import dev.gatewaykit.bench.measure.Workload;
 import dev.gatewaykit.bench.report.SummaryTable;
 import dev.gatewaykit.bench.sockets.StarvationAnalysis;
 
@@ -74,7 +76,7 @@ public final class SummarizeModeCommand implements Command {
 		Path dir = args.path("dir");
 		String mode = args.required("mode");
 		if (!ModeSummary.CEILING.equals(mode) && !ModeSummary.FLIP.equals(mode)) {
-			NginxRenderCommand.parse(() -> dev.gatewaykit.bench.model.ExecutionMode.fromName(mode));
+			NginxRenderCommand.parse(() -> ExecutionMode.fromName(mode));
 		}
 		LinkLatencies links = new LinkLatencies(args.decimal("redis-latency-ms", 0),
 				args.decimal("auth-latency-ms", 0), args.decimal("base-ms", 0, 0));

@@ -8,9 +8,9 @@ import java.util.Map;
 import java.util.TreeSet;
 
 import dev.gatewaykit.bench.cli.ExitCodes;
-import dev.gatewaykit.bench.model.ModeSummary;
-import dev.gatewaykit.bench.model.Numbers;
-import dev.gatewaykit.bench.model.Summarizer;
+import dev.gatewaykit.bench.summary.ModeSummary;
+import dev.gatewaykit.bench.summary.Numbers;
+import dev.gatewaykit.bench.summary.Summarizer;
 import dev.gatewaykit.bench.report.TextTable;
 
 /**

@@ -5,14 +5,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.gatewaykit.bench.model.ExecutionMode;
-import dev.gatewaykit.bench.model.GatewayFacts;
-import dev.gatewaykit.bench.model.Latency;
-import dev.gatewaykit.bench.model.LatencyHistograms;
-import dev.gatewaykit.bench.model.LinkLatencies;
-import dev.gatewaykit.bench.model.LittlesLaw;
-import dev.gatewaykit.bench.model.TimeSeries;
-import dev.gatewaykit.bench.model.Workload;
+import dev.gatewaykit.bench.summary.ExecutionMode;
+import dev.gatewaykit.bench.littleslaw.GatewayFacts;
+import dev.gatewaykit.bench.measure.Latency;
+import dev.gatewaykit.bench.measure.LatencyHistograms;
+import dev.gatewaykit.bench.littleslaw.LinkLatencies;
+import dev.gatewaykit.bench.littleslaw.LittlesLaw;
+import dev.gatewaykit.bench.measure.TimeSeries;
+import dev.gatewaykit.bench.measure.Workload;
 
 /**
  * Splits a measured window at a mode switch into "before" and "after" figures, from the per-second data.

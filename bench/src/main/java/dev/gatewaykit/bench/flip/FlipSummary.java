@@ -1,7 +1,7 @@
 package dev.gatewaykit.bench.flip;
 
-import dev.gatewaykit.bench.model.Latency;
-import dev.gatewaykit.bench.model.Prediction;
+import dev.gatewaykit.bench.measure.Latency;
+import dev.gatewaykit.bench.littleslaw.Prediction;
 
 /**
  * A mode switch in the middle of a measured window, and the figures on either side of it ({@code summary.json}'s

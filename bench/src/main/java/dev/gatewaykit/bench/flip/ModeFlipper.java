@@ -18,8 +18,8 @@ import java.util.Map;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
-import dev.gatewaykit.bench.model.BenchJson;
-import dev.gatewaykit.bench.model.ExecutionMode;
+import dev.gatewaykit.launcher.BenchJson;
+import dev.gatewaykit.bench.summary.ExecutionMode;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 

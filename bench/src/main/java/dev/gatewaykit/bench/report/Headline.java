@@ -2,8 +2,8 @@ package dev.gatewaykit.bench.report;
 
 import java.util.List;
 
-import dev.gatewaykit.bench.model.ModeSummary;
-import dev.gatewaykit.bench.model.Numbers;
+import dev.gatewaykit.bench.summary.ModeSummary;
+import dev.gatewaykit.bench.summary.Numbers;
 
 /**
  * The run's headline beside the incident the kit reproduces: a gateway whose token-relay filter called Redis and a

@@ -7,9 +7,9 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-import dev.gatewaykit.bench.model.ExecutionMode;
-import dev.gatewaykit.bench.model.ModeSummary;
-import dev.gatewaykit.bench.model.Numbers;
+import dev.gatewaykit.bench.summary.ExecutionMode;
+import dev.gatewaykit.bench.summary.ModeSummary;
+import dev.gatewaykit.bench.summary.Numbers;
 
 /**
  * The headline: how many times faster the fix is than the bug.

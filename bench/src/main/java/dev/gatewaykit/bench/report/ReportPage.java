@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.Map;
 
 import dev.gatewaykit.bench.flip.FlipSummary;
-import dev.gatewaykit.bench.model.BenchJson;
-import dev.gatewaykit.bench.model.ModeSummary;
-import dev.gatewaykit.bench.model.Numbers;
-import dev.gatewaykit.bench.model.TimeSeries;
+import dev.gatewaykit.launcher.BenchJson;
+import dev.gatewaykit.bench.summary.ModeSummary;
+import dev.gatewaykit.bench.summary.Numbers;
+import dev.gatewaykit.bench.measure.TimeSeries;
 import dev.gatewaykit.bench.sockets.StarvationAnalysis;
 
 /**

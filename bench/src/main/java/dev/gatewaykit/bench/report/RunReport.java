@@ -16,15 +16,15 @@ import java.util.stream.Stream;
 import dev.gatewaykit.bench.flip.FlipAnalysis;
 import dev.gatewaykit.bench.flip.FlipEvent;
 import dev.gatewaykit.bench.flip.FlipSummary;
-import dev.gatewaykit.bench.model.AssertionResult;
+import dev.gatewaykit.bench.measure.AssertionResult;
 import dev.gatewaykit.launcher.BadInputException;
-import dev.gatewaykit.bench.model.BenchJson;
-import dev.gatewaykit.bench.model.ExecutionMode;
-import dev.gatewaykit.bench.model.MeasuredRun;
-import dev.gatewaykit.bench.model.ModeSummary;
-import dev.gatewaykit.bench.model.Numbers;
-import dev.gatewaykit.bench.model.Summarizer;
-import dev.gatewaykit.bench.model.TimeSeries;
+import dev.gatewaykit.launcher.BenchJson;
+import dev.gatewaykit.bench.summary.ExecutionMode;
+import dev.gatewaykit.bench.measure.MeasuredRun;
+import dev.gatewaykit.bench.summary.ModeSummary;
+import dev.gatewaykit.bench.summary.Numbers;
+import dev.gatewaykit.bench.summary.Summarizer;
+import dev.gatewaykit.bench.measure.TimeSeries;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -181,8 +181,8 @@ public record RunReport(RunSummary summary, Map<String, TimeSeries> series, Map<
 				ok[second.t()] = second.ok();
 			}
 		}
-		double first = dev.gatewaykit.bench.model.Warmup.mean(ok, 0, third);
-		double last = dev.gatewaykit.bench.model.Warmup.mean(ok, ok.length - third, ok.length);
+		double first = dev.gatewaykit.bench.measure.Warmup.mean(ok, 0, third);
+		double last = dev.gatewaykit.bench.measure.Warmup.mean(ok, ok.length - third, ok.length);
 		if (!(first > 0) || Math.abs(last - first) * 100 / first <= DRIFT_WARNING_PCT) {
 			return null;
 		}

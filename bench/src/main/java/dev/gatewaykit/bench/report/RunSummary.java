@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.gatewaykit.bench.flip.FlipSummary;
-import dev.gatewaykit.bench.model.ModeSummary;
+import dev.gatewaykit.bench.summary.ModeSummary;
 import tools.jackson.databind.JsonNode;
 
 /**

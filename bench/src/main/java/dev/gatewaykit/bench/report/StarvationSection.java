@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
-import dev.gatewaykit.bench.model.Numbers;
+import dev.gatewaykit.bench.summary.Numbers;
 import dev.gatewaykit.bench.sockets.StarvationAnalysis;
 
 /**

@@ -5,12 +5,12 @@ import java.util.Arrays;
 import java.util.List;
 
 import dev.gatewaykit.bench.flip.FlipSummary;
-import dev.gatewaykit.bench.model.ModeSummary;
-import dev.gatewaykit.bench.model.Numbers;
-import dev.gatewaykit.bench.model.PhaseStats;
-import dev.gatewaykit.bench.model.Prediction;
-import dev.gatewaykit.bench.model.RunValidity;
-import dev.gatewaykit.bench.model.Validity;
+import dev.gatewaykit.bench.summary.ModeSummary;
+import dev.gatewaykit.bench.summary.Numbers;
+import dev.gatewaykit.bench.measure.PhaseStats;
+import dev.gatewaykit.bench.littleslaw.Prediction;
+import dev.gatewaykit.bench.summary.RunValidity;
+import dev.gatewaykit.bench.summary.Validity;
 
 /**
  * The per-mode table, as printed in the terminal and shown in {@code report.html}: achieved TPS beside Little's-law

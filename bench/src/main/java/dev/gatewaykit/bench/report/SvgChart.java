@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import dev.gatewaykit.bench.model.Numbers;
+import dev.gatewaykit.bench.summary.Numbers;
 
 /**
  * Inline SVG charts generated in Java, so {@code report.html} needs no script, no CDN and no network: it opens the

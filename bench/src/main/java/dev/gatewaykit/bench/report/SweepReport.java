@@ -16,14 +16,14 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import dev.gatewaykit.launcher.BadInputException;
-import dev.gatewaykit.bench.model.BenchJson;
-import dev.gatewaykit.bench.model.ExecutionMode;
-import dev.gatewaykit.bench.model.LinkLatencies;
-import dev.gatewaykit.bench.model.LittlesLaw;
-import dev.gatewaykit.bench.model.ModeSummary;
-import dev.gatewaykit.bench.model.Numbers;
-import dev.gatewaykit.bench.model.Prediction;
-import dev.gatewaykit.bench.model.Summarizer;
+import dev.gatewaykit.launcher.BenchJson;
+import dev.gatewaykit.bench.summary.ExecutionMode;
+import dev.gatewaykit.bench.littleslaw.LinkLatencies;
+import dev.gatewaykit.bench.littleslaw.LittlesLaw;
+import dev.gatewaykit.bench.summary.ModeSummary;
+import dev.gatewaykit.bench.summary.Numbers;
+import dev.gatewaykit.bench.littleslaw.Prediction;
+import dev.gatewaykit.bench.summary.Summarizer;
 
 /**
  * A latency sweep: each mode run at several auth-link latencies ({@code RUN/<mode>@<latency>ms/}), its TPS plotted

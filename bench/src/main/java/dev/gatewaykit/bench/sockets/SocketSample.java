@@ -3,7 +3,7 @@ package dev.gatewaykit.bench.sockets;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.launcher.BenchJson;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 

@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.gatewaykit.launcher.BadInputException;
-import dev.gatewaykit.bench.model.Numbers;
+import dev.gatewaykit.bench.summary.Numbers;
 
 /**
  * What the socket samples of one mode say about its window ({@code starvation.json}): how many gateway connections

@@ -17,8 +17,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.gatewaykit.bench.BenchCli;
 import dev.gatewaykit.bench.TestFiles;
-import dev.gatewaykit.bench.model.BenchJson;
-import dev.gatewaykit.bench.model.ModeSummary;
+import dev.gatewaykit.launcher.BenchJson;
+import dev.gatewaykit.bench.summary.ModeSummary;
 import dev.gatewaykit.bench.report.RunSummary;
 
 class BenchCliTests {

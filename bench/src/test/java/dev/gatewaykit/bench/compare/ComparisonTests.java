@@ -10,13 +10,13 @@ import org.junit.jupiter.api.Test;
 
 import dev.gatewaykit.bench.cli.ExitCodes;
 import dev.gatewaykit.bench.compare.Comparison.Verdict;
-import dev.gatewaykit.bench.model.ExecutionMode;
-import dev.gatewaykit.bench.model.Latency;
-import dev.gatewaykit.bench.model.LinkLatencies;
-import dev.gatewaykit.bench.model.ModeSummary;
-import dev.gatewaykit.bench.model.Prediction;
-import dev.gatewaykit.bench.model.Validity;
-import dev.gatewaykit.bench.model.Workload;
+import dev.gatewaykit.bench.summary.ExecutionMode;
+import dev.gatewaykit.bench.measure.Latency;
+import dev.gatewaykit.bench.littleslaw.LinkLatencies;
+import dev.gatewaykit.bench.summary.ModeSummary;
+import dev.gatewaykit.bench.littleslaw.Prediction;
+import dev.gatewaykit.bench.summary.Validity;
+import dev.gatewaykit.bench.measure.Workload;
 
 class ComparisonTests {
 

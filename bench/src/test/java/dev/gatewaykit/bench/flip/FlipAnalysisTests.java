@@ -10,11 +10,11 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
-import dev.gatewaykit.bench.model.GatewayFacts;
-import dev.gatewaykit.bench.model.LatencyHistograms;
-import dev.gatewaykit.bench.model.LinkLatencies;
-import dev.gatewaykit.bench.model.TimeSeries;
-import dev.gatewaykit.bench.model.Workload;
+import dev.gatewaykit.bench.littleslaw.GatewayFacts;
+import dev.gatewaykit.bench.measure.LatencyHistograms;
+import dev.gatewaykit.bench.littleslaw.LinkLatencies;
+import dev.gatewaykit.bench.measure.TimeSeries;
+import dev.gatewaykit.bench.measure.Workload;
 
 class FlipAnalysisTests {
 
@@ -184,7 +184,7 @@ class FlipAnalysisTests {
 		List<TimeSeries.Second> seconds = new ArrayList<>();
 		for (int t = 0; t < 10; t++) {
 			seconds.add(new TimeSeries.Second(t, 75, 0,
-					new dev.gatewaykit.bench.model.Latency(2000, 1900, 2500, 3000 + t * 100, 3500 + t * 100)));
+					new dev.gatewaykit.bench.measure.Latency(2000, 1900, 2500, 3000 + t * 100, 3500 + t * 100)));
 		}
 		FlipSummary flip = FlipAnalysis.analyse("flip", confirmedAt(5.2, 5.3), WINDOW_START,
 				new TimeSeries(1, "flip", 0, 10, seconds), GATEWAY, LINKS, USERS);

@@ -25,8 +25,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.gatewaykit.bench.model.BenchJson;
-import dev.gatewaykit.bench.model.ExecutionMode;
+import dev.gatewaykit.launcher.BenchJson;
+import dev.gatewaykit.bench.summary.ExecutionMode;
 
 /**
  * The flipper against stand-ins for the gateway's {@code /actuator/kit} and Nacos's config API, on loopback. Time

@@ -3,13 +3,13 @@ package dev.gatewaykit.bench.report;
 import java.util.List;
 import java.util.Map;
 
-import dev.gatewaykit.bench.model.ExecutionMode;
-import dev.gatewaykit.bench.model.Latency;
-import dev.gatewaykit.bench.model.LinkLatencies;
-import dev.gatewaykit.bench.model.ModeSummary;
-import dev.gatewaykit.bench.model.Prediction;
-import dev.gatewaykit.bench.model.Validity;
-import dev.gatewaykit.bench.model.Workload;
+import dev.gatewaykit.bench.summary.ExecutionMode;
+import dev.gatewaykit.bench.measure.Latency;
+import dev.gatewaykit.bench.littleslaw.LinkLatencies;
+import dev.gatewaykit.bench.summary.ModeSummary;
+import dev.gatewaykit.bench.littleslaw.Prediction;
+import dev.gatewaykit.bench.summary.Validity;
+import dev.gatewaykit.bench.measure.Workload;
 
 /** Small valid mode summaries for tests that only care about a TPS. */
 final class ComparisonFixtures {

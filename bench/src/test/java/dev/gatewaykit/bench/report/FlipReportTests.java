@@ -17,14 +17,14 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.gatewaykit.bench.TestFiles;
 import dev.gatewaykit.bench.flip.FlipEvent;
 import dev.gatewaykit.bench.flip.FlipSummary;
-import dev.gatewaykit.bench.model.BenchJson;
-import dev.gatewaykit.bench.model.GatewayFacts;
-import dev.gatewaykit.bench.model.LatencyHistograms;
-import dev.gatewaykit.bench.model.LinkLatencies;
-import dev.gatewaykit.bench.model.MeasuredRun;
-import dev.gatewaykit.bench.model.ModeSummary;
-import dev.gatewaykit.bench.model.Summarizer;
-import dev.gatewaykit.bench.model.TimeSeries;
+import dev.gatewaykit.launcher.BenchJson;
+import dev.gatewaykit.bench.littleslaw.GatewayFacts;
+import dev.gatewaykit.bench.measure.LatencyHistograms;
+import dev.gatewaykit.bench.littleslaw.LinkLatencies;
+import dev.gatewaykit.bench.measure.MeasuredRun;
+import dev.gatewaykit.bench.summary.ModeSummary;
+import dev.gatewaykit.bench.summary.Summarizer;
+import dev.gatewaykit.bench.measure.TimeSeries;
 
 /** A {@code --flip-at} run: one gateway switched from blocking to reactive 30 s into a 60 s window. */
 class FlipReportTests {

@@ -7,8 +7,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import dev.gatewaykit.bench.model.ModeSummary;
-import dev.gatewaykit.bench.model.Validity;
+import dev.gatewaykit.bench.summary.ModeSummary;
+import dev.gatewaykit.bench.summary.Validity;
 
 class HeadlineTests {
 

@@ -22,13 +22,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.gatewaykit.bench.TestFiles;
 import dev.gatewaykit.launcher.BadInputException;
-import dev.gatewaykit.bench.model.BenchJson;
-import dev.gatewaykit.bench.model.GatewayFacts;
-import dev.gatewaykit.bench.model.LinkLatencies;
-import dev.gatewaykit.bench.model.MeasuredRun;
-import dev.gatewaykit.bench.model.ModeSummary;
-import dev.gatewaykit.bench.model.Summarizer;
-import dev.gatewaykit.bench.model.TimeSeries;
+import dev.gatewaykit.launcher.BenchJson;
+import dev.gatewaykit.bench.littleslaw.GatewayFacts;
+import dev.gatewaykit.bench.littleslaw.LinkLatencies;
+import dev.gatewaykit.bench.measure.MeasuredRun;
+import dev.gatewaykit.bench.summary.ModeSummary;
+import dev.gatewaykit.bench.summary.Summarizer;
+import dev.gatewaykit.bench.measure.TimeSeries;
 import dev.gatewaykit.bench.render.ChromiumScreenshot;
 
 class RunReportTests {
@@ -205,12 +205,12 @@ class RunReportTests {
 	private static ModeSummary withErrors(ModeSummary mode, double okShare) {
 		long total = mode.ok() + mode.ko();
 		long ok = Math.round(total * okShare);
-		dev.gatewaykit.bench.model.PhaseStats stats = new dev.gatewaykit.bench.model.PhaseStats(ok, total - ok,
+		dev.gatewaykit.bench.measure.PhaseStats stats = new dev.gatewaykit.bench.measure.PhaseStats(ok, total - ok,
 				mode.latencyMs(), Map.of());
 		return new ModeSummary(mode.schema(), mode.mode(), mode.executionMode(), mode.label(), mode.target(),
 				mode.workload(), mode.links(), mode.windowSeconds(), ok, total - ok, ok / mode.windowSeconds(),
 				stats.errorPct(), mode.latencyMs(), mode.tpsPerSecond(),
-				dev.gatewaykit.bench.model.RunValidity.of(stats), mode.prediction(), mode.gateway(), mode.login(),
+				dev.gatewaykit.bench.summary.RunValidity.of(stats), mode.prediction(), mode.gateway(), mode.login(),
 				mode.outcomes(), mode.assertions(), null, null);
 	}
 

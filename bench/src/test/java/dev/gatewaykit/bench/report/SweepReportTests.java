@@ -14,16 +14,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.gatewaykit.launcher.BadInputException;
-import dev.gatewaykit.bench.model.BenchJson;
-import dev.gatewaykit.bench.model.ExecutionMode;
-import dev.gatewaykit.bench.model.GatewayFacts;
-import dev.gatewaykit.bench.model.Latency;
-import dev.gatewaykit.bench.model.LinkLatencies;
-import dev.gatewaykit.bench.model.LittlesLaw;
-import dev.gatewaykit.bench.model.ModeSummary;
-import dev.gatewaykit.bench.model.PhaseStats;
-import dev.gatewaykit.bench.model.RunValidity;
-import dev.gatewaykit.bench.model.Workload;
+import dev.gatewaykit.launcher.BenchJson;
+import dev.gatewaykit.bench.summary.ExecutionMode;
+import dev.gatewaykit.bench.littleslaw.GatewayFacts;
+import dev.gatewaykit.bench.measure.Latency;
+import dev.gatewaykit.bench.littleslaw.LinkLatencies;
+import dev.gatewaykit.bench.littleslaw.LittlesLaw;
+import dev.gatewaykit.bench.summary.ModeSummary;
+import dev.gatewaykit.bench.measure.PhaseStats;
+import dev.gatewaykit.bench.summary.RunValidity;
+import dev.gatewaykit.bench.measure.Workload;
 
 class SweepReportTests {
 
@@ -116,7 +116,7 @@ class SweepReportTests {
 		ModeSummary summary = new ModeSummary(ModeSummary.SCHEMA, mode, execution, mode, "gateway", workload, links,
 				60, ok, ko * 60, tps, stats.errorPct(), stats.latencyMs(), ModeSummary.Spread.NONE, RunValidity.of(stats),
 				LittlesLaw.predict(execution, GATEWAY, links, workload), GATEWAY, null, Map.of(), List.of(), null, null);
-		Path dir = this.run.resolve(mode + "@" + dev.gatewaykit.bench.model.Numbers.trim(authMs, 1) + "ms");
+		Path dir = this.run.resolve(mode + "@" + dev.gatewaykit.bench.summary.Numbers.trim(authMs, 1) + "ms");
 		Files.createDirectories(dir);
 		BenchJson.write(dir.resolve(RunReport.SUMMARY_FILE), summary);
 	}

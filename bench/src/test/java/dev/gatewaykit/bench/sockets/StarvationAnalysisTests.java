@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.gatewaykit.launcher.BadInputException;
-import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.launcher.BenchJson;
 
 class StarvationAnalysisTests {
 

@@ -4,9 +4,9 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.function.UnaryOperator;
 
-import dev.gatewaykit.bench.model.LoadModel;
-import dev.gatewaykit.bench.model.Warmup;
-import dev.gatewaykit.bench.model.Workload;
+import dev.gatewaykit.bench.measure.LoadModel;
+import dev.gatewaykit.bench.measure.Warmup;
+import dev.gatewaykit.bench.measure.Workload;
 
 /**
  * The simulation's parameters, read from {@code bench.*} system properties (gatling-maven-plugin forwards the

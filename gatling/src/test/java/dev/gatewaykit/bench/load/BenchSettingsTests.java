@@ -12,9 +12,9 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
-import dev.gatewaykit.bench.model.LoadModel;
-import dev.gatewaykit.bench.model.Warmup;
-import dev.gatewaykit.bench.model.Workload;
+import dev.gatewaykit.bench.measure.LoadModel;
+import dev.gatewaykit.bench.measure.Warmup;
+import dev.gatewaykit.bench.measure.Workload;
 
 class BenchSettingsTests {
 

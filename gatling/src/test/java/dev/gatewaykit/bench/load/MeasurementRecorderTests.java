@@ -11,12 +11,12 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.gatewaykit.bench.model.AssertionResult;
-import dev.gatewaykit.bench.model.BenchJson;
-import dev.gatewaykit.bench.model.Latency;
-import dev.gatewaykit.bench.model.LatencyHistograms;
-import dev.gatewaykit.bench.model.MeasuredRun;
-import dev.gatewaykit.bench.model.TimeSeries;
+import dev.gatewaykit.bench.measure.AssertionResult;
+import dev.gatewaykit.launcher.BenchJson;
+import dev.gatewaykit.bench.measure.Latency;
+import dev.gatewaykit.bench.measure.LatencyHistograms;
+import dev.gatewaykit.bench.measure.MeasuredRun;
+import dev.gatewaykit.bench.measure.TimeSeries;
 import tools.jackson.databind.JsonNode;
 
 class MeasurementRecorderTests {

@@ -19,7 +19,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import dev.gatewaykit.bench.load.BenchSettings;
 import dev.gatewaykit.bench.load.MeasurementRecorder;
 import dev.gatewaykit.bench.load.UsersCsv;
-import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.launcher.BenchJson;
 import dev.gatewaykit.common.IdentityHeaders;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;

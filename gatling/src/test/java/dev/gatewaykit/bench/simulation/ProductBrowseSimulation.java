@@ -16,7 +16,7 @@ import dev.gatewaykit.bench.load.BenchSettings;
 import dev.gatewaykit.bench.load.MeasurementRecorder;
 import dev.gatewaykit.bench.load.RelayTokens;
 import dev.gatewaykit.bench.load.UsersCsv;
-import dev.gatewaykit.bench.model.LoadModel;
+import dev.gatewaykit.bench.measure.LoadModel;
 import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;

@@ -1,0 +1,80 @@
+package dev.gatewaykit.bench.summary;
+
+import dev.gatewaykit.bench.littleslaw.GatewayFacts;
+import dev.gatewaykit.bench.littleslaw.LinkLatencies;
+import dev.gatewaykit.bench.littleslaw.Prediction;
+import dev.gatewaykit.bench.measure.AssertionResult;
+import dev.gatewaykit.bench.measure.Latency;
+import dev.gatewaykit.bench.measure.PhaseStats;
+import dev.gatewaykit.bench.measure.WarmupOutcome;
+import dev.gatewaykit.bench.measure.Workload;
+
+import java.util.List;
+
+import dev.gatewaykit.bench.sockets.StarvationAnalysis;
+
+/**
+ * Everything the bench reports about one mode ({@code <run>/<mode>/mode-summary.json}): the measured window's
+ * throughput, latency and errors, whether the run is valid, and Little's-law prediction beside it.
+ *
+ * @param schema format version of this file
+ * @param mode the bench mode name ({@code naive}, {@code reactive}, ..., {@code flip} or {@code ceiling})
+ * @param executionMode the execution mode behind it, {@code null} for the ceiling; for {@code flip}, the mode it
+ * started in
+ * @param label the simulation's label
+ * @param target {@code gateway} or {@code ceiling}
+ * @param workload the offered load
+ * @param links the link latencies the run was made with
+ * @param windowSeconds length of the measured window
+ * @param ok OK responses in the window
+ * @param ko failed requests in the window
+ * @param tps OK responses per second in the window
+ * @param errorPct failed requests as a percentage of completed ones
+ * @param latencyMs latency of the OK responses
+ * @param tpsPerSecond spread of the per-second TPS inside the window (periodic TPS "cliffs" show up here)
+ * @param validity whether the TPS may be quoted
+ * @param prediction Little's law for this mode
+ * @param gateway the live gateway's facts, {@code null} for the ceiling
+ * @param login the setup phase's logins
+ * @param outcomes counts per status in the window
+ * @param assertions the gates evaluated on the window
+ * @param warmup how the warm-up ended, {@code null} in summaries written before it was recorded
+ * @param starvation requests waiting unread at the gateway from the first browsing request to the end of the window
+ * ({@code sockets.jsonl}), {@code null}
+ * when the kit did not sample the gateway's sockets
+ */
+public record ModeSummary(int schema, String mode, ExecutionMode executionMode, String label, String target,
+		Workload workload, LinkLatencies links, double windowSeconds, long ok, long ko, double tps, double errorPct,
+		Latency latencyMs, Spread tpsPerSecond, Validity validity, Prediction prediction, GatewayFacts gateway,
+		PhaseStats login, java.util.Map<String, Long> outcomes, List<AssertionResult> assertions,
+		WarmupOutcome warmup, StarvationAnalysis starvation) {
+
+	public static final int SCHEMA = 1;
+
+	public static final String CEILING = "ceiling";
+
+	/** The run that switches the gateway's mode in the middle of the window ({@code ./kit bench --flip-at}). */
+	public static final String FLIP = "flip";
+
+	/**
+	 * Min, max and standard deviation of a series.
+	 */
+	public record Spread(double min, double max, double stdDev) {
+
+		public static final Spread NONE = new Spread(0, 0, 0);
+
+	}
+
+	/** This summary with the socket sampler's analysis of the same window. */
+	public ModeSummary withStarvation(StarvationAnalysis analysis) {
+		return new ModeSummary(this.schema, this.mode, this.executionMode, this.label, this.target, this.workload,
+				this.links, this.windowSeconds, this.ok, this.ko, this.tps, this.errorPct, this.latencyMs,
+				this.tpsPerSecond, this.validity, this.prediction, this.gateway, this.login, this.outcomes,
+				this.assertions, this.warmup, analysis);
+	}
+
+	public boolean valid() {
+		return this.validity != null && this.validity.valid();
+	}
+
+}

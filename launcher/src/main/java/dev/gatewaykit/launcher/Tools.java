@@ -1,0 +1,379 @@
+package dev.gatewaykit.launcher;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * The programs the kit runs, found or installed: OS packages (redis-server, nginx, chromium, curl) from apt as root
+ * (otherwise a stop that names the apt-get command), toxiproxy built once with {@code go install}, rnacos built once
+ * with {@code cargo install} (the one build of minutes, so it goes where cargo keeps what it installs, and is then
+ * copied into the kit's tools directory). Every lookup goes through {@code PATH}, so a test can hide a tool.
+ * <p>
+ * One instance per kit run: {@code apt-get update} runs at most once in it.
+ */
+public final class Tools {
+
+	/** The toxiproxy release {@code go install} builds. */
+	public static final String TOXIPROXY_VERSION = "v2.12.0";
+
+	/** rnacos: a Nacos server written in Rust (one binary, up in a second), for the nacos discovery mode. */
+	public static final String RNACOS_VERSION = "0.8.8";
+
+	/** The OS packages a bench needs; each is also the name of the command it installs. */
+	public static final List<String> BENCH_PACKAGES = List.of("redis-server", "nginx", "chromium", "curl");
+
+	private static final Duration INSTALL_TIMEOUT = Duration.ofMinutes(45);
+
+	private final Map<String, String> environment;
+
+	private final Path toolsBin;
+
+	private final Path logDir;
+
+	private final Consumer<String> log;
+
+	private boolean aptUpdated;
+
+	/**
+	 * @param environment the environment to read {@code PATH}, {@code KIT_TOOLS_BIN}, {@code CARGO_HOME},
+	 * {@code RNACOS_BIN} and {@code KIT_SBIN} from (the process's own, except in tests)
+	 * @param logDir where build logs go
+	 * @param log progress lines for the user
+	 */
+	public Tools(Map<String, String> environment, Path logDir, Consumer<String> log) {
+		this.environment = environment;
+		this.toolsBin = directory(environment, "KIT_TOOLS_BIN",
+				Path.of(System.getProperty("user.home"), ".cache", "gateway-perf-kit", "bin"));
+		this.logDir = logDir;
+		this.log = log;
+	}
+
+	/** The tools of the process's own environment. */
+	public static Tools fromEnvironment(Path logDir, Consumer<String> log) {
+		return new Tools(System.getenv(), logDir, log);
+	}
+
+	/** Where the kit keeps the tools it built ({@code KIT_TOOLS_BIN}, default ~/.cache/gateway-perf-kit/bin). */
+	public Path toolsBin() {
+		return this.toolsBin;
+	}
+
+	/**
+	 * Each command, installed from the OS package of the same name when missing: all missing ones in one
+	 * {@code apt-get install}, then checked again (a package that installs but puts no such command on PATH would
+	 * otherwise fail much later and less clearly).
+	 */
+	public void osPackages(List<String> commands) {
+		List<String> missing = commands.stream().filter((command) -> find(command).isEmpty()).toList();
+		if (missing.isEmpty()) {
+			return;
+		}
+		aptInstall(missing);
+		for (String command : missing) {
+			if (find(command).isEmpty()) {
+				throw new ToolException("the package " + command + " was installed but there is no " + command
+						+ " on PATH (" + path() + ")");
+			}
+		}
+	}
+
+	/** An OS command (redis-server, nginx, chromium, ...), installed with apt when missing. */
+	public Path osCommand(String command) {
+		osPackages(List.of(command));
+		return find(command).orElseThrow();
+	}
+
+	/** toxiproxy-server: the kit's cached build, one on PATH, or a new build with go install. */
+	public Path toxiproxy() {
+		Path cached = this.toolsBin.resolve("toxiproxy-server");
+		if (Files.isExecutable(cached)) {
+			return cached;
+		}
+		Optional<Path> onPath = find("toxiproxy-server");
+		if (onPath.isPresent()) {
+			return onPath.get();
+		}
+		Path go = find("go").orElseThrow(() -> new ToolException("toxiproxy-server is missing and Go is not "
+				+ "installed; install Go (https://go.dev/dl, or Debian: apt-get install golang-go) and run "
+				+ "./kit tools, or build it yourself with: go install github.com/Shopify/toxiproxy/v2/cmd/server@"
+				+ TOXIPROXY_VERSION + " (and put it on PATH as toxiproxy-server)"));
+		this.log.accept("building toxiproxy " + TOXIPROXY_VERSION + " with go install (once; cached in "
+				+ this.toolsBin + ")");
+		Path scratch = temporaryDirectory();
+		run(List.of(go.toString(), "install", "github.com/Shopify/toxiproxy/v2/cmd/server@" + TOXIPROXY_VERSION),
+				Map.of("GOBIN", scratch.toString()), this.logDir.resolve("toxiproxy-build.log"),
+				"go install of toxiproxy failed");
+		return moveInto(scratch.resolve("server"), cached);
+	}
+
+	/**
+	 * rnacos of the pinned version from {@code $RNACOS_BIN}, the kit's tools, PATH or cargo's bin directory, in
+	 * that order.
+	 */
+	public Optional<Path> findRnacos() {
+		Set<Path> candidates = new LinkedHashSet<>();
+		String explicit = this.environment.get("RNACOS_BIN");
+		if (explicit != null && !explicit.isBlank()) {
+			candidates.add(Path.of(explicit));
+		}
+		candidates.add(this.toolsBin.resolve("rnacos"));
+		find("rnacos").ifPresent(candidates::add);
+		candidates.add(cargoBin().resolve("rnacos"));
+		for (Path candidate : candidates) {
+			if (!Files.isExecutable(candidate)) {
+				continue;
+			}
+			Optional<String> version = rnacosVersion(candidate);
+			if (version.filter(RNACOS_VERSION::equals).isPresent()) {
+				return Optional.of(candidate);
+			}
+			this.log.accept("ignoring " + candidate + ": rnacos " + version.orElse("of unknown version")
+					+ ", the kit pins " + RNACOS_VERSION);
+		}
+		return Optional.empty();
+	}
+
+	/**
+	 * rnacos of the pinned version, in the kit's tools directory; when there is none anywhere, cargo builds it
+	 * into its own bin directory (where a later run, or another checkout, finds it again) and it is copied. No
+	 * silent fallback to static discovery: without cargo this stops and says how to get rnacos.
+	 */
+	public Path rnacos() {
+		Optional<Path> found = findRnacos();
+		if (found.isPresent()) {
+			return cache(found.get());
+		}
+		Path cargo = find("cargo").or(() -> Optional.of(cargoBin().resolve("cargo")).filter(Files::isExecutable))
+			.orElseThrow(() -> new ToolException("rnacos " + RNACOS_VERSION + " is missing and cargo is not "
+					+ "installed: install Rust (https://rustup.rs) and run ./kit tools, or build it yourself with: "
+					+ "cargo install rnacos --locked --version " + RNACOS_VERSION
+					+ " (then put rnacos on PATH or set RNACOS_BIN)"));
+		this.log.accept("building rnacos " + RNACOS_VERSION + " with cargo install into " + cargoBin()
+				+ " (once, several minutes)");
+		Path buildLog = this.logDir.resolve("rnacos-build.log");
+		run(List.of(cargo.toString(), "install", "rnacos", "--locked", "--version", RNACOS_VERSION), Map.of(),
+				buildLog, "cargo install rnacos --locked --version " + RNACOS_VERSION + " failed");
+		Path built = cargoBin().resolve("rnacos");
+		if (!rnacosVersion(built).filter(RNACOS_VERSION::equals).isPresent()) {
+			throw new ToolException("cargo install reported success but " + built + " is not rnacos " + RNACOS_VERSION
+					+ " (is CARGO_INSTALL_ROOT set?); see " + buildLog);
+		}
+		return cache(built);
+	}
+
+	/** An executable on this environment's PATH, with {@code KIT_SBIN} (default /usr/sbin) appended. */
+	public Optional<Path> find(String executable) {
+		return onPath(executable, path());
+	}
+
+	/** An executable on the process's PATH. */
+	public static Optional<Path> onPath(String executable) {
+		String path = System.getenv("PATH");
+		return (path != null) ? onPath(executable, path) : Optional.empty();
+	}
+
+	private static Optional<Path> onPath(String executable, String path) {
+		for (String dir : path.split(File.pathSeparator)) {
+			if (dir.isEmpty()) {
+				continue;
+			}
+			Path candidate = Path.of(dir, executable);
+			if (Files.isExecutable(candidate) && !Files.isDirectory(candidate)) {
+				return Optional.of(candidate);
+			}
+		}
+		return Optional.empty();
+	}
+
+	/**
+	 * PATH as the kit sees it: nginx installs into /usr/sbin, which a non-root user's PATH often lacks.
+	 * {@code KIT_SBIN} stands in for /usr/sbin: the provisioning test points it at its sandbox, so that an nginx
+	 * installed on the machine does not show through.
+	 */
+	public String path() {
+		String sbin = this.environment.getOrDefault("KIT_SBIN", "/usr/sbin");
+		return this.environment.getOrDefault("PATH", "") + File.pathSeparator + sbin;
+	}
+
+	/** Whether the process runs as root (apt needs it). */
+	boolean isRoot() {
+		Optional<Path> id = find("id");
+		if (id.isEmpty()) {
+			return false;
+		}
+		try {
+			return "0".equals(output(List.of(id.get().toString(), "-u")).strip());
+		}
+		catch (ToolException ex) {
+			return false;
+		}
+	}
+
+	private void aptInstall(List<String> packages) {
+		String names = String.join(" ", packages);
+		if (!isRoot()) {
+			throw new ToolException("missing: " + names + "; install as root (Debian/Ubuntu): sudo apt-get update && "
+					+ "sudo apt-get install -y " + names + " — then run again");
+		}
+		Path aptGet = find("apt-get").orElseThrow(
+				() -> new ToolException("missing: " + names + ", and there is no apt-get to install them with"));
+		Map<String, String> noninteractive = Map.of("DEBIAN_FRONTEND", "noninteractive");
+		Path aptLog = this.logDir.resolve("apt.log");
+		if (!this.aptUpdated) {
+			// A fresh machine has no package lists.
+			this.log.accept("apt-get update");
+			run(List.of(aptGet.toString(), "update", "-qq"), noninteractive, aptLog, "apt-get update failed");
+			this.aptUpdated = true;
+		}
+		this.log.accept("installing from the OS packages: " + names);
+		List<String> command = new ArrayList<>(List.of(aptGet.toString(), "install", "-y", "-qq"));
+		command.addAll(packages);
+		run(command, noninteractive, aptLog, "apt-get install -y " + names + " failed");
+	}
+
+	/** The binary copied into the tools directory (unless it is that file), so the tools live in one place. */
+	private Path cache(Path binary) {
+		Path cached = this.toolsBin.resolve(binary.getFileName());
+		try {
+			if (Files.exists(cached) && Files.isSameFile(binary, cached)) {
+				return cached;
+			}
+			this.log.accept("copying " + binary + " into " + this.toolsBin);
+			Files.createDirectories(this.toolsBin);
+			Path partial = cached.resolveSibling(cached.getFileName() + ".partial");
+			Files.copy(binary, partial, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.COPY_ATTRIBUTES);
+			return Files.move(partial, cached, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("could not copy " + binary + " into " + this.toolsBin, ex);
+		}
+	}
+
+	private Path moveInto(Path built, Path target) {
+		try {
+			Files.createDirectories(target.getParent());
+			return Files.move(built, target, StandardCopyOption.REPLACE_EXISTING);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("could not move " + built + " to " + target, ex);
+		}
+	}
+
+	private Path cargoBin() {
+		return directory(this.environment, "CARGO_HOME", Path.of(System.getProperty("user.home"), ".cargo"))
+			.resolve("bin");
+	}
+
+	/** The first line of {@code rnacos --version} is "rnacos 0.8.8". */
+	private Optional<String> rnacosVersion(Path binary) {
+		try {
+			String[] words = output(List.of(binary.toString(), "--version")).strip().split("\\s+");
+			return (words.length >= 2) ? Optional.of(words[1]) : Optional.empty();
+		}
+		catch (ToolException ex) {
+			return Optional.empty();
+		}
+	}
+
+	private String output(List<String> command) {
+		try {
+			Process process = processBuilder(command, Map.of()).redirectErrorStream(true).start();
+			String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+			if (!process.waitFor(10, TimeUnit.SECONDS)) {
+				process.destroyForcibly();
+				throw new ToolException(String.join(" ", command) + " did not finish in 10 s");
+			}
+			return output;
+		}
+		catch (IOException ex) {
+			throw new ToolException(String.join(" ", command) + " could not run: " + ex.getMessage());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new ToolException("interrupted");
+		}
+	}
+
+	/** Runs an installer with its output in {@code logFile}; on failure shows the log's tail in the error. */
+	private void run(List<String> command, Map<String, String> extraEnvironment, Path logFile, String failure) {
+		try {
+			Files.createDirectories(logFile.getParent());
+			Process process = processBuilder(command, extraEnvironment).redirectErrorStream(true)
+				.redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
+				.start();
+			if (!process.waitFor(INSTALL_TIMEOUT.toMinutes(), TimeUnit.MINUTES)) {
+				process.destroyForcibly();
+				throw new ToolException(failure + ": still running after " + INSTALL_TIMEOUT.toMinutes()
+						+ " minutes; see " + logFile);
+			}
+			if (process.exitValue() != 0) {
+				throw new ToolException(failure + " (exit " + process.exitValue() + "); the end of " + logFile + ":\n"
+						+ tail(logFile, 30));
+			}
+		}
+		catch (IOException ex) {
+			throw new ToolException(failure + ": " + ex.getMessage());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new ToolException("interrupted");
+		}
+	}
+
+	private ProcessBuilder processBuilder(List<String> command, Map<String, String> extraEnvironment) {
+		ProcessBuilder builder = new ProcessBuilder(command);
+		builder.environment().clear();
+		builder.environment().putAll(this.environment);
+		builder.environment().put("PATH", path());
+		builder.environment().putAll(extraEnvironment);
+		return builder;
+	}
+
+	private static String tail(Path file, int lines) {
+		try {
+			List<String> all = Files.readAllLines(file, StandardCharsets.UTF_8);
+			return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+		}
+		catch (IOException | UncheckedIOException ex) {
+			return "(unreadable: " + ex.getMessage() + ")";
+		}
+	}
+
+	private static Path temporaryDirectory() {
+		try {
+			return Files.createTempDirectory("kit-tool");
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	private static Path directory(Map<String, String> environment, String variable, Path fallback) {
+		String value = environment.get(variable);
+		return (value != null && !value.isBlank()) ? Path.of(value) : fallback;
+	}
+
+	/** A tool is missing and cannot be installed here; the message says what to do. */
+	public static final class ToolException extends RuntimeException {
+
+		public ToolException(String message) {
+			super(message);
+		}
+
+	}
+
+}
