@@ -1,6 +1,8 @@
 package dev.gatewaykit.launcher;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -8,6 +10,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -27,12 +30,32 @@ public final class RedisServer extends ServerProcess {
 
 	private final int port;
 
-	private RedisServer(Path binary, int port) {
-		super("redis-server", List.of(binary.toString(), "--port", String.valueOf(port), "--bind", "127.0.0.1",
-				"--save", "", "--appendonly", "no", "--protected-mode", "yes"),
-				Path.of("target", "test-servers", "redis-" + port + ".log"));
+	private RedisServer(Path binary, int port, List<String> persistence, Path log) {
+		super("redis-server", command(binary, port, persistence), log);
 		this.port = port;
 		awaitReady(this::answersPing, Duration.ofSeconds(20));
+	}
+
+	private static List<String> command(Path binary, int port, List<String> persistence) {
+		List<String> command = new ArrayList<>(List.of(binary.toString(), "--port", String.valueOf(port), "--bind",
+				"127.0.0.1", "--appendonly", "no", "--protected-mode", "yes"));
+		command.addAll(persistence);
+		return command;
+	}
+
+	/**
+	 * For {@code ./kit}: RDB snapshots in {@code dataDir} keep the BCrypt-hashed demo users between runs (hashing
+	 * 1000 of them takes ~30 s at cost 10); the data is demo data and nothing else.
+	 */
+	public static RedisServer persistent(Path binary, Path dataDir, Path log) {
+		try {
+			Files.createDirectories(dataDir);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		return new RedisServer(binary, FreePorts.next(),
+				List.of("--dir", dataDir.toString(), "--dbfilename", "dump.rdb", "--save", "60 1000"), log);
 	}
 
 	/** Starts redis-server from PATH; fails with an install hint if it is missing. */
@@ -43,7 +66,9 @@ public final class RedisServer extends ServerProcess {
 					"redis-server is not on PATH: run the tests with `./kit test` (it installs it as root), or install it "
 							+ "with `sudo apt-get install -y redis-server`");
 		}
-		return new RedisServer(binary, FreePorts.next());
+		int port = FreePorts.next();
+		return new RedisServer(binary, port, List.of("--save", ""),
+				Path.of("target", "test-servers", "redis-" + port + ".log"));
 	}
 
 	public int port() {

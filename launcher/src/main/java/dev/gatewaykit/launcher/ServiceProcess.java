@@ -45,11 +45,14 @@ public final class ServiceProcess extends ServerProcess {
 
 	private final int port;
 
+	private final int managementPort;
+
 	private final URI health;
 
-	private ServiceProcess(String name, List<String> command, Path log, int port, URI health) {
+	private ServiceProcess(String name, List<String> command, Path log, int port, int managementPort, URI health) {
 		super(name, command, fresh(log));
 		this.port = port;
+		this.managementPort = managementPort;
 		this.health = health;
 	}
 
@@ -96,6 +99,17 @@ public final class ServiceProcess extends ServerProcess {
 		return this.health;
 	}
 
+	/** {@code http://127.0.0.1:<management port>/actuator}, or the main port's when it has no management port. */
+	public URI actuatorUri() {
+		int port = (this.managementPort > 0) ? this.managementPort : this.port;
+		return URI.create("http://127.0.0.1:" + port + "/actuator");
+	}
+
+	/** The management port the service was started with, or 0. */
+	public int managementPort() {
+		return this.managementPort;
+	}
+
 	// ServerProcess appends; a service's log should describe this run only.
 	private static Path fresh(Path log) {
 		try {
@@ -118,7 +132,11 @@ public final class ServiceProcess extends ServerProcess {
 
 		private final Map<String, String> properties = new LinkedHashMap<>();
 
+		private final List<String> arguments = new ArrayList<>();
+
 		private int port;
+
+		private int managementPort;
 
 		private Path log;
 
@@ -139,6 +157,28 @@ public final class ServiceProcess extends ServerProcess {
 		/** The service's {@code server.port}; required. */
 		public Builder port(int port) {
 			this.port = port;
+			return this;
+		}
+
+		/** Replaces the JVM options (default {@link #TEST_JVM_OPTIONS}). */
+		public Builder jvmOptions(List<String> options) {
+			this.jvmOptions.clear();
+			this.jvmOptions.addAll(options);
+			return this;
+		}
+
+		/**
+		 * Serves the actuator on a port of its own ({@code management.server.port}); the health probe goes there
+		 * unless {@link #health(URI)} says otherwise.
+		 */
+		public Builder managementPort(int managementPort) {
+			this.managementPort = managementPort;
+			return property("management.server.port", managementPort);
+		}
+
+		/** Appends a raw argument (e.g. one a user passed through), after the properties. */
+		public Builder argument(String argument) {
+			this.arguments.add(argument);
 			return this;
 		}
 
@@ -175,11 +215,13 @@ public final class ServiceProcess extends ServerProcess {
 			command.add(this.jar.toAbsolutePath().normalize().toString());
 			command.add("--server.port=" + this.port);
 			this.properties.forEach((key, value) -> command.add("--" + key + "=" + value));
+			command.addAll(this.arguments);
 			Path log = (this.log != null) ? this.log
 					: Path.of("target", "test-servers", this.name + "-" + this.port + ".log");
+			int actuatorPort = (this.managementPort > 0) ? this.managementPort : this.port;
 			URI health = (this.health != null) ? this.health
-					: URI.create("http://127.0.0.1:" + this.port + "/actuator/health");
-			return new ServiceProcess(this.name, command, log, this.port, health);
+					: URI.create("http://127.0.0.1:" + actuatorPort + "/actuator/health");
+			return new ServiceProcess(this.name, command, log, this.port, this.managementPort, health);
 		}
 
 	}

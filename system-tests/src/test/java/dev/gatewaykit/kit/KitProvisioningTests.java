@@ -19,16 +19,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 /**
- * The kit's installers (scripts/provision.sh) on the path a fresh machine takes: the real {@code ./kit} runs as a
- * process in a sandbox where every tool is missing. The sandbox is a PATH of symbolic links to the few basic
- * commands the scripts use, plus stand-ins for {@code cargo}, {@code go}, {@code apt-get} and {@code id} that
- * record how they were called and create what the real ones would. KIT_TOOLS_BIN, CARGO_HOME, HOME and KIT_DIR are
- * empty temporary directories, and KIT_SBIN points at the sandbox so that an nginx in /usr/sbin does not show
- * through. Nothing is mocked inside the scripts: what is checked is what they run and the files they leave.
+ * The kit's installers (the launcher's {@code Tools}) on the path a fresh machine takes: the kit's command line runs
+ * as a process, exactly as {@code ./kit} runs it once the build is there, in a sandbox where every tool is missing.
+ * The sandbox is a PATH of symbolic links to a few basic commands, plus stand-ins for {@code cargo}, {@code go},
+ * {@code apt-get} and {@code id} that record how they were called and create what the real ones would.
+ * KIT_TOOLS_BIN, CARGO_HOME, HOME and KIT_DIR are empty temporary directories, and KIT_SBIN points at the sandbox so
+ * that an nginx in /usr/sbin does not show through. Nothing is mocked inside the kit: what is checked is what it
+ * runs and the files it leaves. ({@code ./kit} itself only adds "build if stale", which a test must not trigger.)
  */
 class KitProvisioningTests {
 
-	/** What kit and provision.sh run, plus what the stand-ins below use themselves. */
+	/** What the kit runs, plus what the stand-ins below use themselves. */
 	private static final List<String> BASIC_COMMANDS = List.of("bash", "sh", "env", "dirname", "basename", "date",
 			"mkdir", "mktemp", "cp", "mv", "rm", "readlink", "awk", "cat", "tail", "head", "chmod", "sed", "grep");
 
@@ -190,7 +191,7 @@ class KitProvisioningTests {
 		Run run = kit("test", "--help");
 
 		assertThat(run.status()).as(run.toString()).isZero();
-		assertThat(run.out()).contains("Usage: ./kit test", "--provision-only", RNACOS_INSTALL.substring(6));
+		assertThat(run.out()).contains("usage: ./kit test", "--provision-only", RNACOS_INSTALL.substring(6));
 	}
 
 	// ----------------------------------------------------------------------------------------------- helpers
@@ -241,10 +242,15 @@ class KitProvisioningTests {
 		return new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
 	}
 
-	/** {@code ./kit ARGS} from the repository, with nothing of this machine's environment but the sandbox. */
+	/**
+	 * The kit's command line with {@code ARGS}, as {@code ./kit} starts it, with nothing of this machine's
+	 * environment but the sandbox.
+	 */
 	private Run kit(String... args) throws Exception {
-		List<String> command = new ArrayList<>();
-		command.add(repository().resolve("kit").toString());
+		Path root = repository();
+		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+				"-Dkit.repository.root=" + root, "-cp", root.resolve("bench/target/lib") + "/*:"
+						+ root.resolve("bench/target/classes"), "dev.gatewaykit.bench.KitCli"));
 		command.addAll(List.of(args));
 		ProcessBuilder builder = new ProcessBuilder(command).directory(repository().toFile());
 		Map<String, String> env = builder.environment();

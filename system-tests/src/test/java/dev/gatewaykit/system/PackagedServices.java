@@ -13,12 +13,15 @@ import java.util.List;
 import dev.gatewaykit.launcher.FreePorts;
 import dev.gatewaykit.launcher.RedisServer;
 import dev.gatewaykit.launcher.ServiceProcess;
+import dev.gatewaykit.launcher.Workspace;
+import dev.gatewaykit.launcher.stack.KitServices;
 
 /**
  * The kit's three services as the reactor packages them ({@code <module>/target/<module>-<version>.jar}), started
- * the way {@code ./kit up} starts them: on free loopback ports, against one Redis, logging under
- * {@code target/e2e/}. Each method launches a process without waiting for it, so that services can boot side by
- * side; callers wait with {@link ServiceProcess#awaitHealthy(Duration)}.
+ * from the launcher's {@link KitServices} — the description {@code ./kit up} starts them from — plus what only the
+ * tests need (a low BCrypt cost, test secrets, small catalogues): on free loopback ports, against one Redis, logging
+ * under {@code target/e2e/}. Each method launches a process without waiting for it, so that services can boot side
+ * by side; callers wait with {@link ServiceProcess#awaitHealthy(Duration)}.
  */
 final class PackagedServices {
 
@@ -38,16 +41,14 @@ final class PackagedServices {
 
 	static ServiceProcess.Builder authServiceBuilder(RedisServer redis, Path demoUsersCsv, String relaySecret,
 			String gatewayClientSecret) {
-		return ServiceProcess.jar("auth-service", jar("auth-service"))
-			.port(FreePorts.next())
-			.property("spring.data.redis.port", redis.port())
+		return KitServices.authService(workspace(), redis.port(), OUTPUT.resolve("auth-service.log"))
+			.jvmOptions(ServiceProcess.TEST_JVM_OPTIONS)
 			// Cost 4 instead of 10: the tests check that BCrypt is used, not how slow it is.
 			.property("kit.auth.bcrypt-cost", 4)
 			.property("kit.auth.demo-users.count", 20)
 			.property("kit.auth.demo-users.csv", demoUsersCsv.toAbsolutePath())
 			.property("kit.relay.secret", relaySecret)
-			.property("kit.auth.gateway-client.secret", gatewayClientSecret)
-			.log(OUTPUT.resolve("auth-service.log"));
+			.property("kit.auth.gateway-client.secret", gatewayClientSecret);
 	}
 
 	static ServiceProcess mallApi(RedisServer redis, int catalogueSize, String relaySecret) {
@@ -56,12 +57,10 @@ final class PackagedServices {
 
 	static ServiceProcess.Builder mallApiBuilder(RedisServer redis, int catalogueSize, String relaySecret,
 			String name) {
-		return ServiceProcess.jar(name, jar("mall-api"))
-			.port(FreePorts.next())
-			.property("spring.data.redis.port", redis.port())
+		return KitServices.mallApi(workspace(), name, redis.port(), OUTPUT.resolve(name + ".log"))
+			.jvmOptions(ServiceProcess.TEST_JVM_OPTIONS)
 			.property("kit.mall.catalogue.size", catalogueSize)
-			.property("kit.relay.secret", relaySecret)
-			.log(OUTPUT.resolve(name + ".log"));
+			.property("kit.relay.secret", relaySecret);
 	}
 
 	/**
@@ -80,20 +79,10 @@ final class PackagedServices {
 	 */
 	static ServiceProcess gateway(String profile, int managementPort, RedisServer redis, ServiceProcess authService,
 			ServiceProcess mallApi, String gatewayClientSecret) {
-		Path logFile = OUTPUT.resolve("gateway-" + profile + ".log").toAbsolutePath();
-		deleteIfExists(logFile);
-		return ServiceProcess.jar("gateway-" + profile, jar("gateway"))
-			.port(FreePorts.next())
-			.property("management.server.port", managementPort)
-			.property("spring.data.redis.port", redis.port())
+		return gatewayBuilder("gateway-" + profile, managementPort, redis, authService, gatewayClientSecret)
 			.property("kit.routes.auth-uri", authService.baseUri())
 			.property("kit.routes.mall-uri", mallApi.baseUri())
-			.property("kit.gateway.auth-service.client-secret", gatewayClientSecret)
 			.property("spring.profiles.active", profile)
-			// The gateway's logback configurations write only to this file; the console log gets start-up output.
-			.property("logging.file.name", logFile)
-			.log(OUTPUT.resolve("gateway-" + profile + ".console.log"))
-			.health(URI.create("http://127.0.0.1:" + managementPort + "/actuator/health"))
 			.start();
 	}
 
@@ -103,20 +92,11 @@ final class PackagedServices {
 	 */
 	static ServiceProcess staticGatewayOver(List<ServiceProcess> mallApis, int managementPort, RedisServer redis,
 			ServiceProcess authService, String gatewayClientSecret) {
-		Path logFile = OUTPUT.resolve("gateway-static-lb.log").toAbsolutePath();
-		deleteIfExists(logFile);
-		ServiceProcess.Builder gateway = ServiceProcess.jar("gateway-static-lb", jar("gateway"))
-			.port(FreePorts.next())
-			.property("management.server.port", managementPort)
-			.property("spring.data.redis.port", redis.port())
+		ServiceProcess.Builder gateway = gatewayBuilder("gateway-static-lb", managementPort, redis, authService,
+				gatewayClientSecret)
 			.property("spring.profiles.active", "fixed")
 			.property("kit.routes.auth-uri", authService.baseUri())
-			.property("kit.routes.mall-uri", "lb://mall-api")
-			.property("kit.gateway.auth-service.url", authService.baseUri())
-			.property("kit.gateway.auth-service.client-secret", gatewayClientSecret)
-			.property("logging.file.name", logFile)
-			.log(OUTPUT.resolve("gateway-static-lb.console.log"))
-			.health(URI.create("http://127.0.0.1:" + managementPort + "/actuator/health"));
+			.property("kit.routes.mall-uri", "lb://mall-api");
 		for (int i = 0; i < mallApis.size(); i++) {
 			gateway.property("spring.cloud.discovery.client.simple.instances.mall-api[" + i + "].uri",
 					mallApis.get(i).baseUri());
@@ -130,18 +110,31 @@ final class PackagedServices {
 	 */
 	static ServiceProcess nacosGateway(int managementPort, RedisServer redis, ServiceProcess authService,
 			String serverAddr, String gatewayClientSecret) {
-		Path logFile = OUTPUT.resolve("gateway-nacos.log").toAbsolutePath();
-		deleteIfExists(logFile);
-		ServiceProcess.Builder gateway = ServiceProcess.jar("gateway-nacos", jar("gateway"))
-			.port(FreePorts.next())
-			.property("management.server.port", managementPort)
-			.property("spring.data.redis.port", redis.port())
-			.property("kit.gateway.auth-service.url", authService.baseUri())
-			.property("kit.gateway.auth-service.client-secret", gatewayClientSecret)
-			.property("logging.file.name", logFile)
-			.log(OUTPUT.resolve("gateway-nacos.console.log"))
-			.health(URI.create("http://127.0.0.1:" + managementPort + "/actuator/health"));
+		ServiceProcess.Builder gateway = gatewayBuilder("gateway-nacos", managementPort, redis, authService,
+				gatewayClientSecret);
 		return withNacos(gateway, "fixed,nacos", serverAddr).start();
+	}
+
+	/**
+	 * The gateway as the kit starts it ({@link KitServices#gateway}), its actuator on {@code managementPort}, its
+	 * relay-token call straight to auth-service, its own log (the gateway's logback configurations write only there;
+	 * the console log gets start-up output) under {@code target/e2e/}.
+	 */
+	private static ServiceProcess.Builder gatewayBuilder(String name, int managementPort, RedisServer redis,
+			ServiceProcess authService, String gatewayClientSecret) {
+		Path logFile = OUTPUT.resolve(name + ".log").toAbsolutePath();
+		deleteIfExists(logFile);
+		return KitServices.gateway(workspace(), name, redis.port(), authService.baseUri(), logFile)
+			.jvmOptions(ServiceProcess.TEST_JVM_OPTIONS)
+			.managementPort(managementPort)
+			.property("kit.gateway.auth-service.client-secret", gatewayClientSecret);
+	}
+
+	/** The repository this module belongs to, its jars checked by {@link #jar(String)}. */
+	static Workspace workspace() {
+		Path root = repositoryRoot();
+		Workspace.SERVICES.forEach(PackagedServices::jar);
+		return new Workspace(root, root.resolve("system-tests").resolve(OUTPUT), Workspace.projectVersion());
 	}
 
 	/** A packaged module's jar; fails with what to run if it is missing. */

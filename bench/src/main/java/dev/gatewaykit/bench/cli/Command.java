@@ -3,7 +3,7 @@ package dev.gatewaykit.bench.cli;
 import java.io.PrintStream;
 import java.util.Set;
 
-/** One subcommand of {@link dev.gatewaykit.bench.BenchCli}. */
+/** One subcommand of {@link dev.gatewaykit.bench.KitCli}. */
 public interface Command {
 
 	String name();
@@ -16,6 +16,21 @@ public interface Command {
 
 	/** The option names this command accepts, without dashes. */
 	Set<String> options();
+
+	/** The options without a value. */
+	default Set<String> flags() {
+		return Set.of();
+	}
+
+	/** The options (of {@link #options()}) that may be given more than once. */
+	default Set<String> repeatable() {
+		return Set.of();
+	}
+
+	/** How many positional words the command takes. */
+	default int positional() {
+		return 0;
+	}
 
 	/**
 	 * Runs the command.

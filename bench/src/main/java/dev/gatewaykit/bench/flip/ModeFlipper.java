@@ -19,6 +19,7 @@ import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
 import dev.gatewaykit.launcher.BenchJson;
+import dev.gatewaykit.launcher.nacos.NacosClient;
 import dev.gatewaykit.bench.summary.ExecutionMode;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -38,9 +39,9 @@ import tools.jackson.databind.JsonNode;
 public final class ModeFlipper {
 
 	/** The Nacos config every gateway listens to (design.md, "Discovery and runtime config"). */
-	public static final String DATA_ID = "gateway.yaml";
+	public static final String DATA_ID = NacosClient.GATEWAY_DATA_ID;
 
-	public static final String GROUP = "DEFAULT_GROUP";
+	public static final String GROUP = NacosClient.GROUP;
 
 	private static final Duration POLL = Duration.ofMillis(50);
 
@@ -237,16 +238,12 @@ public final class ModeFlipper {
 			}
 			return null;
 		}
-		String form = form(Map.of("dataId", DATA_ID, "group", GROUP, "type", "yaml", "content",
-				"kit.gateway.mode: " + plan.to().id()));
-		HttpRequest post = HttpRequest.newBuilder(plan.nacosUrl().resolve("/nacos/v1/cs/configs"))
-			.timeout(plan.confirmTimeout())
-			.header("Content-Type", "application/x-www-form-urlencoded")
-			.POST(HttpRequest.BodyPublishers.ofString(form))
-			.build();
-		Answer answer = send(post);
-		if (answer.status() != 200 || !answer.body().trim().equals("true")) {
-			return "publishing " + DATA_ID + " to " + post.uri() + " answered " + answer.describe();
+		try {
+			new NacosClient(this.http, plan.nacosUrl()).publishYaml(DATA_ID, "kit.gateway.mode: " + plan.to().id(),
+					plan.confirmTimeout());
+		}
+		catch (NacosClient.NacosException ex) {
+			return ex.getMessage();
 		}
 		return null;
 	}
@@ -303,13 +300,6 @@ public final class ModeFlipper {
 	private static URI kit(URI managementUrl) {
 		String base = managementUrl.toString();
 		return URI.create(base.endsWith("/") ? base + "kit" : base + "/kit");
-	}
-
-	private static String form(Map<String, String> fields) {
-		return fields.entrySet().stream()
-			.map((field) -> URLEncoder.encode(field.getKey(), StandardCharsets.UTF_8) + "="
-					+ URLEncoder.encode(field.getValue(), StandardCharsets.UTF_8))
-			.collect(Collectors.joining("&"));
 	}
 
 	private record Answer(int status, String body) {

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import dev.gatewaykit.bench.BenchCli;
+import dev.gatewaykit.bench.KitCli;
 import dev.gatewaykit.bench.sockets.SocketSample;
 
 class SampleSocketsCommandTests {
@@ -85,7 +85,7 @@ class SampleSocketsCommandTests {
 	private static Result run(String... argv) {
 		ByteArrayOutputStream out = new ByteArrayOutputStream();
 		ByteArrayOutputStream err = new ByteArrayOutputStream();
-		int code = BenchCli.run(argv, new PrintStream(out, true, StandardCharsets.UTF_8),
+		int code = KitCli.run(argv, new PrintStream(out, true, StandardCharsets.UTF_8),
 				new PrintStream(err, true, StandardCharsets.UTF_8));
 		return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
 	}

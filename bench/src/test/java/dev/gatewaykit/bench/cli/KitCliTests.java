@@ -15,13 +15,13 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import dev.gatewaykit.bench.BenchCli;
+import dev.gatewaykit.bench.KitCli;
 import dev.gatewaykit.bench.TestFiles;
 import dev.gatewaykit.launcher.BenchJson;
 import dev.gatewaykit.bench.summary.ModeSummary;
 import dev.gatewaykit.bench.report.RunSummary;
 
-class BenchCliTests {
+class KitCliTests {
 
 	private static final Path FIXTURES = TestFiles.FIXTURE_RUN;
 
@@ -226,7 +226,7 @@ class BenchCliTests {
 	private static Result run(String... args) {
 		ByteArrayOutputStream out = new ByteArrayOutputStream();
 		ByteArrayOutputStream err = new ByteArrayOutputStream();
-		int code = BenchCli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+		int code = KitCli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
 				new PrintStream(err, true, StandardCharsets.UTF_8));
 		return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
 	}

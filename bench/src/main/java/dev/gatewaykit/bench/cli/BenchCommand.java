@@ -1,0 +1,156 @@
+package dev.gatewaykit.bench.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import dev.gatewaykit.bench.KitCli;
+import dev.gatewaykit.bench.report.RunSummary;
+import dev.gatewaykit.bench.run.BenchOptions;
+import dev.gatewaykit.bench.run.BenchRun;
+import dev.gatewaykit.bench.summary.ModeSummary;
+import dev.gatewaykit.launcher.BenchJson;
+
+/** {@code ./kit bench}: the benchmark, start to report. */
+public final class BenchCommand implements Command {
+
+	@Override
+	public String name() {
+		return "bench";
+	}
+
+	@Override
+	public String summary() {
+		return "the benchmark (./kit bench --help)";
+	}
+
+	@Override
+	public Set<String> options() {
+		Set<String> options = new HashSet<>(BenchOptions.OPTIONS);
+		options.remove("latencies");
+		return options;
+	}
+
+	@Override
+	public Set<String> flags() {
+		return Set.copyOf(BenchOptions.FLAGS);
+	}
+
+	@Override
+	public String help() {
+		return """
+				usage: ./kit bench [options]
+
+				Reproduces a production incident in which a Spring Cloud Gateway filter called Redis and a token
+				service synchronously on the event loops (75 TPS, responses over 2 s; 1100 TPS and 200 ms once fixed):
+				for each mode, starts the gateway behind nginx with its Redis and auth-service links going through
+				toxiproxy, runs Gatling until the throughput is steady, measures, and reports TPS, latency and the
+				Little's-law prediction side by side.
+
+				Options (the defaults reproduce the incident):
+				  --modes LIST           comma-separated: naive, fixed, blocking, publish-on, bounded-elastic, reactive
+				                         (default naive,fixed; not with --flip-at)
+				  --discovery static|nacos  how the gateway finds auth-service and mall-api: static URLs (default), or
+				                         rnacos (a Nacos server, started too; built once with cargo if missing) with
+				                         lb:// routes and the gateway's mode in Nacos config gateway.yaml
+				  --flip-at S            one run named "flip" instead of --modes: the gateway starts as profile fixed
+				                         in mode blocking and is switched to reactive S seconds into the measured
+				                         window (S < --duration), via POST /actuator/kit (static) or Nacos config
+				                         (nacos), confirmed on GET /actuator/kit within 10 s; the report marks the
+				                         switch and shows TPS/p99 before and after it. Exit 1 if not confirmed
+				  --users N              closed model: concurrent virtual users looping (default 150: the incident's
+				                         75 TPS at 2 s each is 150 requests in flight)
+				  --rate R               open model instead: constant arrival rate, requests/s
+				  --duration S           measured window in seconds (default 60; --quick 15)
+				  --warmup auto|S        warm-up, excluded from the figures: auto (default) runs until the mean
+				                         throughput of the last 10 s is within 5 % of the 10 s before (at least 20 s),
+				                         or S seconds exactly
+				  --max-warmup S         the longest an auto warm-up may run; the report says when it ran out
+				                         (default 150; --quick 40, whose figures are for smoke tests, not for quoting)
+				  --redis-latency MS     latency toxiproxy adds per round trip on the gateway → Redis link (default 1)
+				  --auth-latency MS      latency per round trip on the gateway → auth-service link (default 50)
+				  --nginx naive|tuned    nginx configuration (default tuned)
+				  --ceiling | --no-ceiling  also measure nginx → mall-api without the gateway for 20 s (default: on,
+				                         off with --quick)
+				  --quick                short run for CI
+				  --out DIR              where results go (default target/kit/<timestamp>)
+				  --compare FILE         compare with an earlier summary.json; exit 1 on regression
+				  --max-tps-drop PCT     compare threshold (default 10)
+				  --max-p99-rise PCT     compare threshold (default 20)
+				  --min-ratio R          exit 1 if fixed/naive TPS ratio is below R (CI sanity bound)
+
+				exit: 0 done, 1 regression, ratio below --min-ratio or mode switch not confirmed, 2 bad arguments
+				""";
+	}
+
+	@Override
+	public int run(Args args, PrintStream out, PrintStream err) throws Exception {
+		KitContext kit = KitContext.current(err);
+		BenchOptions options = BenchOptions.from(args, Map.of(), kit.workspace().kitDir());
+		Files.createDirectories(options.out());
+		Files.deleteIfExists(options.out().resolve("phases.txt"));
+		long started = System.nanoTime();
+		try (BenchRun run = new BenchRun(kit.workspace(), kit.tools(), options, kit.serviceJvmOptions(),
+				kit.gatlingJvmOptions(), kit.healthTimeout(), kit.log(), out, err)) {
+			run.timed("tools, build check, stack start", run::prepare);
+			for (String mode : options.modes()) {
+				run.timed(mode, () -> run.mode(mode, mode, options.authLatencyMs()));
+			}
+			if (options.ceiling()) {
+				run.timed("ceiling", run::ceiling);
+			}
+			run.report();
+			kit.log().accept("phases (s): " + run.phases().entrySet().stream()
+				.map((e) -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(",")));
+			kit.log().accept("done in " + Duration.ofNanos(System.nanoTime() - started).toSeconds() + " s: "
+					+ options.out().resolve("report.html") + ", " + options.out().resolve("summary.json"));
+			// Where the latest run is, for .ci/run and scripts.
+			Files.writeString(kit.workspace().kitDir().resolve("last-run"), options.out() + "\n");
+			return verdict(run, options, out, err, kit);
+		}
+	}
+
+	private static int verdict(BenchRun run, BenchOptions options, PrintStream out, PrintStream err, KitContext kit) {
+		int status = ExitCodes.OK;
+		if (run.flipError().isPresent()) {
+			kit.log().accept("error: the mode switch was NOT confirmed: " + run.flipError().get());
+			status = ExitCodes.FAILED;
+		}
+		if (options.minRatio().isPresent()) {
+			// A loose sanity bound on OK responses per second, valid or not: a naive run that hit nginx's read
+			// timeout is INVALID for quoting but still says the fix is faster.
+			RunSummary summary = BenchJson.read(options.out().resolve("summary.json"), RunSummary.class);
+			Map<String, Double> tps = summary.modes().stream().collect(Collectors.toMap(ModeSummary::mode, ModeSummary::tps));
+			Double fixed = tps.get("fixed");
+			Double naive = tps.get("naive");
+			if (fixed == null || naive == null || naive == 0) {
+				err.println("--min-ratio needs a completed fixed and naive mode, got " + tps.keySet());
+				status = ExitCodes.FAILED;
+			}
+			else if (fixed / naive < options.minRatio().get()) {
+				err.println("fixed/naive OK-throughput ratio " + String.format("%.1f", fixed / naive)
+						+ " is below the bound " + options.minRatio().get());
+				status = ExitCodes.FAILED;
+			}
+			else {
+				out.println("fixed/naive OK-throughput ratio " + String.format("%.1f", fixed / naive) + " >= "
+						+ options.minRatio().get());
+			}
+		}
+		if (options.compare().isPresent()) {
+			int compared = KitCli.run(new String[] { "compare", "--baseline", options.compare().get().toString(),
+					"--current", options.out().resolve("summary.json").toString(), "--max-tps-drop-pct",
+					String.valueOf(options.maxTpsDropPct()), "--max-p99-rise-pct", String.valueOf(options.maxP99RisePct()) },
+					out, err);
+			if (compared != ExitCodes.OK) {
+				status = compared;
+			}
+		}
+		return status;
+	}
+
+}

@@ -1,0 +1,39 @@
+package dev.gatewaykit.bench.cli;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.time.LocalTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Consumer;
+
+import dev.gatewaykit.launcher.Tools;
+import dev.gatewaykit.launcher.Workspace;
+import dev.gatewaykit.launcher.stack.Stack;
+
+/**
+ * What the kit's commands share: the workspace, the tools, the progress log ({@code [kit HH:MM:SS] ...} on
+ * stderr) and the settings the environment may change ({@code KIT_JVM_OPTS}, {@code KIT_GATLING_JVM_OPTS},
+ * {@code KIT_HEALTH_TIMEOUT}).
+ */
+public record KitContext(Workspace workspace, Tools tools, Consumer<String> log, List<String> serviceJvmOptions,
+		List<String> gatlingJvmOptions, Duration healthTimeout) {
+
+	private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
+
+	public static KitContext current(PrintStream err) {
+		Workspace workspace = Workspace.current();
+		Consumer<String> log = (line) -> err.println("[kit " + LocalTime.now().format(TIME) + "] " + line);
+		return new KitContext(workspace, Tools.fromEnvironment(workspace.logs(), log), log,
+				options("KIT_JVM_OPTS", Stack.DEFAULT_JVM_OPTIONS),
+				options("KIT_GATLING_JVM_OPTS", List.of("-Xms256m", "-Xmx1g", "-XX:ThreadPriorityPolicy=1")),
+				Duration.ofSeconds(Long.parseLong(System.getenv().getOrDefault("KIT_HEALTH_TIMEOUT", "180"))));
+	}
+
+	private static List<String> options(String variable, List<String> fallback) {
+		String value = System.getenv(variable);
+		return (value == null || value.isBlank()) ? fallback : Arrays.asList(value.trim().split("\\s+"));
+	}
+
+}

@@ -1,0 +1,107 @@
+package dev.gatewaykit.bench.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import dev.gatewaykit.launcher.Tools;
+
+/**
+ * {@code ./kit test}: provisions what the test suite runs against, then {@code ./mvnw -B verify} with the rest of
+ * the command line appended. Its arguments go to Maven as they are, so it parses them itself.
+ */
+public final class TestCommand implements Command {
+
+	/** The longest the whole suite may take before it is stopped. */
+	private static final Duration VERIFY_TIMEOUT = Duration.ofMinutes(75);
+
+	@Override
+	public String name() {
+		return "test";
+	}
+
+	@Override
+	public String summary() {
+		return "install what the tests need, then ./mvnw -B verify (./kit test --help)";
+	}
+
+	@Override
+	public Set<String> options() {
+		return Set.of();
+	}
+
+	@Override
+	public String help() {
+		return """
+				usage: ./kit test [--provision-only] [MAVEN ARGS...]
+
+				Provisions what the test suite runs against, then runs ./mvnw -B verify with MAVEN ARGS appended
+				(e.g. ./kit test -pl bench -am). Elapsed time is printed per phase.
+				  1. OS packages redis-server, nginx, chromium, curl: installed with apt-get as root (apt-get update
+				     first); without root the kit stops and names the apt-get command.
+				  2. rnacos %s (the Nacos discovery tests): found, or built once with
+				     cargo install rnacos --locked --version %s (several minutes) and copied into the kit's tools.
+				     The tests are given it as RNACOS_BIN. toxiproxy is not needed: no test starts it.
+				  3. ./mvnw -B verify.
+				  --provision-only   stop after step 2
+				""".formatted(Tools.RNACOS_VERSION, Tools.RNACOS_VERSION);
+	}
+
+	@Override
+	public int run(Args args, PrintStream out, PrintStream err) {
+		throw new UnsupportedOperationException("test passes its arguments through: see run(List, ...)");
+	}
+
+	/** Runs with the raw arguments after {@code test}. */
+	public int run(List<String> argv, PrintStream out, PrintStream err) throws Exception {
+		List<String> maven = new ArrayList<>(argv);
+		if (maven.contains("--help") || maven.contains("-h")) {
+			out.print(help());
+			return ExitCodes.OK;
+		}
+		boolean provisionOnly = maven.remove("--provision-only");
+		KitContext kit = KitContext.current(err);
+		long started = System.nanoTime();
+		phase(kit, "OS packages (" + String.join(" ", Tools.BENCH_PACKAGES) + ")",
+				() -> kit.tools().osPackages(Tools.BENCH_PACKAGES));
+		Path[] rnacos = new Path[1];
+		phase(kit, "rnacos " + Tools.RNACOS_VERSION, () -> rnacos[0] = kit.tools().rnacos());
+		if (provisionOnly) {
+			kit.log().accept("provisioned in " + seconds(started) + " s");
+			return ExitCodes.OK;
+		}
+		List<String> command = new ArrayList<>(List.of("./mvnw", "-B", "verify"));
+		command.addAll(maven);
+		kit.log().accept("── " + String.join(" ", command));
+		long verifyStarted = System.nanoTime();
+		ProcessBuilder builder = new ProcessBuilder(command).directory(kit.workspace().root().toFile()).inheritIO();
+		// The tests look for rnacos in RNACOS_BIN first: hand them exactly the binary just checked.
+		builder.environment().put("RNACOS_BIN", rnacos[0].toString());
+		Process process = builder.start();
+		if (!process.waitFor(VERIFY_TIMEOUT.toMinutes(), TimeUnit.MINUTES)) {
+			process.destroyForcibly();
+			kit.log().accept("./mvnw -B verify still ran after " + VERIFY_TIMEOUT.toMinutes() + " minutes; stopped");
+			return ExitCodes.FAILED;
+		}
+		int status = process.exitValue();
+		kit.log().accept("── ./mvnw -B verify: exit " + status + " after " + seconds(verifyStarted)
+				+ " s (all of ./kit test: " + seconds(started) + " s)");
+		return (status == 0) ? ExitCodes.OK : ExitCodes.FAILED;
+	}
+
+	private static void phase(KitContext kit, String name, Runnable step) {
+		long started = System.nanoTime();
+		kit.log().accept("── " + name);
+		step.run();
+		kit.log().accept("── " + name + ": done in " + seconds(started) + " s");
+	}
+
+	private static long seconds(long startedNanos) {
+		return Duration.ofNanos(System.nanoTime() - startedNanos).toSeconds();
+	}
+
+}

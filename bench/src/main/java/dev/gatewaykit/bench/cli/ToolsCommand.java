@@ -1,0 +1,69 @@
+package dev.gatewaykit.bench.cli;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import dev.gatewaykit.launcher.Tools;
+
+/** {@code ./kit tools}: toxiproxy and rnacos built once into the kit's tools directory. */
+public final class ToolsCommand implements Command {
+
+	@Override
+	public String name() {
+		return "tools";
+	}
+
+	@Override
+	public String summary() {
+		return "install toxiproxy and rnacos into the kit's tools directory";
+	}
+
+	@Override
+	public Set<String> options() {
+		return Set.of();
+	}
+
+	@Override
+	public int positional() {
+		return 2;
+	}
+
+	@Override
+	public String help() {
+		return "usage: ./kit tools [toxiproxy] [rnacos] — install toxiproxy-server " + Tools.TOXIPROXY_VERSION
+				+ " (go install) and rnacos " + Tools.RNACOS_VERSION + " (cargo install into ${CARGO_HOME:-~/.cargo}/bin,"
+				+ " several minutes the first time, then copied) into KIT_TOOLS_BIN (default "
+				+ "~/.cache/gateway-perf-kit/bin), default both; an rnacos of the pinned version already on PATH or in "
+				+ "cargo's bin directory is copied instead of rebuilt\n";
+	}
+
+	@Override
+	public int run(Args args, PrintStream out, PrintStream err) throws Exception {
+		KitContext kit = KitContext.current(err);
+		List<String> wanted = new ArrayList<>();
+		for (int i = 0; i < 2; i++) {
+			String tool = args.positional(i, "");
+			if (!tool.isEmpty()) {
+				if (!tool.equals("toxiproxy") && !tool.equals("rnacos")) {
+					throw new UsageException("unknown tool '" + tool + "' (toxiproxy, rnacos)");
+				}
+				wanted.add(tool);
+			}
+		}
+		if (wanted.isEmpty()) {
+			wanted = List.of("toxiproxy", "rnacos");
+		}
+		for (String tool : wanted) {
+			if (tool.equals("toxiproxy")) {
+				out.println("toxiproxy-server: " + kit.tools().toxiproxy());
+			}
+			else {
+				out.println("rnacos: " + kit.tools().rnacos() + " (" + Tools.RNACOS_VERSION + ")");
+			}
+		}
+		return ExitCodes.OK;
+	}
+
+}

@@ -1,0 +1,403 @@
+package dev.gatewaykit.bench.run;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+import dev.gatewaykit.bench.KitCli;
+import dev.gatewaykit.bench.flip.FlipEvent;
+import dev.gatewaykit.bench.flip.ModeFlipper;
+import dev.gatewaykit.bench.sockets.SocketSampler;
+import dev.gatewaykit.bench.summary.ExecutionMode;
+import dev.gatewaykit.launcher.BenchJson;
+import dev.gatewaykit.launcher.ServiceProcess;
+import dev.gatewaykit.launcher.Tools;
+import dev.gatewaykit.launcher.Workspace;
+import dev.gatewaykit.launcher.gatling.GatlingRun;
+import dev.gatewaykit.launcher.nginx.NginxConfig;
+import dev.gatewaykit.launcher.nginx.NginxServer;
+import dev.gatewaykit.launcher.stack.Discovery;
+import dev.gatewaykit.launcher.stack.Stack;
+import dev.gatewaykit.launcher.toxiproxy.ToxiproxyServer;
+
+/**
+ * One {@code ./kit bench} (or {@code sweep}) run: the backends and toxiproxy once, then for each mode the same
+ * sequence — gateway, its actuator facts, nginx, the socket sampler, Gatling (and the mode switch of a flip run),
+ * the end scrape, stop, summary — and at the end the report. Written once, here; every mode, the flip run and each
+ * sweep point go through {@link #mode}.
+ */
+public final class BenchRun implements AutoCloseable {
+
+	private static final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+	/** The injector: Gatling wants room for 150+ users' sessions. */
+	static final List<String> GATLING_JVM_OPTIONS = List.of("-Xms256m", "-Xmx1g", "-XX:ThreadPriorityPolicy=1");
+
+	private final Workspace workspace;
+
+	private final Tools tools;
+
+	private final BenchOptions options;
+
+	private final Stack stack;
+
+	private final Consumer<String> log;
+
+	private final PrintStream out;
+
+	private final PrintStream err;
+
+	private final List<String> gatlingJvmOptions;
+
+	private Stack.Backends backends;
+
+	private ToxiproxyServer toxiproxy;
+
+	private int redisProxyPort;
+
+	private int authProxyPort;
+
+	private final Map<String, Long> phases = new LinkedHashMap<>();
+
+	private Optional<String> flipError = Optional.empty();
+
+	public BenchRun(Workspace workspace, Tools tools, BenchOptions options, List<String> serviceJvmOptions,
+			List<String> gatlingJvmOptions, Duration healthTimeout, Consumer<String> log, PrintStream out,
+			PrintStream err) {
+		this.workspace = workspace;
+		this.tools = tools;
+		this.options = options;
+		this.gatlingJvmOptions = gatlingJvmOptions;
+		this.stack = new Stack(workspace, tools, options.discovery(), serviceJvmOptions, healthTimeout, log);
+		this.log = log;
+		this.out = out;
+		this.err = err;
+	}
+
+	public Path out() {
+		return this.options.out();
+	}
+
+	public Optional<String> flipError() {
+		return this.flipError;
+	}
+
+	/**
+	 * Checks and installs what the run needs, then starts rnacos (nacos discovery), the backends and toxiproxy with
+	 * the two links' latencies. Nothing starts before every tool and the build output are there.
+	 */
+	public void prepare() {
+		this.stack.checkReady();
+		// chromium renders report.png.
+		this.tools.osPackages(Tools.BENCH_PACKAGES);
+		this.tools.toxiproxy();
+		if (this.options.discovery() == Discovery.NACOS) {
+			this.tools.rnacos();
+		}
+		write(this.options.out().resolve("params.json"), BenchJson.write(this.options.params()));
+		this.stack.startNacos();
+		this.backends = this.stack.startBackends(1);
+		this.toxiproxy = this.stack.startToxiproxy();
+		this.redisProxyPort = this.toxiproxy.proxy("redis", this.backends.redis().port());
+		this.authProxyPort = this.toxiproxy.proxy("auth", this.backends.authService().port());
+		this.toxiproxy.latency("redis", this.options.redisLatencyMs());
+		this.toxiproxy.latency("auth", this.options.authLatencyMs());
+	}
+
+	/** Sets the auth link's latency (a sweep point). */
+	public void authLatency(int millis) {
+		this.toxiproxy.latency("auth", millis);
+	}
+
+	/**
+	 * One mode, start to summary, in {@code out/name}.
+	 * @param mode a mode name ({@link BenchOptions#MODE_NAMES}) or {@code flip}
+	 * @param name the directory and label (a sweep point is {@code MODE@<latency>ms})
+	 * @param authLatencyMs the auth link's latency now, for the prediction
+	 */
+	public void mode(String mode, String name, int authLatencyMs) {
+		Path dir = this.options.out().resolve(name);
+		createDirectories(dir);
+		this.log.accept("── " + name + ": starting gateway (redis link +" + this.options.redisLatencyMs()
+				+ " ms, auth link +" + authLatencyMs + " ms, " + this.options.discovery().id() + " discovery)");
+		List<ServiceProcess> gateways = this.stack.startGateways(BenchOptions.selection(mode), 1, this.backends,
+				this.redisProxyPort, URI.create("http://127.0.0.1:" + this.authProxyPort), dir, List.of());
+		ServiceProcess gateway = gateways.get(0);
+		write(dir.resolve("gateway.json"), get(gateway.actuatorUri().resolve("actuator/kit")).orElseThrow(
+				() -> new IllegalStateException(gateway.name() + " answered no GET /actuator/kit")));
+		NginxServer nginx = this.stack.startNginx(this.options.nginx(), upstreams(gateways), dir.resolve("nginx"));
+		this.log.accept("── " + name + ": Gatling, warm-up "
+				+ this.options.warmupSeconds().map((s) -> s + " s").orElse("auto") + " (at most "
+				+ this.options.maxWarmupSeconds() + " s) + " + this.options.durationSeconds() + " s measured");
+		SocketSampler sampler = new SocketSampler(gateway.port(), Duration.ofMillis(500));
+		CompletableFuture<Integer> sampling = CompletableFuture.supplyAsync(() -> sample(sampler, dir));
+		Optional<CompletableFuture<FlipEvent>> flip = mode.equals("flip") ? Optional.of(startFlip(dir, gateways))
+				: Optional.empty();
+		try {
+			Map<String, String> properties = new LinkedHashMap<>(this.options.loadProperties());
+			properties.put("bench.gatewayMetricsUrl", gateway.actuatorUri() + "/prometheus");
+			gatling(dir, "gateway", nginx.url(), name, properties);
+		}
+		finally {
+			sampler.stop();
+			awaitQuietly(sampling);
+		}
+		flip.ifPresent((pending) -> finishFlip(pending, dir, gateway));
+		get(URI.create(gateway.actuatorUri() + "/prometheus")).ifPresent((text) -> write(dir.resolve("gateway-metrics.txt"), text));
+		this.stack.stop(nginx);
+		gateways.forEach(this.stack::stop);
+		summarize(dir, mode, this.options.redisLatencyMs(), authLatencyMs);
+	}
+
+	/** nginx → mall-api without the gateway: whether the injector, nginx or mall-api could be what limits it. */
+	public void ceiling() {
+		Path dir = this.options.out().resolve("ceiling");
+		createDirectories(dir);
+		// 20 s at most: the ceiling only says whether the injector or the box could be the limit.
+		int duration = Math.min(this.options.durationSeconds(), 20);
+		this.log.accept("── ceiling: nginx → mall-api without the gateway for " + duration + " s");
+		ServiceProcess mall = this.backends.mallApis().get(0);
+		NginxServer nginx = this.stack.startNginx(this.options.nginx(),
+				List.of(new NginxConfig.Upstream("127.0.0.1", mall.port())), dir.resolve("nginx"));
+		Map<String, String> properties = new LinkedHashMap<>(this.options.loadProperties());
+		properties.put("bench.durationSeconds", String.valueOf(duration));
+		// A fixed 5 s warm-up: nginx and mall-api have just served every mode, so the path is already compiled.
+		properties.put("bench.warmupSeconds", "5");
+		try {
+			gatling(dir, "ceiling", nginx.url(), "ceiling", properties);
+		}
+		finally {
+			this.stack.stop(nginx);
+		}
+		summarize(dir, "ceiling", 0, 0);
+	}
+
+	/** Stops the stack, then writes summary.json, report.html and report.png. */
+	public void report() {
+		for (String service : List.of("auth-service", "mall-api-1", "redis", "toxiproxy", "rnacos")) {
+			Path logFile = this.workspace.logs().resolve(service + ".log");
+			if (Files.isRegularFile(logFile)) {
+				copy(logFile, this.options.out().resolve(service + ".log"));
+			}
+		}
+		this.stack.close();
+		List<String> report = new ArrayList<>(List.of("report", "--run", this.options.out().toString(), "--repo",
+				this.workspace.root().toString(), "--toxiproxy-server", this.tools.toxiproxy().toString()));
+		this.tools.findRnacos().ifPresent((rnacos) -> report.addAll(List.of("--rnacos", rnacos.toString())));
+		timed("report", () -> invoke(report));
+		Path html = this.options.out().resolve("report.html");
+		timed("screenshot", () -> {
+			if (KitCli.run(new String[] { "render-check", "--html", html.toString(), "--png",
+					this.options.out().resolve("report.png").toString() }, nullStream(), this.err) != 0) {
+				this.log.accept("warning: report.html could not be rendered in headless Chromium");
+			}
+		});
+	}
+
+	/** Runs {@code step} and records how long it took in {@code out/phases.txt}. */
+	public void timed(String name, Runnable step) {
+		long started = System.nanoTime();
+		try {
+			step.run();
+		}
+		finally {
+			long seconds = Duration.ofNanos(System.nanoTime() - started).toSeconds();
+			this.phases.put(name, seconds);
+			this.log.accept("phase '" + name + "': " + seconds + " s");
+			write(this.options.out().resolve("phases.txt"), name + "\t" + seconds + "\n", true);
+		}
+	}
+
+	public Map<String, Long> phases() {
+		return this.phases;
+	}
+
+	@Override
+	public void close() {
+		this.stack.close();
+	}
+
+	private void gatling(Path dir, String target, URI baseUrl, String label, Map<String, String> load) {
+		Map<String, String> properties = new LinkedHashMap<>();
+		properties.put("bench.baseUrl", baseUrl.toString());
+		properties.put("bench.target", target);
+		properties.putAll(load);
+		properties.put("bench.usersCsv", this.workspace.demoUsersCsv().toString());
+		properties.put("bench.label", label);
+		properties.put("bench.out", dir.toString());
+		Duration timeout = Duration.ofSeconds(this.options.maxWarmupSeconds() + this.options.durationSeconds()
+				+ this.options.requestTimeoutMs() / 1000 + 300);
+		new GatlingRun(this.workspace.gatlingClassPath(), this.gatlingJvmOptions, properties, dir, label, timeout)
+			.run(this.err::println);
+	}
+
+	private void summarize(Path dir, String mode, int redisLatencyMs, int authLatencyMs) {
+		invoke(List.of("summarize-mode", "--dir", dir.toString(), "--mode", mode, "--redis-latency-ms",
+				String.valueOf(redisLatencyMs), "--auth-latency-ms", String.valueOf(authLatencyMs)));
+	}
+
+	private void invoke(List<String> argv) {
+		int status = KitCli.run(argv.toArray(String[]::new), this.out, this.err);
+		if (status != 0) {
+			throw new IllegalStateException(argv.get(0) + " failed (exit " + status + ")");
+		}
+	}
+
+	/**
+	 * The mode switch of a flip run, beside Gatling: waits for the simulation's window, switches (actuator or Nacos
+	 * config), confirms on {@code GET /actuator/kit} and writes {@code flip.json}.
+	 */
+	private CompletableFuture<FlipEvent> startFlip(Path dir, List<ServiceProcess> gateways) {
+		deleteIfExists(dir.resolve("phase.json"));
+		deleteIfExists(dir.resolve(FlipEvent.FILE));
+		boolean nacos = this.options.discovery() == Discovery.NACOS;
+		ModeFlipper.Plan plan = new ModeFlipper.Plan(dir, this.options.flipAtSeconds().orElseThrow(),
+				ExecutionMode.BLOCKING, ExecutionMode.REACTIVE, nacos ? ModeFlipper.Via.NACOS : ModeFlipper.Via.ACTUATOR,
+				gateways.stream().map(ServiceProcess::actuatorUri).toList(),
+				this.stack.nacos().map((server) -> server.url()).orElse(null),
+				Duration.ofSeconds(this.options.maxWarmupSeconds() + 120), Duration.ofSeconds(10));
+		this.log.accept("── flip: the gateway starts blocking (profile fixed) and is switched to reactive via "
+				+ plan.via().id() + " " + plan.atSeconds() + " s into the window");
+		return CompletableFuture.supplyAsync(() -> {
+			try {
+				return ModeFlipper.create().flip(plan);
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				throw new IllegalStateException("interrupted", ex);
+			}
+		});
+	}
+
+	private void finishFlip(CompletableFuture<FlipEvent> pending, Path dir, ServiceProcess gateway) {
+		try {
+			FlipEvent event = pending.get(30, TimeUnit.SECONDS);
+			if (event.confirmed()) {
+				this.log.accept("flip " + event.from() + " → " + event.to() + " confirmed "
+						+ (event.confirmedAtEpochMs() - event.requestedAtEpochMs()) + " ms after the request");
+			}
+			else {
+				this.flipError = Optional.of(event.error());
+			}
+		}
+		catch (Exception ex) {
+			pending.cancel(true);
+			this.flipError = Optional.of("the mode switch did not finish: " + ex);
+		}
+		get(gateway.actuatorUri().resolve("actuator/kit")).ifPresent((json) -> write(dir.resolve("gateway-after.json"), json));
+	}
+
+	private Integer sample(SocketSampler sampler, Path dir) {
+		try {
+			return sampler.run(dir.resolve("sockets.jsonl"),
+					Duration.ofSeconds(this.options.maxWarmupSeconds() + this.options.durationSeconds() + 180));
+		}
+		catch (IOException ex) {
+			this.log.accept("warning: the socket sampler stopped: " + ex.getMessage());
+			return 0;
+		}
+	}
+
+	private static void awaitQuietly(CompletableFuture<?> future) {
+		try {
+			future.get(10, TimeUnit.SECONDS);
+		}
+		catch (Exception ex) {
+			future.cancel(true);
+		}
+	}
+
+	private static List<NginxConfig.Upstream> upstreams(List<ServiceProcess> gateways) {
+		return gateways.stream().map((gateway) -> new NginxConfig.Upstream("127.0.0.1", gateway.port())).toList();
+	}
+
+	private static Optional<String> get(URI uri) {
+		try {
+			HttpResponse<String> response = http.send(
+					HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).GET().build(),
+					HttpResponse.BodyHandlers.ofString());
+			return (response.statusCode() == 200) ? Optional.of(response.body()) : Optional.empty();
+		}
+		catch (IOException ex) {
+			return Optional.empty();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return Optional.empty();
+		}
+	}
+
+	private static void write(Path file, String text) {
+		write(file, text, false);
+	}
+
+	private static void write(Path file, String text, boolean append) {
+		try {
+			Files.createDirectories(file.getParent());
+			if (append) {
+				Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+						StandardOpenOption.APPEND);
+			}
+			else {
+				Files.writeString(file, text, StandardCharsets.UTF_8);
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("could not write " + file, ex);
+		}
+	}
+
+	private static void copy(Path from, Path to) {
+		try {
+			Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	private static void createDirectories(Path dir) {
+		try {
+			Files.createDirectories(dir);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	private static void deleteIfExists(Path file) {
+		try {
+			Files.deleteIfExists(file);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	private static PrintStream nullStream() {
+		return new PrintStream(OutputStream.nullOutputStream());
+	}
+
+}

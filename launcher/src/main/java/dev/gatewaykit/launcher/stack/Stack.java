@@ -1,0 +1,250 @@
+package dev.gatewaykit.launcher.stack;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+import dev.gatewaykit.launcher.RedisServer;
+import dev.gatewaykit.launcher.ServerProcess;
+import dev.gatewaykit.launcher.ServiceProcess;
+import dev.gatewaykit.launcher.Tools;
+import dev.gatewaykit.launcher.Workspace;
+import dev.gatewaykit.launcher.nacos.NacosClient;
+import dev.gatewaykit.launcher.nacos.RnacosServer;
+import dev.gatewaykit.launcher.nginx.NginxConfig;
+import dev.gatewaykit.launcher.nginx.NginxServer;
+import dev.gatewaykit.launcher.toxiproxy.ToxiproxyServer;
+
+/**
+ * The kit's processes, started in order and stopped front to back, each recorded by PID as it starts (so that
+ * {@code ./kit down} stops exactly them, and a second {@code ./kit up} refuses to start beside them). {@code ./kit
+ * up} and {@code ./kit bench} both start everything through here.
+ */
+public final class Stack implements AutoCloseable {
+
+	/** The JVM options of the services {@code ./kit} starts ({@code KIT_JVM_OPTS} replaces them). */
+	public static final List<String> DEFAULT_JVM_OPTIONS = List.of("-Xms256m", "-Xmx512m", "-XX:+UseParallelGC",
+			// Lets each JVM apply Java thread priorities (as root; otherwise the JVM ignores it): its JIT compiler
+			// threads run at nice -4. Five JVMs on two cores under full load otherwise starve their own compilers
+			// and take minutes to reach their steady state; at a higher priority they compile in about a minute.
+			// Only the warm-up changes: once compiled, the code is the same.
+			"-XX:ThreadPriorityPolicy=1");
+
+	private final Workspace workspace;
+
+	private final Tools tools;
+
+	private final PidFiles pids;
+
+	private final Consumer<String> log;
+
+	private final List<String> jvmOptions;
+
+	private final Duration healthTimeout;
+
+	private final List<ServerProcess> started = new ArrayList<>();
+
+	private final Discovery discovery;
+
+	private Optional<RnacosServer> nacos = Optional.empty();
+
+	public Stack(Workspace workspace, Tools tools, Discovery discovery, List<String> jvmOptions, Duration healthTimeout,
+			Consumer<String> log) {
+		this.workspace = workspace;
+		this.tools = tools;
+		this.discovery = discovery;
+		this.pids = new PidFiles(workspace.pids(), log);
+		this.jvmOptions = jvmOptions;
+		this.healthTimeout = healthTimeout;
+		this.log = log;
+	}
+
+	public Discovery discovery() {
+		return this.discovery;
+	}
+
+	public Optional<RnacosServer> nacos() {
+		return this.nacos;
+	}
+
+	/**
+	 * Refuses to start beside a stack that is already up (stale records are dropped), and checks that the build
+	 * output is all there before a single process starts.
+	 */
+	public void checkReady() {
+		List<PidFiles.Entry> running = this.pids.alive();
+		if (!running.isEmpty()) {
+			PidFiles.Entry first = running.get(0);
+			throw new IllegalStateException("the stack is already up (" + first.name() + ", pid " + first.pid()
+					+ "); run ./kit down first");
+		}
+		List<String> missing = this.workspace.missingBuildOutput();
+		if (!missing.isEmpty()) {
+			throw new IllegalStateException("the build output is incomplete (missing " + String.join(", ", missing)
+					+ "); ./kit rebuilds when a source is newer than its last build — run ./mvnw -DskipTests install");
+		}
+	}
+
+	/** In the nacos discovery mode: rnacos, ready when it applies config (see {@link RnacosServer}). */
+	public void startNacos() {
+		if (this.discovery != Discovery.NACOS) {
+			return;
+		}
+		Path binary = this.tools.rnacos();
+		RnacosServer server = record(RnacosServer.start(binary, this.workspace.kitDir().resolve("rnacos"),
+				this.workspace.logs().resolve("rnacos.log")));
+		this.nacos = Optional.of(server);
+		this.log.accept("rnacos " + Tools.RNACOS_VERSION + " ready on " + server.port() + " (gRPC "
+				+ (server.port() + 1000) + ")");
+	}
+
+	/** redis-server (persistent demo data), auth-service and {@code mallApis} mall-api instances, healthy. */
+	public Backends startBackends(int mallApis) {
+		RedisServer redis = record(RedisServer.persistent(this.tools.osCommand("redis-server"),
+				this.workspace.kitDir().resolve("redis"), this.workspace.logs().resolve("redis.log")));
+		ServiceProcess auth = record(withDiscovery(
+				KitServices.authService(this.workspace, redis.port(), this.workspace.logs().resolve("auth-service.log")),
+				"")
+			.start());
+		List<ServiceProcess> malls = new ArrayList<>();
+		for (int i = 1; i <= mallApis; i++) {
+			String name = "mall-api-" + i;
+			malls.add(record(withDiscovery(
+					KitServices.mallApi(this.workspace, name, redis.port(), this.workspace.logs().resolve(name + ".log")),
+					"")
+				.start()));
+		}
+		for (ServiceProcess mall : malls) {
+			mall.awaitHealthy(this.healthTimeout);
+			this.log.accept(mall.name() + " healthy on " + mall.port());
+		}
+		auth.awaitHealthy(this.healthTimeout);
+		this.log.accept("auth-service healthy on " + auth.port() + " (demo users in "
+				+ this.workspace.demoUsersCsv() + ")");
+		this.nacos.ifPresent((server) -> {
+			server.client().awaitRegistered("auth-service", List.of(auth.port()), this.healthTimeout);
+			server.client().awaitRegistered("mall-api", malls.stream().map(ServiceProcess::port).toList(),
+					this.healthTimeout);
+			this.log.accept("Nacos lists auth-service and " + malls.size() + " mall-api instance(s)");
+		});
+		return new Backends(redis, auth, malls);
+	}
+
+	/** The three services every gateway uses. */
+	public record Backends(RedisServer redis, ServiceProcess authService, List<ServiceProcess> mallApis) {
+	}
+
+	public ToxiproxyServer startToxiproxy() {
+		return record(ToxiproxyServer.start(this.tools.toxiproxy(), this.workspace.logs().resolve("toxiproxy.log")));
+	}
+
+	/**
+	 * {@code count} gateways named gateway-1..N, healthy. In the static discovery mode the routes are URLs on the
+	 * command line; in the nacos mode they come from the nacos profile ({@code lb://}) and the starting mode is
+	 * published to Nacos config, since a command-line knob would outrank it and no run-time change could ever take
+	 * effect.
+	 * @param redisPort the Redis the gateway uses (toxiproxy's port in a bench)
+	 * @param authServiceUrl where its relay-token call goes (toxiproxy's port in a bench)
+	 */
+	public List<ServiceProcess> startGateways(GatewaySelection selection, int count, Backends backends, int redisPort,
+			URI authServiceUrl, Path logDir, List<String> extraArguments) {
+		List<String> arguments = new ArrayList<>();
+		if (this.discovery == Discovery.NACOS) {
+			RnacosServer server = this.nacos.orElseThrow();
+			arguments.add("--spring.profiles.active=" + selection.profile().map((p) -> p + ",").orElse("") + "nacos");
+			arguments.addAll(server.serviceArguments());
+			server.client()
+				.publishAndConfirm(NacosClient.GATEWAY_DATA_ID, selection.mode().map((m) -> "kit.gateway.mode: " + m),
+						Duration.ofSeconds(10));
+		}
+		else {
+			selection.profile().ifPresent((p) -> arguments.add("--spring.profiles.active=" + p));
+			selection.mode().ifPresent((m) -> arguments.add("--kit.gateway.mode=" + m));
+			arguments.add("--kit.routes.auth-uri=" + backends.authService().baseUri());
+			List<ServiceProcess> malls = backends.mallApis();
+			if (malls.size() == 1) {
+				arguments.add("--kit.routes.mall-uri=" + malls.get(0).baseUri());
+			}
+			else {
+				// Spring Cloud's SimpleDiscoveryClient: the instances from properties, balanced by Spring Cloud
+				// LoadBalancer.
+				arguments.add("--kit.routes.mall-uri=lb://mall-api");
+				for (int i = 0; i < malls.size(); i++) {
+					arguments.add("--spring.cloud.discovery.client.simple.instances.mall-api[" + i + "].uri="
+							+ malls.get(i).baseUri());
+				}
+			}
+		}
+		arguments.addAll(extraArguments);
+		List<ServiceProcess> gateways = new ArrayList<>();
+		for (int k = 1; k <= count; k++) {
+			String name = "gateway-" + k;
+			ServiceProcess.Builder gateway = KitServices.gateway(this.workspace, name, redisPort, authServiceUrl,
+					logDir.resolve(name + ".log"))
+				.jvmOptions(this.jvmOptions);
+			arguments.forEach(gateway::argument);
+			gateways.add(record(gateway.start()));
+		}
+		for (ServiceProcess gateway : gateways) {
+			gateway.awaitHealthy(this.healthTimeout);
+			this.log.accept(gateway.name() + " (" + describe(selection) + ", " + this.discovery.id()
+					+ " discovery) healthy on " + gateway.port() + " (management " + gateway.managementPort() + ")");
+		}
+		return gateways;
+	}
+
+	/** nginx from a template, in front of {@code upstreams}. */
+	public NginxServer startNginx(NginxConfig.Variant variant, List<NginxConfig.Upstream> upstreams, Path prefix) {
+		return record(NginxServer.start(this.tools.osCommand("nginx"), variant, this.workspace.nginxTemplates(),
+				upstreams, prefix));
+	}
+
+	/** Stops one of the processes this stack started. */
+	public void stop(ServerProcess process) {
+		process.close();
+		this.pids.forget(process.name());
+		this.started.remove(process);
+		this.log.accept("stopped " + process.name() + " (pid " + process.pid() + ")");
+	}
+
+	/** Lets every process outlive this JVM ({@code ./kit up}); {@code ./kit down} stops them by their records. */
+	public void detachAll() {
+		this.started.forEach(ServerProcess::detach);
+		this.started.clear();
+	}
+
+	/** Stops every process still running, the last started first: nothing is left calling a service that is gone. */
+	@Override
+	public void close() {
+		List<ServerProcess> running = new ArrayList<>(this.started);
+		Collections.reverse(running);
+		running.forEach(this::stop);
+	}
+
+	private ServiceProcess.Builder withDiscovery(ServiceProcess.Builder service, String profiles) {
+		ServiceProcess.Builder builder = service.jvmOptions(this.jvmOptions);
+		this.nacos.ifPresent((server) -> {
+			builder.property("spring.profiles.active", profiles.isEmpty() ? "nacos" : profiles + ",nacos");
+			server.serviceArguments().forEach(builder::argument);
+		});
+		return builder;
+	}
+
+	private <T extends ServerProcess> T record(T process) {
+		this.started.add(process);
+		this.pids.record(process.name(), process.handle());
+		this.log.accept("started " + process.name() + " (pid " + process.pid() + "), log " + process.log());
+		return process;
+	}
+
+	private static String describe(GatewaySelection selection) {
+		return selection.profile().orElse("") + selection.mode().map((m) -> selection.profile().isPresent() ? ":" + m : m)
+			.orElse("");
+	}
+
+}
