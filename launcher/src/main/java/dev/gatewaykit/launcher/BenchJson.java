@@ -1,6 +1,5 @@
 package dev.gatewaykit.launcher;
 
-import dev.gatewaykit.launcher.BadInputException;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -60,12 +60,9 @@ public final class RedisServer extends ServerProcess {
 
 	/** Starts redis-server from PATH; fails with an install hint if it is missing. */
 	public static RedisServer start() {
-		Path binary = onPath("redis-server");
-		if (binary == null) {
-			throw new IllegalStateException(
+		Path binary = Tools.onPath("redis-server").orElseThrow(() -> new IllegalStateException(
 					"redis-server is not on PATH: run the tests with `./kit test` (it installs it as root), or install it "
-							+ "with `sudo apt-get install -y redis-server`");
-		}
+							+ "with `sudo apt-get install -y redis-server`"));
 		int port = FreePorts.next();
 		return new RedisServer(binary, port, List.of("--save", ""),
 				Path.of("target", "test-servers", "redis-" + port + ".log"));

@@ -128,11 +128,6 @@ public class ServerProcess implements AutoCloseable {
 		}
 	}
 
-	/** Finds an executable on PATH, or {@code null}. */
-	public static Path onPath(String executable) {
-		return Tools.onPath(executable).orElse(null);
-	}
-
 	static void sleep(Duration duration) {
 		try {
 			Thread.sleep(duration.toMillis());

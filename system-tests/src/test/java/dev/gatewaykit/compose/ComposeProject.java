@@ -101,8 +101,9 @@ final class ComposeProject {
 				String name = (matcher.group(1) != null) ? matcher.group(1) : matcher.group(4);
 				String value = environment.get(name);
 				String operator = matcher.group(2);
-				boolean useDefault = (operator == null) ? false
-						: operator.equals(":-") ? (value == null || value.isEmpty()) : (value == null);
+				// ${NAME:-default} replaces an unset or empty value, ${NAME-default} only an unset one.
+				boolean useDefault = (operator != null)
+						&& (operator.equals(":-") ? (value == null || value.isEmpty()) : (value == null));
 				replacement = useDefault ? matcher.group(3) : ((value != null) ? value : "");
 			}
 			matcher.appendReplacement(result, Matcher.quoteReplacement(replacement));

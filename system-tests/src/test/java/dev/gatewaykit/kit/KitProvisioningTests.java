@@ -158,6 +158,7 @@ class KitProvisioningTests {
 		fakeId(0);
 		fakeAptGet();
 		rnacos(this.tools, "0.8.8");
+		script(this.tools.resolve("toxiproxy-server"), "exit 0\n");
 
 		Run first = kit("test", "--provision-only");
 
@@ -165,7 +166,7 @@ class KitProvisioningTests {
 		assertThat(callsOf("apt-get")).containsExactly("update -qq",
 				"install -y -qq redis-server nginx chromium curl");
 		assertThat(first.err()).contains("OS packages (redis-server nginx chromium curl): done in",
-				"rnacos 0.8.8: done in");
+				"rnacos 0.8.8: done in", "toxiproxy v2.12.0: done in");
 
 		Run second = kit("test", "--provision-only");
 

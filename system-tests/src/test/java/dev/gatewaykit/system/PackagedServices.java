@@ -2,7 +2,6 @@ package dev.gatewaykit.system;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URI;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,7 +9,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.gatewaykit.launcher.FreePorts;
 import dev.gatewaykit.launcher.RedisServer;
 import dev.gatewaykit.launcher.ServiceProcess;
 import dev.gatewaykit.launcher.Workspace;

@@ -45,10 +45,11 @@ public final class TestCommand implements Command {
 				     first); without root the kit stops and names the apt-get command.
 				  2. rnacos %s (the Nacos discovery tests): found, or built once with
 				     cargo install rnacos --locked --version %s (several minutes) and copied into the kit's tools.
-				     The tests are given it as RNACOS_BIN. toxiproxy is not needed: no test starts it.
-				  3. ./mvnw -B verify.
-				  --provision-only   stop after step 2
-				""".formatted(Tools.RNACOS_VERSION, Tools.RNACOS_VERSION);
+				     The tests are given it as RNACOS_BIN.
+				  3. toxiproxy %s (the launcher's toxiproxy test): found, or built once with go install.
+				  4. ./mvnw -B verify.
+				  --provision-only   stop after step 3
+				""".formatted(Tools.RNACOS_VERSION, Tools.RNACOS_VERSION, Tools.TOXIPROXY_VERSION);
 	}
 
 	@Override
@@ -70,6 +71,7 @@ public final class TestCommand implements Command {
 				() -> kit.tools().osPackages(Tools.BENCH_PACKAGES));
 		Path[] rnacos = new Path[1];
 		phase(kit, "rnacos " + Tools.RNACOS_VERSION, () -> rnacos[0] = kit.tools().rnacos());
+		phase(kit, "toxiproxy " + Tools.TOXIPROXY_VERSION, () -> kit.tools().toxiproxy());
 		if (provisionOnly) {
 			kit.log().accept("provisioned in " + seconds(started) + " s");
 			return ExitCodes.OK;

@@ -69,7 +69,7 @@ public record Headline(Double ratio, String text, Side naive, Side fixed, Origin
 			.orElse(null);
 		String text;
 		if (naive == null || fixed == null) {
-			text = "no fixed/naive ratio: the run has " + ((naive == null) ? "no naive" : "no fixed") + " mode";
+			text = "no fixed/naive ratio: the run has " + ((naive != null) ? "no fixed" : "no naive") + " mode";
 		}
 		else if (ratio == null) {
 			ModeSummary invalid = !naive.valid() ? naive : !fixed.valid() ? fixed : null;

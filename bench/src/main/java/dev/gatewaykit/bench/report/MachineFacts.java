@@ -96,7 +96,7 @@ public record MachineFacts(String cpuModel, int cpuCount, long memoryMb, String 
 		String sha = run(repository, "git", "rev-parse", "HEAD");
 		versions.put("git", (sha != null) ? sha.trim() : UNKNOWN);
 		String dirty = run(repository, "git", "status", "--porcelain", "--untracked-files=no");
-		versions.put("gitDirty", (dirty == null) ? UNKNOWN : String.valueOf(!dirty.isBlank()));
+		versions.put("gitDirty", (dirty != null) ? String.valueOf(!dirty.isBlank()) : UNKNOWN);
 		return versions;
 	}
 

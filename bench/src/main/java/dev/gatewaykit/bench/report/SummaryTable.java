@@ -81,7 +81,7 @@ public final class SummaryTable {
 		return List.of(name, mode.workload().describe(), tps, bound + ms(side.latencyMs().mean()),
 				bound + ms(side.latencyMs().p50()), bound + ms(side.latencyMs().p90()),
 				bound + ms(side.latencyMs().p99()), bound + ms(side.latencyMs().max()),
-				Numbers.fixed(side.errorPct(), 2) + " %", predicted, (prediction == null) ? "" : prediction.formula());
+				Numbers.fixed(side.errorPct(), 2) + " %", predicted, (prediction != null) ? prediction.formula() : "");
 	}
 
 	/** The same 1 % rule as a whole window. */
@@ -93,7 +93,7 @@ public final class SummaryTable {
 		Prediction prediction = mode.prediction();
 		String predicted = (prediction == null || prediction.tps() == null) ? "-"
 				: Numbers.fixed(prediction.tps(), 0);
-		String formula = (prediction == null) ? "" : prediction.formula();
+		String formula = (prediction != null) ? prediction.formula() : "";
 		String name = ModeSummary.CEILING.equals(mode.mode()) ? "ceiling (no gateway)" : mode.mode();
 		return List.of(name, mode.workload().describe(), tps(mode), ms(mode.latencyMs().mean()),
 				ms(mode.latencyMs().p50()), ms(mode.latencyMs().p90()), ms(mode.latencyMs().p99()),

@@ -158,7 +158,7 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 			return fallback;
 		}
 		String value = unit.isEmpty() ? raw : raw.replaceFirst(unit + "$", "");
-		return number(option, value, min, "a whole number" + (min > 0 ? " of at least " + min : ""));
+		return number(option, value, min, "a whole number" + ((min > 0) ? " of at least " + min : ""));
 	}
 
 	private static int number(String option, String value, int min, String expected) {

@@ -278,7 +278,7 @@ public record StarvationAnalysis(int schema, long fromEpochMs, long toEpochMs, l
 		if (fromMs == 0) {
 			return "< " + seconds(toMs) + " s";
 		}
-		return (toMs == null) ? "≥ " + seconds(fromMs) + " s" : seconds(fromMs) + "–" + seconds(toMs) + " s";
+		return (toMs != null) ? seconds(fromMs) + "–" + seconds(toMs) + " s" : "≥ " + seconds(fromMs) + " s";
 	}
 
 	private static String seconds(long ms) {

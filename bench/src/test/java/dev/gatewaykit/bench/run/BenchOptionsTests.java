@@ -1,0 +1,101 @@
+package dev.gatewaykit.bench.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+
+import dev.gatewaykit.bench.cli.Args;
+import dev.gatewaykit.bench.cli.UsageException;
+import dev.gatewaykit.launcher.nginx.NginxConfig;
+import dev.gatewaykit.launcher.stack.Discovery;
+
+class BenchOptionsTests {
+
+	private static final Path KIT_DIR = Path.of("/tmp/kit");
+
+	@Test
+	void theDefaultsReproduceTheIncident() {
+		BenchOptions options = parse();
+
+		assertThat(options.modes()).containsExactly("naive", "fixed");
+		assertThat(options.users()).isEqualTo(150);
+		assertThat(options.durationSeconds()).isEqualTo(60);
+		assertThat(options.warmupSeconds()).isEmpty();
+		assertThat(options.maxWarmupSeconds()).isEqualTo(150);
+		assertThat(options.redisLatencyMs()).isEqualTo(1);
+		assertThat(options.authLatencyMs()).isEqualTo(50);
+		assertThat(options.nginx()).isEqualTo(NginxConfig.Variant.TUNED);
+		assertThat(options.discovery()).isEqualTo(Discovery.STATIC);
+		assertThat(options.ceiling()).isTrue();
+		assertThat(options.out()).hasParentRaw(KIT_DIR);
+		assertThat(options.loadProperties()).containsEntry("bench.model", "closed")
+			.containsEntry("bench.users", "150")
+			.containsEntry("bench.warmupSeconds", "auto")
+			.containsEntry("bench.requestTimeoutMs", "90000");
+	}
+
+	@Test
+	void quickIsShortAndSkipsTheCeilingUnlessAskedFor() {
+		assertThat(parse("--quick")).satisfies((options) -> {
+			assertThat(options.durationSeconds()).isEqualTo(15);
+			assertThat(options.maxWarmupSeconds()).isEqualTo(40);
+			assertThat(options.ceiling()).isFalse();
+		});
+		assertThat(parse("--quick", "--ceiling").ceiling()).isTrue();
+	}
+
+	@Test
+	void acceptsUnitsTheWayTheHelpWritesThem() {
+		BenchOptions options = parse("--duration", "30s", "--warmup", "12s", "--auth-latency", "25ms");
+
+		assertThat(options.durationSeconds()).isEqualTo(30);
+		assertThat(options.warmupSeconds()).contains(12);
+		assertThat(options.authLatencyMs()).isEqualTo(25);
+	}
+
+	@Test
+	void aFlipRunIsOneModeInsideTheWindow() {
+		assertThat(parse("--flip-at", "20").modes()).containsExactly("flip");
+		assertThat(parse("--flip-at", "20").flipAtSeconds()).isEqualTo(Optional.of(20));
+		assertUsage("--flip-at 60s must fall inside the measured window", "--flip-at", "60");
+		assertUsage("leave --modes out", "--flip-at", "20", "--modes", "naive");
+		assertUsage("--min-ratio compares fixed with naive", "--flip-at", "20", "--min-ratio", "3");
+	}
+
+	@Test
+	void badValuesNameTheOption() {
+		assertUsage("unknown mode 'turbo'", "--modes", "naive,turbo");
+		assertUsage("--max-warmup must be a whole number of at least 20", "--max-warmup", "10");
+		assertUsage("--warmup must be auto or a whole number of seconds, was 'soon'", "--warmup", "soon");
+		assertUsage("--discovery must be static or nacos", "--discovery", "consul");
+		assertUsage("unknown variant 'fast'", "--nginx", "fast");
+		assertUsage("--compare: no such file", "--compare", "/nonexistent/summary.json");
+		assertUsage("--ceiling and --no-ceiling exclude each other", "--ceiling", "--no-ceiling");
+	}
+
+	@Test
+	void recordsTheParametersItRanWith() {
+		Map<String, Object> params = parse("--rate", "500", "--nginx", "naive").params();
+
+		assertThat(params).containsEntry("model", "open").containsEntry("rate", 500.0).containsEntry("nginx", "naive")
+			.containsEntry("warmup", "auto");
+	}
+
+	private static BenchOptions parse(String... argv) {
+		Args args = Args.parse(List.of(argv), Set.copyOf(BenchOptions.OPTIONS), Set.copyOf(BenchOptions.FLAGS), Set.of(),
+				0);
+		return BenchOptions.from(args, Map.of(), KIT_DIR);
+	}
+
+	private static void assertUsage(String message, String... argv) {
+		assertThatExceptionOfType(UsageException.class).isThrownBy(() -> parse(argv)).withMessageContaining(message);
+	}
+
+}
