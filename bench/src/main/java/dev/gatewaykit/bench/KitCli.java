@@ -30,14 +30,16 @@ import dev.gatewaykit.launcher.Tools;
 import dev.gatewaykit.launcher.nacos.NacosClient;
 
 /**
- * The kit's command line: {@code ./kit} builds what is stale and runs this with its arguments. The commands a user
- * types ({@code up}, {@code down}, {@code status}, {@code bench}, {@code sweep}, {@code test}, {@code tools}) start
- * processes through the launcher module; the others ({@code report}, {@code compare}, {@code summarize-mode}, ...)
- * work on a run's files, and the bench calls them in-process too.
+ * The kit's command line: {@code ./kit} builds what is stale and runs this with its
+ * arguments. The commands a user types ({@code up}, {@code down}, {@code status},
+ * {@code bench}, {@code sweep}, {@code test}, {@code tools}) start processes through the
+ * launcher module; the others ({@code report}, {@code compare}, {@code summarize-mode},
+ * ...) work on a run's files, and the bench calls them in-process too.
  * <p>
- * Run as {@code java -cp "bench/target/lib/*:bench/target/classes" dev.gatewaykit.bench.KitCli <command>
- * [options]}; {@code --help} after any command explains it. Exit status: 0 done, 1 a "no" (regression, failed
- * render, failed tests), 2 bad arguments or input.
+ * Run as
+ * {@code java -cp "bench/target/lib/*:bench/target/classes" dev.gatewaykit.bench.KitCli <command>
+ * [options]}; {@code --help} after any command explains it. Exit status: 0 done, 1 a "no"
+ * (regression, failed render, failed tests), 2 bad arguments or input.
  */
 public final class KitCli {
 
@@ -93,7 +95,8 @@ public final class KitCli {
 			return ExitCodes.USAGE;
 		}
 		catch (Tools.ToolException | IllegalStateException | NacosClient.NacosException ex) {
-			// A missing tool, a service that did not come up, a refused start: the message says what to do.
+			// A missing tool, a service that did not come up, a refused start: the
+			// message says what to do.
 			err.println("error: " + ex.getMessage());
 			return ExitCodes.FAILED;
 		}

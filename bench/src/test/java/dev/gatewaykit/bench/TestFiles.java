@@ -9,13 +9,19 @@ import java.util.stream.Stream;
 /** File helpers shared by the tests of several packages. */
 public final class TestFiles {
 
-	/** The sample run (naive, fixed, ceiling, params.json) the tests summarize and report on. */
+	/**
+	 * The sample run (naive, fixed, ceiling, params.json) the tests summarize and report
+	 * on.
+	 */
 	public static final Path FIXTURE_RUN = Path.of("src/test/resources/fixtures/run");
 
 	private TestFiles() {
 	}
 
-	/** Copies a directory tree, so a test can write next to fixtures without touching them. */
+	/**
+	 * Copies a directory tree, so a test can write next to fixtures without touching
+	 * them.
+	 */
 	public static void copy(Path from, Path to) throws IOException {
 		try (Stream<Path> files = Files.walk(from)) {
 			for (Path source : files.toList()) {

@@ -1,6 +1,5 @@
 package dev.gatewaykit.launcher;
 
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -11,8 +10,8 @@ import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Reads and writes the bench's JSON files. Files are indented (people diff them) and unknown fields are ignored, so a
- * newer writer does not break an older reader.
+ * Reads and writes the bench's JSON files. Files are indented (people diff them) and
+ * unknown fields are ignored, so a newer writer does not break an older reader.
  */
 public final class BenchJson {
 

@@ -14,17 +14,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A real {@code redis-server} on a free loopback port, without persistence, for integration tests.
+ * A real {@code redis-server} on a free loopback port, without persistence, for
+ * integration tests.
  * <p>
- * Typical use, once per test class:
- * <pre>
+ * Typical use, once per test class: <pre>
  * static final RedisServer redis = RedisServer.start();
  * &#64;DynamicPropertySource
  * static void redis(DynamicPropertyRegistry registry) {
  *     registry.add("spring.data.redis.port", redis::port);
  * }
- * </pre>
- * The process is stopped by a JVM shutdown hook if the test does not close it.
+ * </pre> The process is stopped by a JVM shutdown hook if the test does not close it.
  */
 public final class RedisServer extends ServerProcess {
 
@@ -44,8 +43,9 @@ public final class RedisServer extends ServerProcess {
 	}
 
 	/**
-	 * For {@code ./kit}: RDB snapshots in {@code dataDir} keep the BCrypt-hashed demo users between runs (hashing
-	 * 1000 of them takes ~30 s at cost 10); the data is demo data and nothing else.
+	 * For {@code ./kit}: RDB snapshots in {@code dataDir} keep the BCrypt-hashed demo
+	 * users between runs (hashing 1000 of them takes ~30 s at cost 10); the data is demo
+	 * data and nothing else.
 	 */
 	public static RedisServer persistent(Path binary, Path dataDir, Path log) {
 		try {
@@ -60,7 +60,8 @@ public final class RedisServer extends ServerProcess {
 
 	/** Starts redis-server from PATH; fails with an install hint if it is missing. */
 	public static RedisServer start() {
-		Path binary = Tools.onPath("redis-server").orElseThrow(() -> new IllegalStateException(
+		Path binary = Tools.onPath("redis-server")
+			.orElseThrow(() -> new IllegalStateException(
 					"redis-server is not on PATH: run the tests with `./kit test` (it installs it as root), or install it "
 							+ "with `sudo apt-get install -y redis-server`"));
 		int port = FreePorts.next();
@@ -72,7 +73,10 @@ public final class RedisServer extends ServerProcess {
 		return this.port;
 	}
 
-	/** Sends one inline command and returns the first reply line (e.g. {@code +OK}, {@code :1}). */
+	/**
+	 * Sends one inline command and returns the first reply line (e.g. {@code +OK},
+	 * {@code :1}).
+	 */
 	public String command(String command) {
 		try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), this.port)) {
 			socket.setSoTimeout(2000);

@@ -11,12 +11,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /**
- * A real server process, started by a test or by {@code ./kit}: its output goes to a log file, readiness is polled
- * (never a fixed sleep) with a deadline, and {@link #close()} stops exactly this process.
+ * A real server process, started by a test or by {@code ./kit}: its output goes to a log
+ * file, readiness is polled (never a fixed sleep) with a deadline, and {@link #close()}
+ * stops exactly this process.
  * <p>
- * A JVM shutdown hook stops the process when the JVM that started it exits, so that a failed test or an
- * interrupted bench leaves nothing behind; {@link #detach()} lets it outlive that JVM ({@code ./kit up}, which
- * records its PID for {@code ./kit down}).
+ * A JVM shutdown hook stops the process when the JVM that started it exits, so that a
+ * failed test or an interrupted bench leaves nothing behind; {@link #detach()} lets it
+ * outlive that JVM ({@code ./kit up}, which records its PID for {@code ./kit down}).
  */
 public class ServerProcess implements AutoCloseable {
 
@@ -67,12 +68,16 @@ public class ServerProcess implements AutoCloseable {
 		return this.process.toHandle();
 	}
 
-	/** Polls {@code ready} every 50 ms until it answers true, the process dies, or the timeout passes. */
+	/**
+	 * Polls {@code ready} every 50 ms until it answers true, the process dies, or the
+	 * timeout passes.
+	 */
 	protected void awaitReady(BooleanSupplier ready, Duration timeout) {
 		long deadline = System.nanoTime() + timeout.toNanos();
 		while (System.nanoTime() < deadline) {
 			if (!this.process.isAlive()) {
-				throw new IllegalStateException(this.name + " exited with " + this.process.exitValue() + "; see " + this.log);
+				throw new IllegalStateException(
+						this.name + " exited with " + this.process.exitValue() + "; see " + this.log);
 			}
 			if (ready.getAsBoolean()) {
 				return;
@@ -91,7 +96,10 @@ public class ServerProcess implements AutoCloseable {
 		return this.process.pid();
 	}
 
-	/** SIGKILL: the process dies at once, without closing anything itself (a crashed instance). */
+	/**
+	 * SIGKILL: the process dies at once, without closing anything itself (a crashed
+	 * instance).
+	 */
 	public void kill() {
 		try {
 			this.process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);

@@ -15,24 +15,26 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A Spring Boot fat jar run as a child process with {@code java -jar}, configured with {@code --key=value}
- * arguments, and ready once its health endpoint answers 200.
+ * A Spring Boot fat jar run as a child process with {@code java -jar}, configured with
+ * {@code --key=value} arguments, and ready once its health endpoint answers 200.
  * <p>
- * Typical use, once per test class:
- * <pre>
+ * Typical use, once per test class: <pre>
  * ServiceProcess mall = ServiceProcess.jar("mall-api", Path.of("../mall-api/target/mall-api-0.1.0-SNAPSHOT.jar"))
  *     .port(FreePorts.next())
  *     .property("spring.data.redis.port", redis.port())
  *     .log(Path.of("target", "e2e", "mall-api.log"))
  *     .start()
  *     .awaitHealthy(Duration.ofSeconds(120));
- * </pre>
- * {@link #start()} and {@link #awaitHealthy(Duration)} are separate so that several services can boot at the same
- * time. Like {@link RedisServer}, the process is stopped by a JVM shutdown hook if the test does not close it.
+ * </pre> {@link #start()} and {@link #awaitHealthy(Duration)} are separate so that
+ * several services can boot at the same time. Like {@link RedisServer}, the process is
+ * stopped by a JVM shutdown hook if the test does not close it.
  */
 public final class ServiceProcess extends ServerProcess {
 
-	/** Small heap and C1 only: these JVMs live for one test class, so start-up time matters more than peak speed. */
+	/**
+	 * Small heap and C1 only: these JVMs live for one test class, so start-up time
+	 * matters more than peak speed.
+	 */
 	public static final List<String> TEST_JVM_OPTIONS = List.of("-Xmx256m", "-XX:TieredStopAtLevel=1");
 
 	private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
@@ -56,14 +58,18 @@ public final class ServiceProcess extends ServerProcess {
 		this.health = health;
 	}
 
-	/** Starts describing a service run from {@code jar}; {@code name} appears in errors and the default log name. */
+	/**
+	 * Starts describing a service run from {@code jar}; {@code name} appears in errors
+	 * and the default log name.
+	 */
 	public static Builder jar(String name, Path jar) {
 		return new Builder(name, jar);
 	}
 
 	/**
-	 * Polls the health endpoint until it answers 200 (a Boot service answers 503 while it is not ready); fails,
-	 * and stops the process, if it exits or the timeout passes first.
+	 * Polls the health endpoint until it answers 200 (a Boot service answers 503 while it
+	 * is not ready); fails, and stops the process, if it exits or the timeout passes
+	 * first.
 	 */
 	public ServiceProcess awaitHealthy(Duration timeout) {
 		awaitReady(this::isHealthy, timeout);
@@ -99,7 +105,10 @@ public final class ServiceProcess extends ServerProcess {
 		return this.health;
 	}
 
-	/** {@code http://127.0.0.1:<management port>/actuator}, or the main port's when it has no management port. */
+	/**
+	 * {@code http://127.0.0.1:<management port>/actuator}, or the main port's when it has
+	 * no management port.
+	 */
 	public URI actuatorUri() {
 		int port = (this.managementPort > 0) ? this.managementPort : this.port;
 		return URI.create("http://127.0.0.1:" + port + "/actuator");
@@ -168,39 +177,52 @@ public final class ServiceProcess extends ServerProcess {
 		}
 
 		/**
-		 * Serves the actuator on a port of its own ({@code management.server.port}); the health probe goes there
-		 * unless {@link #health(URI)} says otherwise.
+		 * Serves the actuator on a port of its own ({@code management.server.port}); the
+		 * health probe goes there unless {@link #health(URI)} says otherwise.
 		 */
 		public Builder managementPort(int managementPort) {
 			this.managementPort = managementPort;
 			return property("management.server.port", managementPort);
 		}
 
-		/** Appends a raw argument (e.g. one a user passed through), after the properties. */
+		/**
+		 * Appends a raw argument (e.g. one a user passed through), after the properties.
+		 */
 		public Builder argument(String argument) {
 			this.arguments.add(argument);
 			return this;
 		}
 
-		/** Adds {@code --key=value} to the command line; Spring Boot gives it the highest precedence. */
+		/**
+		 * Adds {@code --key=value} to the command line; Spring Boot gives it the highest
+		 * precedence.
+		 */
 		public Builder property(String key, Object value) {
 			this.properties.put(key, String.valueOf(value));
 			return this;
 		}
 
-		/** Where stdout and stderr go (default {@code target/test-servers/<name>-<port>.log}). */
+		/**
+		 * Where stdout and stderr go (default
+		 * {@code target/test-servers/<name>-<port>.log}).
+		 */
 		public Builder log(Path log) {
 			this.log = log;
 			return this;
 		}
 
-		/** The endpoint to poll (default {@code http://127.0.0.1:<port>/actuator/health}). */
+		/**
+		 * The endpoint to poll (default {@code http://127.0.0.1:<port>/actuator/health}).
+		 */
 		public Builder health(URI health) {
 			this.health = health;
 			return this;
 		}
 
-		/** Launches the process; it is not ready yet, see {@link ServiceProcess#awaitHealthy(Duration)}. */
+		/**
+		 * Launches the process; it is not ready yet, see
+		 * {@link ServiceProcess#awaitHealthy(Duration)}.
+		 */
 		public ServiceProcess start() {
 			if (this.port <= 0) {
 				throw new IllegalStateException(this.name + ": set a port (FreePorts.next())");

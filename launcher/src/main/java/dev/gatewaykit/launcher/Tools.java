@@ -18,10 +18,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * The programs the kit runs, found or installed: OS packages (redis-server, nginx, chromium, curl) from apt as root
- * (otherwise a stop that names the apt-get command), toxiproxy built once with {@code go install}, rnacos built once
- * with {@code cargo install} (the one build of minutes, so it goes where cargo keeps what it installs, and is then
- * copied into the kit's tools directory). Every lookup goes through {@code PATH}, so a test can hide a tool.
+ * The programs the kit runs, found or installed: OS packages (redis-server, nginx,
+ * chromium, curl) from apt as root (otherwise a stop that names the apt-get command),
+ * toxiproxy built once with {@code go install}, rnacos built once with
+ * {@code cargo install} (the one build of minutes, so it goes where cargo keeps what it
+ * installs, and is then copied into the kit's tools directory). Every lookup goes through
+ * {@code PATH}, so a test can hide a tool.
  * <p>
  * One instance per kit run: {@code apt-get update} runs at most once in it.
  */
@@ -30,10 +32,15 @@ public final class Tools {
 	/** The toxiproxy release {@code go install} builds. */
 	public static final String TOXIPROXY_VERSION = "v2.12.0";
 
-	/** rnacos: a Nacos server written in Rust (one binary, up in a second), for the nacos discovery mode. */
+	/**
+	 * rnacos: a Nacos server written in Rust (one binary, up in a second), for the nacos
+	 * discovery mode.
+	 */
 	public static final String RNACOS_VERSION = "0.8.8";
 
-	/** The OS packages a bench needs; each is also the name of the command it installs. */
+	/**
+	 * The OS packages a bench needs; each is also the name of the command it installs.
+	 */
 	public static final List<String> BENCH_PACKAGES = List.of("redis-server", "nginx", "chromium", "curl");
 
 	private static final Duration INSTALL_TIMEOUT = Duration.ofMinutes(45);
@@ -49,8 +56,9 @@ public final class Tools {
 	private boolean aptUpdated;
 
 	/**
-	 * @param environment the environment to read {@code PATH}, {@code KIT_TOOLS_BIN}, {@code CARGO_HOME},
-	 * {@code RNACOS_BIN} and {@code KIT_SBIN} from (the process's own, except in tests)
+	 * @param environment the environment to read {@code PATH}, {@code KIT_TOOLS_BIN},
+	 * {@code CARGO_HOME}, {@code RNACOS_BIN} and {@code KIT_SBIN} from (the process's
+	 * own, except in tests)
 	 * @param logDir where build logs go
 	 * @param log progress lines for the user
 	 */
@@ -67,15 +75,19 @@ public final class Tools {
 		return new Tools(System.getenv(), logDir, log);
 	}
 
-	/** Where the kit keeps the tools it built ({@code KIT_TOOLS_BIN}, default ~/.cache/gateway-perf-kit/bin). */
+	/**
+	 * Where the kit keeps the tools it built ({@code KIT_TOOLS_BIN}, default
+	 * ~/.cache/gateway-perf-kit/bin).
+	 */
 	public Path toolsBin() {
 		return this.toolsBin;
 	}
 
 	/**
-	 * Each command, installed from the OS package of the same name when missing: all missing ones in one
-	 * {@code apt-get install}, then checked again (a package that installs but puts no such command on PATH would
-	 * otherwise fail much later and less clearly).
+	 * Each command, installed from the OS package of the same name when missing: all
+	 * missing ones in one {@code apt-get install}, then checked again (a package that
+	 * installs but puts no such command on PATH would otherwise fail much later and less
+	 * clearly).
 	 */
 	public void osPackages(List<String> commands) {
 		List<String> missing = commands.stream().filter((command) -> find(command).isEmpty()).toList();
@@ -91,13 +103,19 @@ public final class Tools {
 		}
 	}
 
-	/** An OS command (redis-server, nginx, chromium, ...), installed with apt when missing. */
+	/**
+	 * An OS command (redis-server, nginx, chromium, ...), installed with apt when
+	 * missing.
+	 */
 	public Path osCommand(String command) {
 		osPackages(List.of(command));
 		return find(command).orElseThrow();
 	}
 
-	/** toxiproxy-server: the kit's cached build, one on PATH, or a new build with go install. */
+	/**
+	 * toxiproxy-server: the kit's cached build, one on PATH, or a new build with go
+	 * install.
+	 */
 	public Path toxiproxy() {
 		Path cached = this.toolsBin.resolve("toxiproxy-server");
 		if (Files.isExecutable(cached)) {
@@ -111,8 +129,8 @@ public final class Tools {
 				+ "installed; install Go (https://go.dev/dl, or Debian: apt-get install golang-go) and run "
 				+ "./kit tools, or build it yourself with: go install github.com/Shopify/toxiproxy/v2/cmd/server@"
 				+ TOXIPROXY_VERSION + " (and put it on PATH as toxiproxy-server)"));
-		this.log.accept("building toxiproxy " + TOXIPROXY_VERSION + " with go install (once; cached in "
-				+ this.toolsBin + ")");
+		this.log.accept(
+				"building toxiproxy " + TOXIPROXY_VERSION + " with go install (once; cached in " + this.toolsBin + ")");
 		Path scratch = temporaryDirectory();
 		run(List.of(go.toString(), "install", "github.com/Shopify/toxiproxy/v2/cmd/server@" + TOXIPROXY_VERSION),
 				Map.of("GOBIN", scratch.toString()), this.logDir.resolve("toxiproxy-build.log"),
@@ -121,8 +139,8 @@ public final class Tools {
 	}
 
 	/**
-	 * rnacos of the pinned version from {@code $RNACOS_BIN}, the kit's tools, PATH or cargo's bin directory, in
-	 * that order.
+	 * rnacos of the pinned version from {@code $RNACOS_BIN}, the kit's tools, PATH or
+	 * cargo's bin directory, in that order.
 	 */
 	public Optional<Path> findRnacos() {
 		Set<Path> candidates = new LinkedHashSet<>();
@@ -148,9 +166,10 @@ public final class Tools {
 	}
 
 	/**
-	 * rnacos of the pinned version, in the kit's tools directory; when there is none anywhere, cargo builds it
-	 * into its own bin directory (where a later run, or another checkout, finds it again) and it is copied. No
-	 * silent fallback to static discovery: without cargo this stops and says how to get rnacos.
+	 * rnacos of the pinned version, in the kit's tools directory; when there is none
+	 * anywhere, cargo builds it into its own bin directory (where a later run, or another
+	 * checkout, finds it again) and it is copied. No silent fallback to static discovery:
+	 * without cargo this stops and says how to get rnacos.
 	 */
 	public Path rnacos() {
 		Optional<Path> found = findRnacos();
@@ -165,8 +184,8 @@ public final class Tools {
 		this.log.accept("building rnacos " + RNACOS_VERSION + " with cargo install into " + cargoBin()
 				+ " (once, several minutes)");
 		Path buildLog = this.logDir.resolve("rnacos-build.log");
-		run(List.of(cargo.toString(), "install", "rnacos", "--locked", "--version", RNACOS_VERSION), Map.of(),
-				buildLog, "cargo install rnacos --locked --version " + RNACOS_VERSION + " failed");
+		run(List.of(cargo.toString(), "install", "rnacos", "--locked", "--version", RNACOS_VERSION), Map.of(), buildLog,
+				"cargo install rnacos --locked --version " + RNACOS_VERSION + " failed");
 		Path built = cargoBin().resolve("rnacos");
 		if (!rnacosVersion(built).filter(RNACOS_VERSION::equals).isPresent()) {
 			throw new ToolException("cargo install reported success but " + built + " is not rnacos " + RNACOS_VERSION
@@ -175,7 +194,10 @@ public final class Tools {
 		return cache(built);
 	}
 
-	/** An executable on this environment's PATH, with {@code KIT_SBIN} (default /usr/sbin) appended. */
+	/**
+	 * An executable on this environment's PATH, with {@code KIT_SBIN} (default /usr/sbin)
+	 * appended.
+	 */
 	public Optional<Path> find(String executable) {
 		return onPath(executable, path());
 	}
@@ -200,9 +222,10 @@ public final class Tools {
 	}
 
 	/**
-	 * PATH as the kit sees it: nginx installs into /usr/sbin, which a non-root user's PATH often lacks.
-	 * {@code KIT_SBIN} stands in for /usr/sbin: the provisioning test points it at its sandbox, so that an nginx
-	 * installed on the machine does not show through.
+	 * PATH as the kit sees it: nginx installs into /usr/sbin, which a non-root user's
+	 * PATH often lacks. {@code KIT_SBIN} stands in for /usr/sbin: the provisioning test
+	 * points it at its sandbox, so that an nginx installed on the machine does not show
+	 * through.
 	 */
 	public String path() {
 		String sbin = this.environment.getOrDefault("KIT_SBIN", "/usr/sbin");
@@ -245,7 +268,10 @@ public final class Tools {
 		run(command, noninteractive, aptLog, "apt-get install -y " + names + " failed");
 	}
 
-	/** The binary copied into the tools directory (unless it is that file), so the tools live in one place. */
+	/**
+	 * The binary copied into the tools directory (unless it is that file), so the tools
+	 * live in one place.
+	 */
 	private Path cache(Path binary) {
 		Path cached = this.toolsBin.resolve(binary.getFileName());
 		try {
@@ -308,7 +334,10 @@ public final class Tools {
 		}
 	}
 
-	/** Runs an installer with its output in {@code logFile}; on failure shows the log's tail in the error. */
+	/**
+	 * Runs an installer with its output in {@code logFile}; on failure shows the log's
+	 * tail in the error.
+	 */
 	private void run(List<String> command, Map<String, String> extraEnvironment, Path logFile, String failure) {
 		try {
 			Files.createDirectories(logFile.getParent());
@@ -317,8 +346,8 @@ public final class Tools {
 				.start();
 			if (!process.waitFor(INSTALL_TIMEOUT.toMinutes(), TimeUnit.MINUTES)) {
 				process.destroyForcibly();
-				throw new ToolException(failure + ": still running after " + INSTALL_TIMEOUT.toMinutes()
-						+ " minutes; see " + logFile);
+				throw new ToolException(
+						failure + ": still running after " + INSTALL_TIMEOUT.toMinutes() + " minutes; see " + logFile);
 			}
 			if (process.exitValue() != 0) {
 				throw new ToolException(failure + " (exit " + process.exitValue() + "); the end of " + logFile + ":\n"

@@ -10,11 +10,13 @@ import java.util.List;
 import java.util.Properties;
 
 /**
- * Where things are: the repository (the services' jars, the nginx templates, the simulation's class path) and the
- * kit's working directory ({@code target/kit}: logs, recorded PIDs, runs).
+ * Where things are: the repository (the services' jars, the nginx templates, the
+ * simulation's class path) and the kit's working directory ({@code target/kit}: logs,
+ * recorded PIDs, runs).
  *
  * @param root the repository root
- * @param kitDir the kit's working directory ({@code KIT_DIR}, default {@code <root>/target/kit})
+ * @param kitDir the kit's working directory ({@code KIT_DIR}, default
+ * {@code <root>/target/kit})
  * @param version the project version the jars carry
  */
 public record Workspace(Path root, Path kitDir, String version) {
@@ -28,8 +30,9 @@ public record Workspace(Path root, Path kitDir, String version) {
 	}
 
 	/**
-	 * The workspace of this JVM: the root from {@code -Dkit.repository.root} (set by {@code ./kit} and by the
-	 * build for the tests) or the working directory, {@code KIT_DIR} from the environment.
+	 * The workspace of this JVM: the root from {@code -Dkit.repository.root} (set by
+	 * {@code ./kit} and by the build for the tests) or the working directory,
+	 * {@code KIT_DIR} from the environment.
 	 */
 	public static Workspace current() {
 		String property = System.getProperty("kit.repository.root");
@@ -76,7 +79,10 @@ public record Workspace(Path root, Path kitDir, String version) {
 		return this.kitDir.resolve("demo-users.csv");
 	}
 
-	/** Where the Gatling simulation runs from: its classes and its dependencies, all under gatling/target. */
+	/**
+	 * Where the Gatling simulation runs from: its classes and its dependencies, all under
+	 * gatling/target.
+	 */
 	public List<Path> gatlingClassPath() {
 		Path target = this.root.resolve("gatling").resolve("target");
 		return List.of(target.resolve("bench-lib").resolve("*"), target.resolve("classes"),
@@ -84,8 +90,9 @@ public record Workspace(Path root, Path kitDir, String version) {
 	}
 
 	/**
-	 * What is missing of what a kit run starts: the service jars and the simulation's class path. Checked before
-	 * the first process starts, so that a missing piece never shows up half way through a bench.
+	 * What is missing of what a kit run starts: the service jars and the simulation's
+	 * class path. Checked before the first process starts, so that a missing piece never
+	 * shows up half way through a bench.
 	 */
 	public List<String> missingBuildOutput() {
 		List<String> missing = new ArrayList<>();

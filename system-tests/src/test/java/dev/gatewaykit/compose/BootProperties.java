@@ -36,13 +36,16 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The configuration properties one packaged Spring Boot service ({@code <module>/target/<module>-<version>.jar})
- * understands, gathered from three places: the Spring configuration metadata of every jar inside it (Boot, Spring
- * Cloud, Nacos, ...), the keys and {@code ${placeholders}} of its own {@code application*.yml}, and its own
- * {@code @ConfigurationProperties} records. {@link #binds(String)} asks Spring Boot itself whether an environment
- * variable names one of them: the variable goes into a {@code systemEnvironment} property source, exactly as the
- * services see it, and each property is looked up through it with Boot's relaxed binding ({@code SERVERADDR} and the
- * legacy {@code SERVER_ADDR} for {@code server-addr}, {@code _0_} for a list index, any key below a {@code Map}).
+ * The configuration properties one packaged Spring Boot service
+ * ({@code <module>/target/<module>-<version>.jar}) understands, gathered from three
+ * places: the Spring configuration metadata of every jar inside it (Boot, Spring Cloud,
+ * Nacos, ...), the keys and {@code ${placeholders}} of its own {@code application*.yml},
+ * and its own {@code @ConfigurationProperties} records. {@link #binds(String)} asks
+ * Spring Boot itself whether an environment variable names one of them: the variable goes
+ * into a {@code systemEnvironment} property source, exactly as the services see it, and
+ * each property is looked up through it with Boot's relaxed binding ({@code SERVERADDR}
+ * and the legacy {@code SERVER_ADDR} for {@code server-addr}, {@code _0_} for a list
+ * index, any key below a {@code Map}).
  */
 final class BootProperties {
 
@@ -93,11 +96,12 @@ final class BootProperties {
 		return index;
 	}
 
-	/** Whether Spring Boot would bind this environment variable to one of the properties. */
+	/**
+	 * Whether Spring Boot would bind this environment variable to one of the properties.
+	 */
 	boolean binds(String environmentVariable) {
-		ConfigurationPropertySource environment = ConfigurationPropertySource
-			.from(new SystemEnvironmentPropertySource(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
-					Map.of(environmentVariable, "value")));
+		ConfigurationPropertySource environment = ConfigurationPropertySource.from(new SystemEnvironmentPropertySource(
+				StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, Map.of(environmentVariable, "value")));
 		return this.properties.entrySet().stream().anyMatch((property) -> switch (property.getValue()) {
 			case VALUE -> environment.getConfigurationProperty(property.getKey()) != null;
 			case LIST, MAP -> environment.getConfigurationProperty(property.getKey()) != null
@@ -105,10 +109,14 @@ final class BootProperties {
 		});
 	}
 
-	/** Whether a property name, as written in a YAML or properties file, is one of the properties. */
+	/**
+	 * Whether a property name, as written in a YAML or properties file, is one of the
+	 * properties.
+	 */
 	boolean knows(String propertyName) {
 		ConfigurationPropertyName name = ConfigurationPropertyName.of(propertyName);
-		return this.properties.entrySet().stream()
+		return this.properties.entrySet()
+			.stream()
 			.anyMatch((property) -> property.getKey().equals(name)
 					|| property.getValue() != Kind.VALUE && property.getKey().isAncestorOf(name));
 	}
@@ -118,7 +126,8 @@ final class BootProperties {
 	}
 
 	private void add(String propertyName, Kind kind) {
-		// Metadata and YAML keys are mostly canonical already; adapt() copes with the odd one that is not.
+		// Metadata and YAML keys are mostly canonical already; adapt() copes with the odd
+		// one that is not.
 		ConfigurationPropertyName name = ConfigurationPropertyName.isValid(propertyName)
 				? ConfigurationPropertyName.of(propertyName) : ConfigurationPropertyName.adapt(propertyName, '.');
 		if (!name.isEmpty()) {
@@ -130,10 +139,12 @@ final class BootProperties {
 		JsonNode metadata = JsonMapper.builder().build().readTree(json.readAllBytes());
 		for (JsonNode property : metadata.path("properties")) {
 			String type = property.path("type").asString("");
-			Kind kind = type.startsWith("java.util.Map") ? Kind.MAP
-					: (type.startsWith("java.util.List") || type.startsWith("java.util.Set")
-							|| type.startsWith("java.util.Collection") || type.endsWith("[]")) ? Kind.LIST
-									: Kind.VALUE;
+			Kind kind = type
+				.startsWith("java.util.Map")
+						? Kind.MAP
+						: (type.startsWith("java.util.List") || type.startsWith("java.util.Set")
+								|| type.startsWith("java.util.Collection") || type.endsWith("[]")) ? Kind.LIST
+										: Kind.VALUE;
 			add(property.path("name").asString(), kind);
 		}
 	}
@@ -171,9 +182,10 @@ final class BootProperties {
 	}
 
 	/**
-	 * The service's own {@code @ConfigurationProperties} types, read from {@code BOOT-INF/classes} by reflection
-	 * (not every module runs the configuration processor). Only classes that mention the annotation are loaded, so
-	 * classes needing the service's libraries never are.
+	 * The service's own {@code @ConfigurationProperties} types, read from
+	 * {@code BOOT-INF/classes} by reflection (not every module runs the configuration
+	 * processor). Only classes that mention the annotation are loaded, so classes needing
+	 * the service's libraries never are.
 	 */
 	private void addConfigurationPropertiesRecords(Path bootJar, ZipFile jar) throws IOException {
 		byte[] marker = "org/springframework/boot/context/properties/ConfigurationProperties"
@@ -243,7 +255,10 @@ final class BootProperties {
 		return -1;
 	}
 
-	/** Lets Jackson read one entry of a {@link ZipInputStream} without closing the whole stream. */
+	/**
+	 * Lets Jackson read one entry of a {@link ZipInputStream} without closing the whole
+	 * stream.
+	 */
 	private static final class NonClosing extends java.io.FilterInputStream {
 
 		NonClosing(InputStream in) {

@@ -16,23 +16,28 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every environment variable {@code docker-compose.yml} gives a container means something to it. For the Spring
- * Boot services (those built with {@code build.args.MODULE}) that is a configuration property the packaged service
- * really has, under relaxed binding: a typo such as {@code SPRING_DATA_REDIS_HOSTNAME} would otherwise be ignored in
- * silence, and the service would talk to 127.0.0.1. The same goes for the keys of the config files compose mounts
- * into a Boot service's {@code /app/config}. The other containers are checked against what reads their variables.
+ * Every environment variable {@code docker-compose.yml} gives a container means something
+ * to it. For the Spring Boot services (those built with {@code build.args.MODULE}) that
+ * is a configuration property the packaged service really has, under relaxed binding: a
+ * typo such as {@code SPRING_DATA_REDIS_HOSTNAME} would otherwise be ignored in silence,
+ * and the service would talk to 127.0.0.1. The same goes for the keys of the config files
+ * compose mounts into a Boot service's {@code /app/config}. The other containers are
+ * checked against what reads their variables.
  */
 class ComposeEnvironmentTests {
 
 	/**
-	 * Variables of images we do not build, each read by the image itself: nacos-server's docker-startup.sh and
-	 * application.properties (github.com/nacos-group/nacos-docker, build/). redis, toxiproxy and nginx get none.
+	 * Variables of images we do not build, each read by the image itself: nacos-server's
+	 * docker-startup.sh and application.properties (github.com/nacos-group/nacos-docker,
+	 * build/). redis, toxiproxy and nginx get none.
 	 */
 	private static final Map<String, Set<String>> IMAGE_VARIABLES = Map.of("nacos",
 			Set.of("MODE", "PREFER_HOST_MODE", "NACOS_AUTH_ENABLE", "NACOS_AUTH_TOKEN", "NACOS_AUTH_IDENTITY_KEY",
 					"NACOS_AUTH_IDENTITY_VALUE", "JVM_XMS", "JVM_XMX", "JVM_XMN"));
 
-	/** Services that run one of our scripts: each variable must be one the script reads. */
+	/**
+	 * Services that run one of our scripts: each variable must be one the script reads.
+	 */
 	private static final Map<String, String> SCRIPTS = Map.of("toxiproxy-latency", "docker/toxiproxy/set-latency.sh",
 			"gatling", "docker/gatling/run-bench.sh");
 
@@ -47,7 +52,9 @@ class ComposeEnvironmentTests {
 			String module = ComposeProject.module(service);
 			if (module != null) {
 				BootProperties properties = properties(module);
-				ComposeProject.environment(service).keySet().stream()
+				ComposeProject.environment(service)
+					.keySet()
+					.stream()
 					.filter((variable) -> !properties.binds(variable))
 					.forEach((variable) -> unbound.add(name + ": " + variable));
 			}
@@ -79,7 +86,9 @@ class ComposeEnvironmentTests {
 			}
 			String script = SCRIPTS.containsKey(name) ? read(this.compose.root.resolve(SCRIPTS.get(name))) : null;
 			Set<String> known = IMAGE_VARIABLES.getOrDefault(name, Set.of());
-			ComposeProject.environment(service).keySet().stream()
+			ComposeProject.environment(service)
+				.keySet()
+				.stream()
 				.filter((variable) -> !known.contains(variable)
 						&& (script == null || !script.contains("$" + variable) && !script.contains("${" + variable)))
 				.forEach((variable) -> unexpected.add(name + ": " + variable));
@@ -91,7 +100,8 @@ class ComposeEnvironmentTests {
 	void relaxedBindingFollowsSpringBootsRules() {
 		BootProperties gateway = properties("gateway");
 		assertThat(gateway.size()).isGreaterThan(1000);
-		// Spring Boot's own metadata, Nacos's, the service's application.yml and its @ConfigurationProperties.
+		// Spring Boot's own metadata, Nacos's, the service's application.yml and its
+		// @ConfigurationProperties.
 		assertThat(gateway.binds("SPRING_DATA_REDIS_HOST")).isTrue();
 		assertThat(gateway.binds("SPRING_CLOUD_NACOS_SERVER_ADDR")).isTrue();
 		assertThat(gateway.binds("KIT_ROUTES_MALLURI")).isTrue();
@@ -130,10 +140,14 @@ class ComposeEnvironmentTests {
 	}
 
 	private BootProperties properties(String module) {
-		return PROPERTIES.computeIfAbsent(module, (name) -> BootProperties.of(BootProperties.jarOf(this.compose.root, name)));
+		return PROPERTIES.computeIfAbsent(module,
+				(name) -> BootProperties.of(BootProperties.jarOf(this.compose.root, name)));
 	}
 
-	/** YAML files of a bind mount whose target is Spring Boot's default {@code ./config/} (WORKDIR /app). */
+	/**
+	 * YAML files of a bind mount whose target is Spring Boot's default {@code ./config/}
+	 * (WORKDIR /app).
+	 */
 	private List<Path> mountedConfigFiles(Map<String, Object> service) {
 		List<Path> files = new ArrayList<>();
 		for (Object volume : ComposeProject.list(service.get("volumes"))) {
@@ -158,7 +172,8 @@ class ComposeEnvironmentTests {
 
 	private static void collectKeys(String prefix, Object node, List<String> keys) {
 		if (node instanceof Map<?, ?> map) {
-			map.forEach((key, value) -> collectKeys(prefix.isEmpty() ? key.toString() : prefix + "." + key, value, keys));
+			map.forEach(
+					(key, value) -> collectKeys(prefix.isEmpty() ? key.toString() : prefix + "." + key, value, keys));
 		}
 		else {
 			keys.add(prefix);

@@ -16,10 +16,11 @@ import tools.jackson.databind.json.JsonMapper;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every port and path the compose file relies on is one the service really uses: the Spring Boot services' ports
- * and actuator exposure are read from their {@code application.yml}, and followed through toxiproxy's proxies, the
- * gateway's static routes and nginx's upstream. A service moved to another port breaks a check here instead of a
- * healthcheck that never turns green.
+ * Every port and path the compose file relies on is one the service really uses: the
+ * Spring Boot services' ports and actuator exposure are read from their
+ * {@code application.yml}, and followed through toxiproxy's proxies, the gateway's static
+ * routes and nginx's upstream. A service moved to another port breaks a check here
+ * instead of a healthcheck that never turns green.
  */
 class ComposePortsTests {
 
@@ -48,7 +49,9 @@ class ComposePortsTests {
 
 	@Test
 	void theGatewaysLinksGoThroughToxiproxyToTheRealPorts() {
-		JsonNode proxies = JsonMapper.builder().build().readTree(this.compose.root.resolve("docker/toxiproxy/toxiproxy.json").toFile());
+		JsonNode proxies = JsonMapper.builder()
+			.build()
+			.readTree(this.compose.root.resolve("docker/toxiproxy/toxiproxy.json").toFile());
 		Map<String, String> gateway = ComposeProject.environment(this.compose.service("gateway"));
 		assertThat(upstream(proxies, "auth")).isEqualTo("auth-service:" + serverPort("auth-service"));
 		assertThat(upstream(proxies, "redis")).isEqualTo("redis:6379");
@@ -60,8 +63,11 @@ class ComposePortsTests {
 
 	@Test
 	void theStaticRoutesPointAtTheServicesPorts() {
-		Map<String, Object> routes = ComposeProject.map(ComposeProject.map(ComposeProject
-			.parse(this.compose.root.resolve("docker/config/gateway/application-static.yml")).get("kit")).get("routes"));
+		Map<String, Object> routes = ComposeProject.map(
+				ComposeProject
+					.map(ComposeProject.parse(this.compose.root.resolve("docker/config/gateway/application-static.yml"))
+						.get("kit"))
+					.get("routes"));
 		assertThat(routes).containsEntry("auth-uri", "http://auth-service:" + serverPort("auth-service"))
 			.containsEntry("mall-uri", "http://mall-api:" + serverPort("mall-api"));
 	}
@@ -85,7 +91,10 @@ class ComposePortsTests {
 		}
 	}
 
-	/** {@code expose} = server.port; the healthcheck calls /actuator/health on the port the actuator is on. */
+	/**
+	 * {@code expose} = server.port; the healthcheck calls /actuator/health on the port
+	 * the actuator is on.
+	 */
 	private static List<String> bootServiceProblems(ComposeProject compose) {
 		List<String> problems = new ArrayList<>();
 		compose.services().forEach((name, service) -> {
@@ -115,8 +124,10 @@ class ComposePortsTests {
 				problems.add(name + ": healthcheck probes port " + port(health.getPort())
 						+ ", but the actuator listens on " + actuatorPort);
 			}
-			List<String> exposed = Arrays.stream(String.valueOf(at(yml, "management.endpoints.web.exposure.include"))
-				.split(",")).map(String::trim).toList();
+			List<String> exposed = Arrays
+				.stream(String.valueOf(at(yml, "management.endpoints.web.exposure.include")).split(","))
+				.map(String::trim)
+				.toList();
 			if (!exposed.contains("health") && !exposed.contains("*")) {
 				problems.add(name + ": the health endpoint is not exposed over HTTP");
 			}

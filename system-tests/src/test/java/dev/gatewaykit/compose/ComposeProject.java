@@ -18,14 +18,18 @@ import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
- * The repository's {@code docker-compose.yml} as Compose sees it: parsed, then interpolated with an empty environment
- * (so every {@code ${VAR:-default}} takes its default), which is the order compose-go applies before validating
- * against the schema. The tests read it through the small accessors here and never mutate it; {@link #copy()} gives
- * a deep copy to break on purpose.
+ * The repository's {@code docker-compose.yml} as Compose sees it: parsed, then
+ * interpolated with an empty environment (so every {@code ${VAR:-default}} takes its
+ * default), which is the order compose-go applies before validating against the schema.
+ * The tests read it through the small accessors here and never mutate it; {@link #copy()}
+ * gives a deep copy to break on purpose.
  */
 final class ComposeProject {
 
-	/** {@code ${NAME}}, {@code ${NAME:-default}}, {@code ${NAME-default}}; {@code $$} is a literal dollar. */
+	/**
+	 * {@code ${NAME}}, {@code ${NAME:-default}}, {@code ${NAME-default}}; {@code $$} is a
+	 * literal dollar.
+	 */
 	private static final Pattern VARIABLE = Pattern
 		.compile("\\$\\$|\\$\\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?-)([^}$]*))?}|\\$([A-Za-z_][A-Za-z0-9_]*)");
 
@@ -43,7 +47,10 @@ final class ComposeProject {
 		return load(Map.of());
 	}
 
-	/** The repository's compose file with some variables set, as from the shell or an {@code .env} file. */
+	/**
+	 * The repository's compose file with some variables set, as from the shell or an
+	 * {@code .env} file.
+	 */
 	static ComposeProject load(Map<String, String> environment) {
 		Path root = repositoryRoot();
 		return new ComposeProject(root, interpolate(parse(root.resolve("docker-compose.yml")), environment));
@@ -59,12 +66,16 @@ final class ComposeProject {
 	}
 
 	static Map<String, Object> parse(String yaml) {
-		// SafeConstructor: plain maps, lists and scalars; it also applies YAML merge keys (<<) as Compose does.
+		// SafeConstructor: plain maps, lists and scalars; it also applies YAML merge keys
+		// (<<) as Compose does.
 		Map<String, Object> parsed = new Yaml(new SafeConstructor(new LoaderOptions())).load(yaml);
 		return (parsed != null) ? parsed : new LinkedHashMap<>();
 	}
 
-	/** Set by surefire ({@code ${project.basedir}/..}); otherwise the parent of the working directory. */
+	/**
+	 * Set by surefire ({@code ${project.basedir}/..}); otherwise the parent of the
+	 * working directory.
+	 */
 	static Path repositoryRoot() {
 		String root = System.getProperty("kit.repository.root");
 		Path path = (root != null) ? Path.of(root) : Path.of("").toAbsolutePath().getParent();
@@ -101,7 +112,8 @@ final class ComposeProject {
 				String name = (matcher.group(1) != null) ? matcher.group(1) : matcher.group(4);
 				String value = environment.get(name);
 				String operator = matcher.group(2);
-				// ${NAME:-default} replaces an unset or empty value, ${NAME-default} only an unset one.
+				// ${NAME:-default} replaces an unset or empty value, ${NAME-default} only
+				// an unset one.
 				boolean useDefault = (operator != null)
 						&& (operator.equals(":-") ? (value == null || value.isEmpty()) : (value == null));
 				replacement = useDefault ? matcher.group(3) : ((value != null) ? value : "");
@@ -144,14 +156,20 @@ final class ComposeProject {
 		return service;
 	}
 
-	/** {@code build.args.MODULE}: which Maven module the service's image is built from, or {@code null}. */
+	/**
+	 * {@code build.args.MODULE}: which Maven module the service's image is built from, or
+	 * {@code null}.
+	 */
 	static String module(Map<String, Object> service) {
 		Object args = map(service.get("build")).get("args");
 		Object module = map(args).get("MODULE");
 		return (module != null) ? module.toString() : null;
 	}
 
-	/** {@code environment}, in either of its two forms (a map, or a list of {@code NAME=value}). */
+	/**
+	 * {@code environment}, in either of its two forms (a map, or a list of
+	 * {@code NAME=value}).
+	 */
 	static Map<String, String> environment(Map<String, Object> service) {
 		Map<String, String> result = new LinkedHashMap<>();
 		Object environment = service.get("environment");
@@ -167,7 +185,10 @@ final class ComposeProject {
 		return result;
 	}
 
-	/** The healthcheck's command without its {@code CMD}/{@code CMD-SHELL} marker; empty when there is none. */
+	/**
+	 * The healthcheck's command without its {@code CMD}/{@code CMD-SHELL} marker; empty
+	 * when there is none.
+	 */
 	static List<String> healthcheck(Map<String, Object> service) {
 		Map<String, Object> healthcheck = map(service.get("healthcheck"));
 		Object test = healthcheck.get("test");
@@ -185,12 +206,18 @@ final class ComposeProject {
 		return (command.get(0).equals("NONE")) ? List.of() : command.subList(1, command.size());
 	}
 
-	/** {@code profiles}: the service starts only when one of them is active; none means it always starts. */
+	/**
+	 * {@code profiles}: the service starts only when one of them is active; none means it
+	 * always starts.
+	 */
 	static List<String> profiles(Map<String, Object> service) {
 		return list(service.get("profiles")).stream().map(Object::toString).toList();
 	}
 
-	/** Whether Compose starts the service with these profiles active ({@code --profile}, {@code COMPOSE_PROFILES}). */
+	/**
+	 * Whether Compose starts the service with these profiles active ({@code --profile},
+	 * {@code COMPOSE_PROFILES}).
+	 */
 	static boolean enabled(Map<String, Object> service, Set<String> activeProfiles) {
 		List<String> profiles = profiles(service);
 		return profiles.isEmpty() || profiles.stream().anyMatch(activeProfiles::contains);
@@ -204,7 +231,8 @@ final class ComposeProject {
 	}
 
 	/**
-	 * {@code depends_on} as dependency name to settings; the short list form (no settings) becomes empty settings.
+	 * {@code depends_on} as dependency name to settings; the short list form (no
+	 * settings) becomes empty settings.
 	 */
 	static Map<String, Map<String, Object>> dependencies(Map<String, Object> service) {
 		Map<String, Map<String, Object>> dependencies = new LinkedHashMap<>();
@@ -214,12 +242,18 @@ final class ComposeProject {
 		return dependencies;
 	}
 
-	/** A dependency is required unless it says {@code required: false} (Compose 2.20 and later). */
+	/**
+	 * A dependency is required unless it says {@code required: false} (Compose 2.20 and
+	 * later).
+	 */
 	static boolean required(Map<String, Object> dependencySettings) {
 		return !Boolean.FALSE.equals(dependencySettings.get("required"));
 	}
 
-	/** A one-shot container: it runs to completion ({@code restart: "no"}) and is waited for, not health-checked. */
+	/**
+	 * A one-shot container: it runs to completion ({@code restart: "no"}) and is waited
+	 * for, not health-checked.
+	 */
 	static boolean oneShot(Map<String, Object> service) {
 		return "no".equals(String.valueOf(service.get("restart")));
 	}

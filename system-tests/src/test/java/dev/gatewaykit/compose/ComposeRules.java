@@ -15,13 +15,17 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The house rules for {@code docker-compose.yml}, each a function from the project to the list of what breaks it
- * (empty when the rule holds), so that the tests can run every rule on the real file and on a copy broken on
- * purpose. Service-by-service reasons live in the compose file's comments; docs/docker.md explains the rules.
+ * The house rules for {@code docker-compose.yml}, each a function from the project to the
+ * list of what breaks it (empty when the rule holds), so that the tests can run every
+ * rule on the real file and on a copy broken on purpose. Service-by-service reasons live
+ * in the compose file's comments; docs/docker.md explains the rules.
  */
 final class ComposeRules {
 
-	/** {@code name:tag} or {@code name@sha256:...}; the tag must name a version, not a moving target. */
+	/**
+	 * {@code name:tag} or {@code name@sha256:...}; the tag must name a version, not a
+	 * moving target.
+	 */
 	private static final Pattern IMAGE = Pattern
 		.compile("(?<name>[^@]+?)(?::(?<tag>[^:/@]+))?(?:@(?<digest>sha256:[0-9a-f]{64}))?");
 
@@ -31,7 +35,10 @@ final class ComposeRules {
 	private ComposeRules() {
 	}
 
-	/** Every image, in the compose file and in the FROM lines of the Dockerfiles it builds, names a fixed version. */
+	/**
+	 * Every image, in the compose file and in the FROM lines of the Dockerfiles it
+	 * builds, names a fixed version.
+	 */
 	static List<String> unpinnedImages(ComposeProject compose) {
 		List<String> problems = new ArrayList<>();
 		compose.services().forEach((name, service) -> {
@@ -49,7 +56,8 @@ final class ComposeRules {
 					Matcher from = FROM.matcher(read(dockerfile));
 					while (from.find()) {
 						if (!stages.contains(from.group(1))) {
-							checkImage(name + " (" + compose.root.relativize(dockerfile) + ")", from.group(1), problems);
+							checkImage(name + " (" + compose.root.relativize(dockerfile) + ")", from.group(1),
+									problems);
 						}
 						if (from.group(2) != null) {
 							stages.add(from.group(2));
@@ -68,13 +76,17 @@ final class ComposeRules {
 			return;
 		}
 		String tag = matcher.group("tag");
-		// A full major.minor.patch: "7" or "1.28" move with every release of their line, "latest" with every release.
+		// A full major.minor.patch: "7" or "1.28" move with every release of their line,
+		// "latest" with every release.
 		if (matcher.group("digest") == null && (tag == null || !tag.matches("v?\\d+\\.\\d+\\.\\d+.*"))) {
 			problems.add(where + ": image '" + image + "' is not pinned (a major.minor.patch tag or a digest)");
 		}
 	}
 
-	/** Every long-running service has a healthcheck; one-shot services ({@code restart: "no"}) are waited for. */
+	/**
+	 * Every long-running service has a healthcheck; one-shot services
+	 * ({@code restart: "no"}) are waited for.
+	 */
 	static List<String> missingHealthchecks(ComposeProject compose) {
 		List<String> problems = new ArrayList<>();
 		compose.services().forEach((name, service) -> {
@@ -86,8 +98,9 @@ final class ComposeRules {
 	}
 
 	/**
-	 * Every dependency waits for the dependency to be healthy, and that dependency has a healthcheck; the one
-	 * exception is a one-shot dependency, which is waited for until it has completed successfully.
+	 * Every dependency waits for the dependency to be healthy, and that dependency has a
+	 * healthcheck; the one exception is a one-shot dependency, which is waited for until
+	 * it has completed successfully.
 	 */
 	static List<String> weakDependencies(ComposeProject compose) {
 		List<String> problems = new ArrayList<>();
@@ -105,7 +118,8 @@ final class ComposeRules {
 				}
 				else if (ComposeProject.oneShot(target)) {
 					if (!condition.equals("service_completed_successfully")) {
-						problems.add(name + " -> " + dependency + ": a one-shot service needs service_completed_successfully");
+						problems.add(name + " -> " + dependency
+								+ ": a one-shot service needs service_completed_successfully");
 					}
 				}
 				else if (!condition.equals("service_healthy")) {
@@ -120,16 +134,20 @@ final class ComposeRules {
 	}
 
 	/**
-	 * Profiles and {@code depends_on.required} agree. For every combination of the profiles the file declares (none
-	 * at all being plain {@code docker compose up}), each dependency of a service that starts either starts too or is
-	 * marked {@code required: false}: Compose refuses the whole project when a required dependency is left out by the
-	 * profiles ("depends on undefined service"). And {@code required: false} only goes on a dependency some profile
-	 * can leave out: on one that always starts it would only turn that service failing to start into a warning.
+	 * Profiles and {@code depends_on.required} agree. For every combination of the
+	 * profiles the file declares (none at all being plain {@code docker compose up}),
+	 * each dependency of a service that starts either starts too or is marked
+	 * {@code required: false}: Compose refuses the whole project when a required
+	 * dependency is left out by the profiles ("depends on undefined service"). And
+	 * {@code required: false} only goes on a dependency some profile can leave out: on
+	 * one that always starts it would only turn that service failing to start into a
+	 * warning.
 	 */
 	static List<String> profileMismatches(ComposeProject compose) {
 		List<String> problems = new ArrayList<>();
 		Set<String> reported = new HashSet<>();
-		// Each pair once, with the first combination that breaks it (the empty one, plain `up`, comes first).
+		// Each pair once, with the first combination that breaks it (the empty one, plain
+		// `up`, comes first).
 		for (Set<String> active : combinations(compose.declaredProfiles())) {
 			compose.services().forEach((name, service) -> {
 				if (!ComposeProject.enabled(service, active)) {
@@ -146,13 +164,14 @@ final class ComposeRules {
 				});
 			});
 		}
-		compose.services().forEach((name, service) -> ComposeProject.dependencies(service).forEach((dependency, settings) -> {
-			Map<String, Object> target = compose.services().get(dependency);
-			if (target != null && !ComposeProject.required(settings) && ComposeProject.profiles(target).isEmpty()) {
-				problems.add(name + " -> " + dependency + ": required: false, but " + dependency
-						+ " has no profile and always starts");
-			}
-		}));
+		compose.services()
+			.forEach((name, service) -> ComposeProject.dependencies(service).forEach((dependency, settings) -> {
+				Map<String, Object> target = compose.services().get(dependency);
+				if (target != null && !ComposeProject.required(settings) && ComposeProject.profiles(target).isEmpty()) {
+					problems.add(name + " -> " + dependency + ": required: false, but " + dependency
+							+ " has no profile and always starts");
+				}
+			}));
 		return problems;
 	}
 
@@ -173,8 +192,9 @@ final class ComposeRules {
 	}
 
 	/**
-	 * A service whose environment points at another one by host name ({@code redis}, {@code nacos:8848},
-	 * {@code http://toxiproxy:18081}) depends on it, so that it waits for it, in whichever profiles that one runs.
+	 * A service whose environment points at another one by host name ({@code redis},
+	 * {@code nacos:8848}, {@code http://toxiproxy:18081}) depends on it, so that it waits
+	 * for it, in whichever profiles that one runs.
 	 */
 	static List<String> undeclaredDependencies(ComposeProject compose) {
 		List<String> problems = new ArrayList<>();
@@ -183,7 +203,8 @@ final class ComposeRules {
 			ComposeProject.environment(service).forEach((variable, value) -> {
 				for (String other : compose.services().keySet()) {
 					if (!other.equals(name) && Pattern.compile("(?:^|://)" + Pattern.quote(other) + "(?::\\d+|/|$)")
-						.matcher(value).find()) {
+						.matcher(value)
+						.find()) {
 						named.computeIfAbsent(other, (key) -> new ArrayList<>()).add(variable);
 					}
 				}
@@ -191,8 +212,8 @@ final class ComposeRules {
 			Set<String> dependencies = ComposeProject.dependencies(service).keySet();
 			named.forEach((other, variables) -> {
 				if (!dependencies.contains(other)) {
-					problems.add(name + ": " + String.join(", ", variables) + " points at " + other
-							+ ", but " + name + " does not depend on it");
+					problems.add(name + ": " + String.join(", ", variables) + " points at " + other + ", but " + name
+							+ " does not depend on it");
 				}
 			});
 		});
@@ -214,13 +235,19 @@ final class ComposeRules {
 		return problems;
 	}
 
-	/** {@code [HOST_IP:][HOST_PORT:]CONTAINER_PORT[/PROTOCOL]}: only the three-part form carries an address. */
+	/**
+	 * {@code [HOST_IP:][HOST_PORT:]CONTAINER_PORT[/PROTOCOL]}: only the three-part form
+	 * carries an address.
+	 */
 	private static String hostIpOfShortSyntax(String port) {
 		String[] parts = port.split("/")[0].split(":");
 		return (parts.length == 3) ? parts[0] : "every interface";
 	}
 
-	/** Every service has a CPU and a memory limit, so that runs are repeatable and one container cannot starve the rest. */
+	/**
+	 * Every service has a CPU and a memory limit, so that runs are repeatable and one
+	 * container cannot starve the rest.
+	 */
 	static List<String> missingLimits(ComposeProject compose) {
 		List<String> problems = new ArrayList<>();
 		compose.services().forEach((name, service) -> {
@@ -236,7 +263,10 @@ final class ComposeRules {
 		return problems;
 	}
 
-	/** Every file or folder the compose file points at exists: build contexts, Dockerfiles, bind-mount sources. */
+	/**
+	 * Every file or folder the compose file points at exists: build contexts,
+	 * Dockerfiles, bind-mount sources.
+	 */
 	static List<String> missingFiles(ComposeProject compose) {
 		List<String> problems = new ArrayList<>();
 		compose.services().forEach((name, service) -> {
@@ -250,7 +280,8 @@ final class ComposeRules {
 			for (Object volume : ComposeProject.list(service.get("volumes"))) {
 				String source = (volume instanceof Map<?, ?> map) ? String.valueOf(map.get("source"))
 						: volume.toString().split(":")[0];
-				// Named volumes have no path; ./target/... is bench output, created on first use.
+				// Named volumes have no path; ./target/... is bench output, created on
+				// first use.
 				if ((source.startsWith("./") || source.startsWith("/")) && !source.startsWith("./target/")) {
 					requireExists(compose, name, compose.root.resolve(source).normalize(), problems);
 				}
@@ -264,7 +295,8 @@ final class ComposeRules {
 
 	private static void requireExists(ComposeProject compose, String service, Path path, List<String> problems) {
 		if (!Files.exists(path)) {
-			problems.add(service + ": " + compose.root.relativize(path.toAbsolutePath().normalize()) + " does not exist");
+			problems
+				.add(service + ": " + compose.root.relativize(path.toAbsolutePath().normalize()) + " does not exist");
 		}
 	}
 

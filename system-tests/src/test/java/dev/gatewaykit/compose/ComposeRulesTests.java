@@ -12,8 +12,9 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@link ComposeRules} on the repository's compose file (every rule holds) and on copies broken on purpose (each
- * rule says what broke it), so a rule that cannot fail would show here.
+ * {@link ComposeRules} on the repository's compose file (every rule holds) and on copies
+ * broken on purpose (each rule says what broke it), so a rule that cannot fail would show
+ * here.
  */
 class ComposeRulesTests {
 
@@ -36,7 +37,8 @@ class ComposeRulesTests {
 	@Test
 	void everyLongRunningServiceHasAHealthcheck() {
 		assertThat(ComposeRules.missingHealthchecks(this.compose)).isEmpty();
-		assertThat(brokenBy((copy) -> copy.service("mall-api").remove("healthcheck"), ComposeRules::missingHealthchecks))
+		assertThat(
+				brokenBy((copy) -> copy.service("mall-api").remove("healthcheck"), ComposeRules::missingHealthchecks))
 			.containsExactly("mall-api: no healthcheck");
 		assertThat(brokenBy((copy) -> copy.service("mall-api").put("healthcheck", Map.of("disable", true)),
 				ComposeRules::missingHealthchecks))
@@ -82,20 +84,26 @@ class ComposeRulesTests {
 				ComposeRules::profileMismatches))
 			.containsExactly("gateway -> nacos: required, but with no profile active nacos does not start");
 		// The short form is required too.
-		assertThat(brokenBy((copy) -> copy.service("toxiproxy-latency").put("depends_on", List.of("toxiproxy", "nacos")),
-				ComposeRules::profileMismatches))
+		assertThat(
+				brokenBy((copy) -> copy.service("toxiproxy-latency").put("depends_on", List.of("toxiproxy", "nacos")),
+						ComposeRules::profileMismatches))
 			.containsExactly("toxiproxy-latency -> nacos: required, but with no profile active nacos does not start");
-		// A profiled service requiring one of another profile: the bench alone would not start Nacos.
+		// A profiled service requiring one of another profile: the bench alone would not
+		// start Nacos.
 		assertThat(brokenBy((copy) -> dependsOn(copy, "gatling").put("nacos", Map.of("condition", "service_healthy")),
 				ComposeRules::profileMismatches))
 			.containsExactly("gatling -> nacos: required, but with profiles [bench] nacos does not start");
-		// Optional on a service that always starts: a failed gateway would only be a warning to nginx.
-		assertThat(brokenBy((copy) -> ComposeProject.map(dependsOn(copy, "nginx").get("gateway")).put("required", false),
-				ComposeRules::profileMismatches))
+		// Optional on a service that always starts: a failed gateway would only be a
+		// warning to nginx.
+		assertThat(
+				brokenBy((copy) -> ComposeProject.map(dependsOn(copy, "nginx").get("gateway")).put("required", false),
+						ComposeRules::profileMismatches))
 			.containsExactly("nginx -> gateway: required: false, but gateway has no profile and always starts");
-		// nacos without its profile: the optional dependencies on it no longer make sense.
+		// nacos without its profile: the optional dependencies on it no longer make
+		// sense.
 		assertThat(brokenBy((copy) -> copy.service("nacos").remove("profiles"), ComposeRules::profileMismatches))
-			.containsExactlyInAnyOrder("auth-service -> nacos: required: false, but nacos has no profile and always starts",
+			.containsExactlyInAnyOrder(
+					"auth-service -> nacos: required: false, but nacos has no profile and always starts",
 					"mall-api -> nacos: required: false, but nacos has no profile and always starts",
 					"gateway -> nacos: required: false, but nacos has no profile and always starts");
 	}
@@ -103,17 +111,21 @@ class ComposeRulesTests {
 	@Test
 	void everyServiceTheEnvironmentPointsAtIsADependency() {
 		assertThat(ComposeRules.undeclaredDependencies(this.compose)).isEmpty();
-		assertThat(brokenBy((copy) -> dependsOn(copy, "mall-api").remove("nacos"), ComposeRules::undeclaredDependencies))
-			.containsExactly("mall-api: SPRING_CLOUD_NACOS_SERVER_ADDR points at nacos, but mall-api does not depend on it");
+		assertThat(
+				brokenBy((copy) -> dependsOn(copy, "mall-api").remove("nacos"), ComposeRules::undeclaredDependencies))
+			.containsExactly(
+					"mall-api: SPRING_CLOUD_NACOS_SERVER_ADDR points at nacos, but mall-api does not depend on it");
 		// A config-publishing helper that forgot to wait for Nacos.
-		assertThat(brokenBy((copy) -> copy.services().put("publish-config", new LinkedHashMap<>(Map.of(
-				"image", "curlimages/curl:8.14.1", "profiles", List.of("nacos"),
-				"environment", Map.of("NACOS_URL", "http://nacos:8848/nacos")))), ComposeRules::undeclaredDependencies))
+		assertThat(brokenBy(
+				(copy) -> copy.services()
+					.put("publish-config",
+							new LinkedHashMap<>(Map.of("image", "curlimages/curl:8.14.1", "profiles", List.of("nacos"),
+									"environment", Map.of("NACOS_URL", "http://nacos:8848/nacos")))),
+				ComposeRules::undeclaredDependencies))
 			.containsExactly("publish-config: NACOS_URL points at nacos, but publish-config does not depend on it");
 		// A path that merely contains a service's name is no reference.
 		assertThat(brokenBy((copy) -> ComposeProject.map(copy.service("gatling").get("environment"))
-			.put("BENCH_OUT", "/bench/gateway/out"), ComposeRules::undeclaredDependencies))
-			.isEmpty();
+			.put("BENCH_OUT", "/bench/gateway/out"), ComposeRules::undeclaredDependencies)).isEmpty();
 	}
 
 	@Test
@@ -125,8 +137,9 @@ class ComposeRulesTests {
 		assertThat(brokenBy((copy) -> copy.service("nginx").put("ports", List.of("0.0.0.0:8080:80")),
 				ComposeRules::portsNotOnLoopback))
 			.hasSize(1);
-		assertThat(brokenBy((copy) -> copy.service("nginx").put("ports", List.of(Map.of("target", 80, "published", 8080))),
-				ComposeRules::portsNotOnLoopback))
+		assertThat(
+				brokenBy((copy) -> copy.service("nginx").put("ports", List.of(Map.of("target", 80, "published", 8080))),
+						ComposeRules::portsNotOnLoopback))
 			.hasSize(1);
 	}
 
@@ -143,8 +156,10 @@ class ComposeRulesTests {
 		assertThat(brokenBy((copy) -> ComposeProject.map(copy.service("gateway").get("build"))
 			.put("dockerfile", "docker/Dockerfile.missing"), ComposeRules::missingFiles))
 			.containsExactly("gateway: docker/Dockerfile.missing does not exist");
-		assertThat(brokenBy((copy) -> copy.service("nginx")
-			.put("volumes", List.of("./docker/nginx/fast.conf:/etc/nginx/nginx.conf:ro")), ComposeRules::missingFiles))
+		assertThat(brokenBy(
+				(copy) -> copy.service("nginx")
+					.put("volumes", List.of("./docker/nginx/fast.conf:/etc/nginx/nginx.conf:ro")),
+				ComposeRules::missingFiles))
 			.containsExactly("nginx: docker/nginx/fast.conf does not exist");
 	}
 

@@ -15,9 +15,10 @@ import tools.jackson.databind.json.JsonMapper;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code docker-compose.yml} against the Compose specification's JSON schema, vendored from compose-go (see
- * {@code src/test/resources/compose/README.md}): the same schema {@code docker compose} validates with, applied to the
- * file after interpolation, as compose-go does.
+ * {@code docker-compose.yml} against the Compose specification's JSON schema, vendored
+ * from compose-go (see {@code src/test/resources/compose/README.md}): the same schema
+ * {@code docker compose} validates with, applied to the file after interpolation, as
+ * compose-go does.
  */
 class ComposeSchemaTests {
 
@@ -41,24 +42,24 @@ class ComposeSchemaTests {
 	void rejectsAnUnknownServiceAttribute() {
 		ComposeProject broken = ComposeProject.load().copy();
 		broken.service("gateway").put("replicas", 3);
-		assertThat(errors(broken.model)).extracting(Error::toString).anySatisfy((error) -> assertThat(error)
-			.contains("replicas"));
+		assertThat(errors(broken.model)).extracting(Error::toString)
+			.anySatisfy((error) -> assertThat(error).contains("replicas"));
 	}
 
 	@Test
 	void rejectsAValueOfTheWrongType() {
 		ComposeProject broken = ComposeProject.load().copy();
 		broken.service("redis").put("ports", "127.0.0.1:6379:6379");
-		assertThat(errors(broken.model)).extracting(Error::toString).anySatisfy((error) -> assertThat(error)
-			.contains("ports"));
+		assertThat(errors(broken.model)).extracting(Error::toString)
+			.anySatisfy((error) -> assertThat(error).contains("ports"));
 	}
 
 	@Test
 	void rejectsADependencyWithoutACondition() {
 		ComposeProject broken = ComposeProject.load().copy();
 		ComposeProject.map(broken.service("nginx").get("depends_on")).put("gateway", Map.of("restart", true));
-		assertThat(errors(broken.model)).extracting(Error::toString).anySatisfy((error) -> assertThat(error)
-			.contains("condition"));
+		assertThat(errors(broken.model)).extracting(Error::toString)
+			.anySatisfy((error) -> assertThat(error).contains("condition"));
 	}
 
 	@Test
@@ -66,8 +67,8 @@ class ComposeSchemaTests {
 		ComposeProject broken = ComposeProject.load().copy();
 		ComposeProject.map(ComposeProject.map(broken.service("gateway").get("depends_on")).get("nacos"))
 			.put("required", "no");
-		assertThat(errors(broken.model)).extracting(Error::toString).anySatisfy((error) -> assertThat(error)
-			.contains("required"));
+		assertThat(errors(broken.model)).extracting(Error::toString)
+			.anySatisfy((error) -> assertThat(error).contains("required"));
 	}
 
 	private static List<Error> errors(Map<String, Object> model) {

@@ -16,15 +16,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 /**
- * The nginx configs compose mounts ({@code docker/nginx/<variant>.conf}): they make the same choices as the kit's
- * templates ({@code nginx/<variant>.conf.template}), and nginx accepts them.
+ * The nginx configs compose mounts ({@code docker/nginx/<variant>.conf}): they make the
+ * same choices as the kit's templates ({@code nginx/<variant>.conf.template}), and nginx
+ * accepts them.
  * <p>
- * {@code nginx -t} runs on this machine's nginx, outside Docker, so two things are substituted first and only
- * those: the upstream {@code server gateway:8080 resolve;} becomes {@code server 127.0.0.1:8080;} (the name
- * {@code gateway} exists only in Docker's DNS, and {@code resolve} needs nginx 1.27.3 or later, which the Debian
- * nginx CI installs predates), and the image's log, pid and temp paths move to a temporary folder (they need root
- * otherwise). What the substitution hides, {@code resolve} with the {@code zone} and {@code resolver} it needs, is
- * checked as text by {@link ComposePortsTests}; it has not been run on nginx 1.28 here.
+ * {@code nginx -t} runs on this machine's nginx, outside Docker, so two things are
+ * substituted first and only those: the upstream {@code server gateway:8080 resolve;}
+ * becomes {@code server 127.0.0.1:8080;} (the name {@code gateway} exists only in
+ * Docker's DNS, and {@code resolve} needs nginx 1.27.3 or later, which the Debian nginx
+ * CI installs predates), and the image's log, pid and temp paths move to a temporary
+ * folder (they need root otherwise). What the substitution hides, {@code resolve} with
+ * the {@code zone} and {@code resolver} it needs, is checked as text by
+ * {@link ComposePortsTests}; it has not been run on nginx 1.28 here.
  */
 class DockerNginxConfigTests {
 
@@ -55,7 +58,8 @@ class DockerNginxConfigTests {
 		List<String> docker = directives(Files.readString(root.resolve("docker/nginx/" + variant + ".conf")));
 		List<String> missing = new ArrayList<>();
 		for (String directive : directives(Files.readString(root.resolve("nginx/" + variant + ".conf.template")))) {
-			// The template's prefix paths are the image's /var/log/nginx in the container.
+			// The template's prefix paths are the image's /var/log/nginx in the
+			// container.
 			String expected = directive.replace("${PREFIX}/logs/", "/var/log/nginx/");
 			boolean placeOrPath = expected.contains("${") || expected.startsWith("pid ")
 					|| expected.matches("\\w+_temp_path .*");
@@ -80,8 +84,8 @@ class DockerNginxConfigTests {
 			.replaceFirst("http \\{", "http {\n" + tempPaths());
 		Path config = this.prefix.resolve("nginx.conf");
 		Files.writeString(config, local);
-		Process process = new ProcessBuilder(nginx(), "-t", "-q", "-p", this.prefix.toString(), "-c",
-				config.toString(), "-e", logs.resolve("error.log").toString())
+		Process process = new ProcessBuilder(nginx(), "-t", "-q", "-p", this.prefix.toString(), "-c", config.toString(),
+				"-e", logs.resolve("error.log").toString())
 			.redirectErrorStream(true)
 			.start();
 		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -92,12 +96,18 @@ class DockerNginxConfigTests {
 	private String tempPaths() {
 		StringBuilder paths = new StringBuilder();
 		for (String kind : List.of("client_body", "proxy", "fastcgi", "uwsgi", "scgi")) {
-			paths.append("    ").append(kind).append("_temp_path ").append(this.prefix.resolve("temp/" + kind)).append(";\n");
+			paths.append("    ")
+				.append(kind)
+				.append("_temp_path ")
+				.append(this.prefix.resolve("temp/" + kind))
+				.append(";\n");
 		}
 		return paths.toString();
 	}
 
-	/** Each directive on one line, comments and blank lines gone, whitespace collapsed. */
+	/**
+	 * Each directive on one line, comments and blank lines gone, whitespace collapsed.
+	 */
 	private static List<String> directives(String config) {
 		List<String> directives = new ArrayList<>();
 		for (String line : config.split("\n")) {
@@ -109,7 +119,10 @@ class DockerNginxConfigTests {
 		return directives;
 	}
 
-	/** nginx from the OS packages; fails (never skips) without it, as the gatling module's nginx tests do. */
+	/**
+	 * nginx from the OS packages; fails (never skips) without it, as the gatling module's
+	 * nginx tests do.
+	 */
 	private static String nginx() {
 		for (String candidate : List.of("/usr/sbin/nginx", "/usr/bin/nginx", "/usr/local/sbin/nginx")) {
 			if (Files.isExecutable(Path.of(candidate))) {

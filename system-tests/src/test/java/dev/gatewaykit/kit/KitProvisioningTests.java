@@ -19,13 +19,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 /**
- * The kit's installers (the launcher's {@code Tools}) on the path a fresh machine takes: the kit's command line runs
- * as a process, exactly as {@code ./kit} runs it once the build is there, in a sandbox where every tool is missing.
- * The sandbox is a PATH of symbolic links to a few basic commands, plus stand-ins for {@code cargo}, {@code go},
- * {@code apt-get} and {@code id} that record how they were called and create what the real ones would.
- * KIT_TOOLS_BIN, CARGO_HOME, HOME and KIT_DIR are empty temporary directories, and KIT_SBIN points at the sandbox so
- * that an nginx in /usr/sbin does not show through. Nothing is mocked inside the kit: what is checked is what it
- * runs and the files it leaves. ({@code ./kit} itself only adds "build if stale", which a test must not trigger.)
+ * The kit's installers (the launcher's {@code Tools}) on the path a fresh machine takes:
+ * the kit's command line runs as a process, exactly as {@code ./kit} runs it once the
+ * build is there, in a sandbox where every tool is missing. The sandbox is a PATH of
+ * symbolic links to a few basic commands, plus stand-ins for {@code cargo}, {@code go},
+ * {@code apt-get} and {@code id} that record how they were called and create what the
+ * real ones would. KIT_TOOLS_BIN, CARGO_HOME, HOME and KIT_DIR are empty temporary
+ * directories, and KIT_SBIN points at the sandbox so that an nginx in /usr/sbin does not
+ * show through. Nothing is mocked inside the kit: what is checked is what it runs and the
+ * files it leaves. ({@code ./kit} itself only adds "build if stale", which a test must
+ * not trigger.)
  */
 class KitProvisioningTests {
 
@@ -60,11 +63,11 @@ class KitProvisioningTests {
 		for (String command : BASIC_COMMANDS) {
 			Files.createSymbolicLink(this.sandbox.resolve(command), which(command));
 		}
-		Files.createSymbolicLink(this.sandbox.resolve("java"),
-				Path.of(System.getProperty("java.home"), "bin", "java"));
+		Files.createSymbolicLink(this.sandbox.resolve("java"), Path.of(System.getProperty("java.home"), "bin", "java"));
 	}
 
-	// ------------------------------------------------------------------------------------------------- rnacos
+	// -------------------------------------------------------------------------------------------------
+	// rnacos
 
 	@Test
 	void rnacosIsBuiltOnceWithCargoIntoCargoHomeAndCopiedIntoTheToolsCache() throws Exception {
@@ -119,13 +122,15 @@ class KitProvisioningTests {
 		assertThat(versionOf(this.tools.resolve("rnacos"))).isEqualTo("rnacos 0.8.8");
 	}
 
-	// ---------------------------------------------------------------------------------------------- toxiproxy
+	// ----------------------------------------------------------------------------------------------
+	// toxiproxy
 
 	@Test
 	void toxiproxyIsBuiltOnceWithGoInstallIntoTheToolsCache() throws Exception {
-		script(this.fakes.resolve("go"), "echo \"$* GOBIN=$GOBIN\" >>" + this.calls.resolve("go") + "\n"
-				+ "printf '#!/bin/sh\\necho toxiproxy-server version git\\n' >\"$GOBIN/server\"\n"
-				+ "chmod +x \"$GOBIN/server\"\n");
+		script(this.fakes.resolve("go"),
+				"echo \"$* GOBIN=$GOBIN\" >>" + this.calls.resolve("go") + "\n"
+						+ "printf '#!/bin/sh\\necho toxiproxy-server version git\\n' >\"$GOBIN/server\"\n"
+						+ "chmod +x \"$GOBIN/server\"\n");
 
 		Run first = kit("tools", "toxiproxy");
 
@@ -151,7 +156,8 @@ class KitProvisioningTests {
 		assertThat(this.tools.resolve("toxiproxy-server")).doesNotExist();
 	}
 
-	// ------------------------------------------------------------------------------------------ OS packages
+	// ------------------------------------------------------------------------------------------
+	// OS packages
 
 	@Test
 	void asRootTheTestProvisioningUpdatesOnceAndInstallsTheMissingPackagesTogether() throws Exception {
@@ -163,8 +169,7 @@ class KitProvisioningTests {
 		Run first = kit("test", "--provision-only");
 
 		assertThat(first.status()).as(first.toString()).isZero();
-		assertThat(callsOf("apt-get")).containsExactly("update -qq",
-				"install -y -qq redis-server nginx chromium curl");
+		assertThat(callsOf("apt-get")).containsExactly("update -qq", "install -y -qq redis-server nginx chromium curl");
 		assertThat(first.err()).contains("OS packages (redis-server nginx chromium curl): done in",
 				"rnacos 0.8.8: done in", "toxiproxy v2.12.0: done in");
 
@@ -195,9 +200,13 @@ class KitProvisioningTests {
 		assertThat(run.out()).contains("usage: ./kit test", "--provision-only", RNACOS_INSTALL.substring(6));
 	}
 
-	// ----------------------------------------------------------------------------------------------- helpers
+	// -----------------------------------------------------------------------------------------------
+	// helpers
 
-	/** Records its arguments and, like cargo install, puts the binary into {@code $CARGO_HOME/bin}. */
+	/**
+	 * Records its arguments and, like cargo install, puts the binary into
+	 * {@code $CARGO_HOME/bin}.
+	 */
 	private void fakeCargo() throws IOException {
 		script(this.fakes.resolve("cargo"), "echo \"$*\" >>" + this.calls.resolve("cargo") + "\n"
 				+ "mkdir -p \"$CARGO_HOME/bin\"\n"
@@ -205,16 +214,17 @@ class KitProvisioningTests {
 				+ "chmod +x \"$CARGO_HOME/bin/rnacos\"\n");
 	}
 
-	/** Records its arguments; {@code install} puts a stand-in for each named package's command on PATH. */
+	/**
+	 * Records its arguments; {@code install} puts a stand-in for each named package's
+	 * command on PATH.
+	 */
 	private void fakeAptGet() throws IOException {
 		Path installed = Files.createDirectories(this.tmp.resolve("installed-bin"));
-		script(this.fakes.resolve("apt-get"), "echo \"$*\" >>" + this.calls.resolve("apt-get") + "\n"
-				+ "[ \"$1\" = install ] || exit 0\n"
-				+ "for package in \"$@\"; do\n"
-				+ "  case \"$package\" in -*|install) continue ;; esac\n"
-				+ "  printf '#!/bin/sh\\nexit 0\\n' >" + installed + "/\"$package\"\n"
-				+ "  chmod +x " + installed + "/\"$package\"\n"
-				+ "done\n");
+		script(this.fakes.resolve("apt-get"),
+				"echo \"$*\" >>" + this.calls.resolve("apt-get") + "\n" + "[ \"$1\" = install ] || exit 0\n"
+						+ "for package in \"$@\"; do\n" + "  case \"$package\" in -*|install) continue ;; esac\n"
+						+ "  printf '#!/bin/sh\\nexit 0\\n' >" + installed + "/\"$package\"\n" + "  chmod +x "
+						+ installed + "/\"$package\"\n" + "done\n");
 	}
 
 	private void fakeId(int uid) throws IOException {
@@ -244,14 +254,15 @@ class KitProvisioningTests {
 	}
 
 	/**
-	 * The kit's command line with {@code ARGS}, as {@code ./kit} starts it, with nothing of this machine's
-	 * environment but the sandbox.
+	 * The kit's command line with {@code ARGS}, as {@code ./kit} starts it, with nothing
+	 * of this machine's environment but the sandbox.
 	 */
 	private Run kit(String... args) throws Exception {
 		Path root = repository();
-		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-				"-Dkit.repository.root=" + root, "-cp", root.resolve("bench/target/lib") + "/*:"
-						+ root.resolve("bench/target/classes"), "dev.gatewaykit.bench.KitCli"));
+		List<String> command = new ArrayList<>(List.of(
+				Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Dkit.repository.root=" + root,
+				"-cp", root.resolve("bench/target/lib") + "/*:" + root.resolve("bench/target/classes"),
+				"dev.gatewaykit.bench.KitCli"));
 		command.addAll(List.of(args));
 		ProcessBuilder builder = new ProcessBuilder(command).directory(repository().toFile());
 		Map<String, String> env = builder.environment();
@@ -299,7 +310,8 @@ class KitProvisioningTests {
 
 		@Override
 		public String toString() {
-			return "./kit " + this.args + " exited " + this.status + "\nstdout:\n" + this.out + "\nstderr:\n" + this.err;
+			return "./kit " + this.args + " exited " + this.status + "\nstdout:\n" + this.out + "\nstderr:\n"
+					+ this.err;
 		}
 
 	}

@@ -6,7 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-/** One line of the CSV auth-service writes for the load tests (header {@code username,password}). */
+/**
+ * One line of the CSV auth-service writes for the load tests (header
+ * {@code username,password}).
+ */
 record DemoUser(String username, String password) {
 
 	static List<DemoUser> read(Path csv) {

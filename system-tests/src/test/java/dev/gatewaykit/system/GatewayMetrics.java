@@ -13,8 +13,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Figures read from a gateway's Prometheus endpoint on its management port. */
 final class GatewayMetrics {
 
-	private static final Pattern CHOICES = Pattern.compile(
-			"^loadbalancer_requests_(?:success|failed)_seconds_count\\{([^}]*)\\} (\\S+)$", Pattern.MULTILINE);
+	private static final Pattern CHOICES = Pattern
+		.compile("^loadbalancer_requests_(?:success|failed)_seconds_count\\{([^}]*)\\} (\\S+)$", Pattern.MULTILINE);
 
 	private static final Pattern PORT = Pattern.compile("serviceInstance_port=\"(\\d+)\"");
 
@@ -22,8 +22,9 @@ final class GatewayMetrics {
 	}
 
 	/**
-	 * How often the gateway's LoadBalancer picked each instance (by port) of {@code service}, successes and
-	 * failures, from its {@code loadbalancer.requests.*} meters.
+	 * How often the gateway's LoadBalancer picked each instance (by port) of
+	 * {@code service}, successes and failures, from its {@code loadbalancer.requests.*}
+	 * meters.
 	 */
 	static Map<Integer, Long> loadBalancerChoices(HttpJson http, URI management, String service) {
 		Response response = http.get(URI.create(management + "/actuator/prometheus"));

@@ -30,16 +30,18 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The kit end to end, as a user meets it: a real redis-server and the packaged auth-service, mall-api and gateway
- * jars as processes, driven over HTTP. Every test runs against both gateway profiles. Redis, auth-service and
- * mall-api are started once for the class (two cores: three JVMs are the budget), the gateway once per profile.
+ * The kit end to end, as a user meets it: a real redis-server and the packaged
+ * auth-service, mall-api and gateway jars as processes, driven over HTTP. Every test runs
+ * against both gateway profiles. Redis, auth-service and mall-api are started once for
+ * the class (two cores: three JVMs are the budget), the gateway once per profile.
  */
 @ParameterizedClass(name = "gateway profile {0}")
 @CsvSource({ "naive, blocking, ant", "fixed, reactive, path-pattern" })
 class GatewayStackIntegrationTests {
 
-	// The tests' own secrets, given to every service that shares one: the stack must be wired by configuration,
-	// not by the services happening to ship the same dev defaults.
+	// The tests' own secrets, given to every service that shares one: the stack must be
+	// wired by configuration, not by the services happening to ship the same dev
+	// defaults.
 	private static final String RELAY_SECRET = "system-tests-relay-secret-0123456789abcdef";
 
 	private static final String GATEWAY_CLIENT_SECRET = "system-tests-gateway-client-secret";
@@ -78,8 +80,8 @@ class GatewayStackIntegrationTests {
 		Files.deleteIfExists(csv);
 		authService = PackagedServices.authService(redis, csv, RELAY_SECRET, GATEWAY_CLIENT_SECRET);
 		mallApi = PackagedServices.mallApi(redis, CATALOGUE_SIZE, RELAY_SECRET);
-		// Both report healthy only when usable: auth-service once the demo users and their CSV are written,
-		// mall-api once the catalogue is seeded (503 until then).
+		// Both report healthy only when usable: auth-service once the demo users and
+		// their CSV are written, mall-api once the catalogue is seeded (503 until then).
 		authService.awaitHealthy(PackagedServices.STARTUP);
 		mallApi.awaitHealthy(PackagedServices.STARTUP);
 		demoUsers = DemoUser.read(csv);
@@ -129,8 +131,8 @@ class GatewayStackIntegrationTests {
 		assertStatus(response, 200);
 		JsonNode page = response.json();
 		assertThat(page.path("total").asLong()).isEqualTo(CATALOGUE_SIZE);
-		assertThat(page.path("items").valueStream().map((item) -> item.path("id").asLong()))
-			.containsExactly(1L, 2L, 3L, 4L, 5L);
+		assertThat(page.path("items").valueStream().map((item) -> item.path("id").asLong())).containsExactly(1L, 2L, 3L,
+				4L, 5L);
 	}
 
 	@Test
@@ -152,7 +154,8 @@ class GatewayStackIntegrationTests {
 
 	@Test
 	void refusesALoginWithAWrongPassword() {
-		// Not the user the other tests log in as: failures count towards a lockout (5 within 15 minutes).
+		// Not the user the other tests log in as: failures count towards a lockout (5
+		// within 15 minutes).
 		DemoUser user = demoUsers.get(demoUsers.size() - 1);
 
 		Response response = http.postJson(gatewayUri("/api/auth/oauth/token"),
@@ -163,10 +166,12 @@ class GatewayStackIntegrationTests {
 
 	@Test
 	void refusesForgedIdentityHeadersWithoutABearerToken() {
-		Response response = http.get(gatewayUri("/api/mall/products/1"), IdentityHeaders.RELAY_TOKEN, forgedRelayToken(),
-				IdentityHeaders.USER_ID, "1", IdentityHeaders.USER_NAME, demoUsers.get(0).username());
+		Response response = http.get(gatewayUri("/api/mall/products/1"), IdentityHeaders.RELAY_TOKEN,
+				forgedRelayToken(), IdentityHeaders.USER_ID, "1", IdentityHeaders.USER_NAME,
+				demoUsers.get(0).username());
 
-		// The gateway's refusal (it names the bearer token), not mall-api's (which would name the relay token).
+		// The gateway's refusal (it names the bearer token), not mall-api's (which would
+		// name the relay token).
 		assertThat(assertError(response, 401, "unauthorized").path("message").asString()).contains("bearer token");
 	}
 
@@ -174,7 +179,8 @@ class GatewayStackIntegrationTests {
 	void replacesAForgedRelayTokenWithItsOwn() {
 		String token = login(demoUsers.get(0));
 
-		// mall-api refuses the forged token (see mallApiRefusesAForgedRelayToken), so a 200 means it never got it.
+		// mall-api refuses the forged token (see mallApiRefusesAForgedRelayToken), so a
+		// 200 means it never got it.
 		Response response = http.get(gatewayUri("/api/mall/products/3"), "Authorization", "Bearer " + token,
 				IdentityHeaders.RELAY_TOKEN, forgedRelayToken(), IdentityHeaders.USER_ID, "1");
 
@@ -199,7 +205,8 @@ class GatewayStackIntegrationTests {
 
 	@Test
 	void mallApiAcceptsARelayTokenSignedWithTheSharedSecret() {
-		// The control for the two refusals above: they fail for the signature, not for the token's shape.
+		// The control for the two refusals above: they fail for the signature, not for
+		// the token's shape.
 		String token = new RelayTokenCodec(RELAY_SECRET).sign(claims());
 
 		Response response = http.get(mallApi.baseUri().resolve("/products/1"), IdentityHeaders.RELAY_TOKEN, token);
@@ -217,7 +224,8 @@ class GatewayStackIntegrationTests {
 		assertThat(kit.path("logStyle").asString()).as("log style of the %s gateway", this.profile)
 			.isEqualTo(this.profile);
 		assertThat(kit.path("availableProcessors").asInt()).isPositive();
-		// Reactor's defaults: max(cores, 4) event loops, cores parallel threads, 10 × cores bounded-elastic ones.
+		// Reactor's defaults: max(cores, 4) event loops, cores parallel threads, 10 ×
+		// cores bounded-elastic ones.
 		assertThat(kit.path("eventLoopThreads").asInt()).isGreaterThanOrEqualTo(4);
 		assertThat(kit.path("parallelThreads").asInt()).isPositive();
 		assertThat(kit.path("boundedElasticThreads").asInt()).isPositive();
@@ -239,7 +247,8 @@ class GatewayStackIntegrationTests {
 			assertThat(product.json().path("id").asLong()).isEqualTo(2);
 		}
 		finally {
-			// The gateway is shared by this profile's tests; leave it as the profile made it.
+			// The gateway is shared by this profile's tests; leave it as the profile made
+			// it.
 			assertStatus(http.postJson(kitUri(), Map.of("mode", this.profileMode)), 200);
 		}
 	}
@@ -284,7 +293,10 @@ class GatewayStackIntegrationTests {
 		return response.json();
 	}
 
-	/** A well-formed relay token for user 1, signed with a key that is not the relay secret. */
+	/**
+	 * A well-formed relay token for user 1, signed with a key that is not the relay
+	 * secret.
+	 */
 	private static String forgedRelayToken() {
 		return new RelayTokenCodec("an-attacker-chosen-secret-0123456789abcdef").sign(claims());
 	}
@@ -305,7 +317,10 @@ class GatewayStackIntegrationTests {
 		assertThat(response.status()).as("%s", response).isEqualTo(status);
 	}
 
-	/** Asserts the kit's JSON error shape, {@code {"status":..,"error":..,"message":..}}, and returns it. */
+	/**
+	 * Asserts the kit's JSON error shape, {@code {"status":..,"error":..,"message":..}},
+	 * and returns it.
+	 */
 	private static JsonNode assertError(Response response, int status, String error) {
 		assertStatus(response, status);
 		assertThat(response.isJson()).as("JSON content type: %s", response).isTrue();

@@ -12,8 +12,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The tests' HTTP client: HTTP/1.1 like the kit's load generator, a deadline on every request, and JSON bodies
- * parsed on demand.
+ * The tests' HTTP client: HTTP/1.1 like the kit's load generator, a deadline on every
+ * request, and JSON bodies parsed on demand.
  */
 final class HttpJson {
 

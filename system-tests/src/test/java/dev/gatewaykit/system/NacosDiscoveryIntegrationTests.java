@@ -26,11 +26,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 /**
- * The {@code nacos} discovery mode end to end, against a real Nacos-compatible server (rnacos): every service
- * registers, the gateway routes {@code lb://} over two mall-api instances, knobs change at run time from Nacos
- * config, a killed instance is dropped without failed reads, and routing survives Nacos going away.
+ * The {@code nacos} discovery mode end to end, against a real Nacos-compatible server
+ * (rnacos): every service registers, the gateway routes {@code lb://} over two mall-api
+ * instances, knobs change at run time from Nacos config, a killed instance is dropped
+ * without failed reads, and routing survives Nacos going away.
  * <p>
- * The tests share one stack and run in order: the last two take an instance and then Nacos away.
+ * The tests share one stack and run in order: the last two take an instance and then
+ * Nacos away.
  */
 @TestMethodOrder(OrderAnnotation.class)
 class NacosDiscoveryIntegrationTests {
@@ -41,12 +43,16 @@ class NacosDiscoveryIntegrationTests {
 
 	private static final String CONFIG = "gateway.yaml";
 
-	/** How long a config push may take to show; rnacos pushes within milliseconds, the refresh takes ~100 ms. */
+	/**
+	 * How long a config push may take to show; rnacos pushes within milliseconds, the
+	 * refresh takes ~100 ms.
+	 */
 	private static final Duration CONFIG_DEADLINE = Duration.ofSeconds(15);
 
 	/**
-	 * The documented bound for dropping a dead instance: Nacos notices a killed process at once (its connection
-	 * closes) and pushes the change; the gateway's LoadBalancer cache lives 5 s (application-nacos.yml).
+	 * The documented bound for dropping a dead instance: Nacos notices a killed process
+	 * at once (its connection closes) and pushes the change; the gateway's LoadBalancer
+	 * cache lives 5 s (application-nacos.yml).
 	 */
 	private static final Duration DROP_BOUND = Duration.ofSeconds(8);
 
@@ -73,7 +79,8 @@ class NacosDiscoveryIntegrationTests {
 	@BeforeAll
 	static void startStack() throws Exception {
 		if (RnacosServer.find().isEmpty()) {
-			// A missing tool fails, never skips: a skipped test reads as a passed one. `./kit test` installs it.
+			// A missing tool fails, never skips: a skipped test reads as a passed one.
+			// `./kit test` installs it.
 			fail(RnacosServer.missingMessage());
 		}
 		redis = RedisServer.start();
@@ -81,10 +88,9 @@ class NacosDiscoveryIntegrationTests {
 		String addr = nacos.serverAddr();
 		Path csv = PackagedServices.OUTPUT.resolve("nacos-demo-users.csv");
 		Files.deleteIfExists(csv);
-		authService = PackagedServices.withNacos(
-				PackagedServices.authServiceBuilder(redis, csv, RELAY_SECRET, GATEWAY_CLIENT_SECRET)
-					.log(PackagedServices.OUTPUT.resolve("auth-service-nacos.log")),
-				"nacos", addr)
+		authService = PackagedServices
+			.withNacos(PackagedServices.authServiceBuilder(redis, csv, RELAY_SECRET, GATEWAY_CLIENT_SECRET)
+				.log(PackagedServices.OUTPUT.resolve("auth-service-nacos.log")), "nacos", addr)
 			.start();
 		mallApi1 = PackagedServices
 			.withNacos(PackagedServices.mallApiBuilder(redis, 50, RELAY_SECRET, "mall-api-1"), "nacos", addr)
@@ -133,7 +139,8 @@ class NacosDiscoveryIntegrationTests {
 		Map<Integer, Long> after = loadBalancerChoices();
 		long first = after.getOrDefault(mallApi1.port(), 0L) - before.getOrDefault(mallApi1.port(), 0L);
 		long second = after.getOrDefault(mallApi2.port(), 0L) - before.getOrDefault(mallApi2.port(), 0L);
-		// Round robin: 10 and 10; a little slack for the order the instance list arrives in.
+		// Round robin: 10 and 10; a little slack for the order the instance list arrives
+		// in.
 		assertThat(first).as("reads to mall-api-1 (%s)", after).isBetween(5L, 15L);
 		assertThat(second).as("reads to mall-api-2 (%s)", after).isBetween(5L, 15L);
 		assertThat(first + second).isEqualTo(20);
@@ -147,8 +154,10 @@ class NacosDiscoveryIntegrationTests {
 				logging.level.dev.gatewaykit.gateway.filter: DEBUG
 				""");
 		await("mode blocking", CONFIG_DEADLINE, () -> "blocking".equals(kit().path("mode").asString()));
-		// Spring Cloud's LoggingRebinder handles the same refresh event, right after or before the mode.
-		await("logger level DEBUG", CONFIG_DEADLINE, () -> "DEBUG".equals(loggerLevel("dev.gatewaykit.gateway.filter")));
+		// Spring Cloud's LoggingRebinder handles the same refresh event, right after or
+		// before the mode.
+		await("logger level DEBUG", CONFIG_DEADLINE,
+				() -> "DEBUG".equals(loggerLevel("dev.gatewaykit.gateway.filter")));
 		assertStatus(readProduct(3), 200);
 
 		nacos.publishYaml(CONFIG, "kit.gateway.mode: reactive\n");
@@ -180,7 +189,8 @@ class NacosDiscoveryIntegrationTests {
 		nacos.publishYaml(CONFIG, "kit.gateway.mode: blocking\n");
 		await("mode blocking", CONFIG_DEADLINE, () -> "blocking".equals(kit().path("mode").asString()));
 		double errorsBefore = loggedErrors();
-		// The probe logger level travels in the same refresh: once it shows, the bad mode has been handled.
+		// The probe logger level travels in the same refresh: once it shows, the bad mode
+		// has been handled.
 		nacos.publishYaml(CONFIG, """
 				kit.gateway.mode: turbo
 				logging.level.dev.gatewaykit.probe: WARN
@@ -189,9 +199,11 @@ class NacosDiscoveryIntegrationTests {
 
 		assertThat(kit().path("mode").asString()).isEqualTo("blocking");
 		assertStatus(readProduct(5), 200);
-		// The refusal is logged at ERROR (the log file is written asynchronously; Logback's event counter is not).
+		// The refusal is logged at ERROR (the log file is written asynchronously;
+		// Logback's event counter is not).
 		assertThat(loggedErrors()).isGreaterThan(errorsBefore);
-		// Leave Nacos with a config a restarting gateway can start from (a bad one fails its start-up, by design).
+		// Leave Nacos with a config a restarting gateway can start from (a bad one fails
+		// its start-up, by design).
 		nacos.publishYaml(CONFIG, "kit.gateway.mode: reactive\n");
 		await("mode reactive", CONFIG_DEADLINE, () -> "reactive".equals(kit().path("mode").asString()));
 	}
@@ -205,8 +217,8 @@ class NacosDiscoveryIntegrationTests {
 				() -> !nacos.instancePorts("mall-api").contains(mallApi2.port()));
 		Duration deregistered = Duration.ofNanos(System.nanoTime() - killed);
 
-		// Until the gateway's instance list catches up, reads that pick the dead instance are retried on the
-		// live one (Retry on IOException for GETs): none may fail.
+		// Until the gateway's instance list catches up, reads that pick the dead instance
+		// are retried on the live one (Retry on IOException for GETs): none may fail.
 		int id = 1;
 		while (System.nanoTime() - killed < DROP_BOUND.toNanos()) {
 			assertStatus(readProduct(id++ % 50 + 1), 200);
@@ -229,7 +241,8 @@ class NacosDiscoveryIntegrationTests {
 	void routingKeepsWorkingFromTheCachedInstancesWhileNacosIsDown() {
 		nacos.close();
 		assertThat(nacos.isAlive()).isFalse();
-		// Past the LoadBalancer cache's 5 s, so the instance list really comes from the Nacos client's own cache.
+		// Past the LoadBalancer cache's 5 s, so the instance list really comes from the
+		// Nacos client's own cache.
 		pause(Duration.ofSeconds(6));
 
 		assertThat(login()).isNotBlank();
@@ -239,7 +252,8 @@ class NacosDiscoveryIntegrationTests {
 		assertThat(http.get(URI.create(management + "/actuator/health")).status()).isEqualTo(200);
 	}
 
-	// ------------------------------------------------------------------------------------------------ helpers
+	// ------------------------------------------------------------------------------------------------
+	// helpers
 
 	private static String login() {
 		Response response = http.postJson(gatewayUri("/api/auth/oauth/token"),
@@ -276,8 +290,9 @@ class NacosDiscoveryIntegrationTests {
 	private static double loggedErrors() {
 		Response response = http.get(URI.create(management + "/actuator/prometheus"));
 		assertStatus(response, 200);
-		Matcher matcher = Pattern.compile("^logback_events_total\\{[^}]*level=\"error\"[^}]*\\} (\\S+)$",
-				Pattern.MULTILINE).matcher(response.body());
+		Matcher matcher = Pattern
+			.compile("^logback_events_total\\{[^}]*level=\"error\"[^}]*\\} (\\S+)$", Pattern.MULTILINE)
+			.matcher(response.body());
 		assertThat(matcher.find()).as("logback_events_total{level=error} in the gateway's metrics").isTrue();
 		return Double.parseDouble(matcher.group(1));
 	}

@@ -15,18 +15,23 @@ import dev.gatewaykit.launcher.Workspace;
 import dev.gatewaykit.launcher.stack.KitServices;
 
 /**
- * The kit's three services as the reactor packages them ({@code <module>/target/<module>-<version>.jar}), started
- * from the launcher's {@link KitServices} — the description {@code ./kit up} starts them from — plus what only the
- * tests need (a low BCrypt cost, test secrets, small catalogues): on free loopback ports, against one Redis, logging
- * under {@code target/e2e/}. Each method launches a process without waiting for it, so that services can boot side
- * by side; callers wait with {@link ServiceProcess#awaitHealthy(Duration)}.
+ * The kit's three services as the reactor packages them
+ * ({@code <module>/target/<module>-<version>.jar}), started from the launcher's
+ * {@link KitServices} — the description {@code ./kit up} starts them from — plus what
+ * only the tests need (a low BCrypt cost, test secrets, small catalogues): on free
+ * loopback ports, against one Redis, logging under {@code target/e2e/}. Each method
+ * launches a process without waiting for it, so that services can boot side by side;
+ * callers wait with {@link ServiceProcess#awaitHealthy(Duration)}.
  */
 final class PackagedServices {
 
 	/** Generous: three JVMs booting on two cores, next to Maven. */
 	static final Duration STARTUP = Duration.ofSeconds(120);
 
-	/** Logs and the demo users' CSV, relative to the module (surefire's working directory). */
+	/**
+	 * Logs and the demo users' CSV, relative to the module (surefire's working
+	 * directory).
+	 */
 	static final Path OUTPUT = Path.of("target", "e2e");
 
 	private PackagedServices() {
@@ -41,7 +46,8 @@ final class PackagedServices {
 			String gatewayClientSecret) {
 		return KitServices.authService(workspace(), redis.port(), OUTPUT.resolve("auth-service.log"))
 			.jvmOptions(ServiceProcess.TEST_JVM_OPTIONS)
-			// Cost 4 instead of 10: the tests check that BCrypt is used, not how slow it is.
+			// Cost 4 instead of 10: the tests check that BCrypt is used, not how slow it
+			// is.
 			.property("kit.auth.bcrypt-cost", 4)
 			.property("kit.auth.demo-users.count", 20)
 			.property("kit.auth.demo-users.csv", demoUsersCsv.toAbsolutePath())
@@ -62,8 +68,8 @@ final class PackagedServices {
 	}
 
 	/**
-	 * The {@code nacos} profile as the kit runs it on a laptop: registered with the loopback address (Nacos would
-	 * otherwise pick the first network interface's).
+	 * The {@code nacos} profile as the kit runs it on a laptop: registered with the
+	 * loopback address (Nacos would otherwise pick the first network interface's).
 	 */
 	static ServiceProcess.Builder withNacos(ServiceProcess.Builder service, String profiles, String serverAddr) {
 		return service.property("spring.profiles.active", profiles)
@@ -72,8 +78,9 @@ final class PackagedServices {
 	}
 
 	/**
-	 * The gateway with a Spring profile ({@code naive} or {@code fixed}) in front of the two services. Its actuator
-	 * is on a management port of its own, so that is where the health probe goes.
+	 * The gateway with a Spring profile ({@code naive} or {@code fixed}) in front of the
+	 * two services. Its actuator is on a management port of its own, so that is where the
+	 * health probe goes.
 	 */
 	static ServiceProcess gateway(String profile, int managementPort, RedisServer redis, ServiceProcess authService,
 			ServiceProcess mallApi, String gatewayClientSecret) {
@@ -85,8 +92,9 @@ final class PackagedServices {
 	}
 
 	/**
-	 * The fixed gateway with static discovery over several mall-api instances, as {@code ./kit up --mall-apis N}
-	 * starts it: {@code lb://mall-api} over Spring Cloud's simple discovery client.
+	 * The fixed gateway with static discovery over several mall-api instances, as
+	 * {@code ./kit up --mall-apis N} starts it: {@code lb://mall-api} over Spring Cloud's
+	 * simple discovery client.
 	 */
 	static ServiceProcess staticGatewayOver(List<ServiceProcess> mallApis, int managementPort, RedisServer redis,
 			ServiceProcess authService, String gatewayClientSecret) {
@@ -103,8 +111,8 @@ final class PackagedServices {
 	}
 
 	/**
-	 * The fixed gateway in the {@code nacos} profile: routes are {@code lb://} from the profile; the relay-token
-	 * call keeps an explicit URL (docs/design.md).
+	 * The fixed gateway in the {@code nacos} profile: routes are {@code lb://} from the
+	 * profile; the relay-token call keeps an explicit URL (docs/design.md).
 	 */
 	static ServiceProcess nacosGateway(int managementPort, RedisServer redis, ServiceProcess authService,
 			String serverAddr, String gatewayClientSecret) {
@@ -114,9 +122,10 @@ final class PackagedServices {
 	}
 
 	/**
-	 * The gateway as the kit starts it ({@link KitServices#gateway}), its actuator on {@code managementPort}, its
-	 * relay-token call straight to auth-service, its own log (the gateway's logback configurations write only there;
-	 * the console log gets start-up output) under {@code target/e2e/}.
+	 * The gateway as the kit starts it ({@link KitServices#gateway}), its actuator on
+	 * {@code managementPort}, its relay-token call straight to auth-service, its own log
+	 * (the gateway's logback configurations write only there; the console log gets
+	 * start-up output) under {@code target/e2e/}.
 	 */
 	private static ServiceProcess.Builder gatewayBuilder(String name, int managementPort, RedisServer redis,
 			ServiceProcess authService, String gatewayClientSecret) {
@@ -128,7 +137,9 @@ final class PackagedServices {
 			.property("kit.gateway.auth-service.client-secret", gatewayClientSecret);
 	}
 
-	/** The repository this module belongs to, its jars checked by {@link #jar(String)}. */
+	/**
+	 * The repository this module belongs to, its jars checked by {@link #jar(String)}.
+	 */
 	static Workspace workspace() {
 		Path root = repositoryRoot();
 		Workspace.SERVICES.forEach(PackagedServices::jar);
@@ -147,7 +158,8 @@ final class PackagedServices {
 			}
 			return jar;
 		}
-		// Run outside Maven (an IDE without the surefire properties): take the one jar there is.
+		// Run outside Maven (an IDE without the surefire properties): take the one jar
+		// there is.
 		List<Path> jars = new ArrayList<>();
 		if (Files.isDirectory(target)) {
 			try (DirectoryStream<Path> found = Files.newDirectoryStream(target, module + "-*.jar")) {
@@ -163,7 +175,10 @@ final class PackagedServices {
 		return jars.get(0);
 	}
 
-	/** Set by surefire ({@code ${project.basedir}/..}); otherwise the parent of the working directory. */
+	/**
+	 * Set by surefire ({@code ${project.basedir}/..}); otherwise the parent of the
+	 * working directory.
+	 */
 	static Path repositoryRoot() {
 		String root = System.getProperty("kit.repository.root");
 		Path path = (root != null) ? Path.of(root) : Path.of("").toAbsolutePath().getParent();
@@ -171,9 +186,9 @@ final class PackagedServices {
 	}
 
 	private static IllegalStateException missing(String module, Path root, String expected) {
-		return new IllegalStateException("No packaged " + module + " jar at " + expected
-				+ ". Run './mvnw package -DskipTests' in " + root
-				+ " first (./mvnw verify from the root builds it before this module).");
+		return new IllegalStateException(
+				"No packaged " + module + " jar at " + expected + ". Run './mvnw package -DskipTests' in " + root
+						+ " first (./mvnw verify from the root builds it before this module).");
 	}
 
 	private static void deleteIfExists(Path file) {

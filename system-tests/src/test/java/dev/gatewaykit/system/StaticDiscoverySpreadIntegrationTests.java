@@ -18,9 +18,10 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Several mall-api instances without Nacos, the way {@code ./kit up --mall-apis 2} wires them: the gateway
- * balances {@code lb://mall-api} over Spring Cloud's simple discovery client. (nginx spreading over several
- * gateways is tested with real nginx in the gatling module; the Nacos case in {@link NacosDiscoveryIntegrationTests}.)
+ * Several mall-api instances without Nacos, the way {@code ./kit up --mall-apis 2} wires
+ * them: the gateway balances {@code lb://mall-api} over Spring Cloud's simple discovery
+ * client. (nginx spreading over several gateways is tested with real nginx in the gatling
+ * module; the Nacos case in {@link NacosDiscoveryIntegrationTests}.)
  */
 class StaticDiscoverySpreadIntegrationTests {
 
@@ -88,7 +89,8 @@ class StaticDiscoverySpreadIntegrationTests {
 		assertThat(choices.getOrDefault(mallApi1.port(), 0L)).as("%s", choices).isEqualTo(10);
 		assertThat(choices.getOrDefault(mallApi2.port(), 0L)).as("%s", choices).isEqualTo(10);
 
-		// A static list cannot drop a dead instance; the retry on I/O errors keeps reads from failing anyway.
+		// A static list cannot drop a dead instance; the retry on I/O errors keeps reads
+		// from failing anyway.
 		mallApi2.kill();
 		for (int id = 1; id <= 20; id++) {
 			Response response = read(token, id);
@@ -97,8 +99,7 @@ class StaticDiscoverySpreadIntegrationTests {
 	}
 
 	private static Response read(String token, int id) {
-		return http.get(URI.create(gateway.baseUri() + "/api/mall/products/" + id), "Authorization",
-				"Bearer " + token);
+		return http.get(URI.create(gateway.baseUri() + "/api/mall/products/" + id), "Authorization", "Bearer " + token);
 	}
 
 }

@@ -9,9 +9,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A command's options: {@code --name value} or {@code --name=value}, flags ({@code --quick}), the bare
- * {@code --help}, and as many positional words as the command takes. An option the command does not know, a value
- * given twice (unless the option is repeatable) or a word too many is an error rather than silently ignored.
+ * A command's options: {@code --name value} or {@code --name=value}, flags
+ * ({@code --quick}), the bare {@code --help}, and as many positional words as the command
+ * takes. An option the command does not know, a value given twice (unless the option is
+ * repeatable) or a word too many is an error rather than silently ignored.
  */
 public final class Args {
 
@@ -85,7 +86,8 @@ public final class Args {
 			}
 			else if (known.contains(name) && i + 1 < argv.size()
 					&& (!argv.get(i + 1).startsWith("--") || repeatable.contains(name))) {
-				// A repeatable option passes arguments through (--gateway-arg --x=y), so its value may start with --.
+				// A repeatable option passes arguments through (--gateway-arg --x=y), so
+				// its value may start with --.
 				value = argv.get(++i);
 			}
 			else if (!known.contains(name)) {
@@ -174,7 +176,8 @@ public final class Args {
 			throw new UsageException("--" + name + " must be a number, was '" + raw + "'");
 		}
 		if (!(value >= min) || Double.isInfinite(value)) {
-			throw new UsageException("--" + name + " must be a number of at least " + trim(min) + ", was '" + raw + "'");
+			throw new UsageException(
+					"--" + name + " must be a number of at least " + trim(min) + ", was '" + raw + "'");
 		}
 		return value;
 	}

@@ -104,10 +104,15 @@ public final class BenchCommand implements Command {
 				run.timed("ceiling", run::ceiling);
 			}
 			run.report();
-			kit.log().accept("phases (s): " + run.phases().entrySet().stream()
-				.map((e) -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(",")));
-			kit.log().accept("done in " + Duration.ofNanos(System.nanoTime() - started).toSeconds() + " s: "
-					+ options.out().resolve("report.html") + ", " + options.out().resolve("summary.json"));
+			kit.log()
+				.accept("phases (s): " + run.phases()
+					.entrySet()
+					.stream()
+					.map((e) -> e.getKey() + "=" + e.getValue())
+					.collect(Collectors.joining(",")));
+			kit.log()
+				.accept("done in " + Duration.ofNanos(System.nanoTime() - started).toSeconds() + " s: "
+						+ options.out().resolve("report.html") + ", " + options.out().resolve("summary.json"));
 			// Where the latest run is, for .ci/run and scripts.
 			Files.writeString(kit.workspace().kitDir().resolve("last-run"), options.out() + "\n");
 			return verdict(run, options, out, err, kit);
@@ -121,10 +126,13 @@ public final class BenchCommand implements Command {
 			status = ExitCodes.FAILED;
 		}
 		if (options.minRatio().isPresent()) {
-			// A loose sanity bound on OK responses per second, valid or not: a naive run that hit nginx's read
-			// timeout is INVALID for quoting but still says the fix is faster.
+			// A loose sanity bound on OK responses per second, valid or not: a naive run
+			// that hit nginx's read timeout is INVALID for quoting but still says the fix
+			// is faster.
 			RunSummary summary = BenchJson.read(options.out().resolve("summary.json"), RunSummary.class);
-			Map<String, Double> tps = summary.modes().stream().collect(Collectors.toMap(ModeSummary::mode, ModeSummary::tps));
+			Map<String, Double> tps = summary.modes()
+				.stream()
+				.collect(Collectors.toMap(ModeSummary::mode, ModeSummary::tps));
 			Double fixed = tps.get("fixed");
 			Double naive = tps.get("naive");
 			if (fixed == null || naive == null || naive == 0) {
@@ -144,8 +152,8 @@ public final class BenchCommand implements Command {
 		if (options.compare().isPresent()) {
 			int compared = KitCli.run(new String[] { "compare", "--baseline", options.compare().get().toString(),
 					"--current", options.out().resolve("summary.json").toString(), "--max-tps-drop-pct",
-					String.valueOf(options.maxTpsDropPct()), "--max-p99-rise-pct", String.valueOf(options.maxP99RisePct()) },
-					out, err);
+					String.valueOf(options.maxTpsDropPct()), "--max-p99-rise-pct",
+					String.valueOf(options.maxP99RisePct()) }, out, err);
 			if (compared != ExitCodes.OK) {
 				status = compared;
 			}

@@ -36,7 +36,8 @@ public interface Command {
 	 * Runs the command.
 	 * @return the process exit code: {@link ExitCodes}
 	 * @throws UsageException for bad arguments (exit 2)
-	 * @throws dev.gatewaykit.launcher.BadInputException for missing or malformed input files (exit 2)
+	 * @throws dev.gatewaykit.launcher.BadInputException for missing or malformed input
+	 * files (exit 2)
 	 */
 	int run(Args args, PrintStream out, PrintStream err) throws Exception;
 

@@ -9,7 +9,10 @@ import dev.gatewaykit.bench.compare.Thresholds;
 import dev.gatewaykit.launcher.BenchJson;
 import dev.gatewaykit.bench.report.RunSummary;
 
-/** {@code compare}: a run against a saved baseline, failing on a regression that would otherwise go unnoticed. */
+/**
+ * {@code compare}: a run against a saved baseline, failing on a regression that would
+ * otherwise go unnoticed.
+ */
 public final class CompareCommand implements Command {
 
 	@Override

@@ -7,7 +7,10 @@ import java.util.Set;
 
 import dev.gatewaykit.launcher.stack.PidFiles;
 
-/** {@code ./kit down}: stops exactly the processes {@code up} (or an interrupted bench) started, by recorded PID. */
+/**
+ * {@code ./kit down}: stops exactly the processes {@code up} (or an interrupted bench)
+ * started, by recorded PID.
+ */
 public final class DownCommand implements Command {
 
 	/** Front to back: nothing is left calling a service that is already gone. */
@@ -40,7 +43,9 @@ public final class DownCommand implements Command {
 		PidFiles pids = new PidFiles(kit.workspace().pids(), kit.log());
 		List<PidFiles.Entry> entries = pids.entries();
 		for (String prefix : ORDER) {
-			entries.stream().filter((entry) -> entry.name().startsWith(prefix)).forEach((entry) -> pids.stop(entry.name()));
+			entries.stream()
+				.filter((entry) -> entry.name().startsWith(prefix))
+				.forEach((entry) -> pids.stop(entry.name()));
 		}
 		pids.entries().forEach((entry) -> pids.stop(entry.name()));
 		Files.deleteIfExists(kit.workspace().kitDir().resolve("stack.env"));

@@ -13,7 +13,10 @@ import dev.gatewaykit.bench.flip.FlipEvent;
 import dev.gatewaykit.bench.flip.ModeFlipper;
 import dev.gatewaykit.bench.summary.ExecutionMode;
 
-/** {@code flip}: switch running gateways' mode at a second of the measured window, record when it took effect. */
+/**
+ * {@code flip}: switch running gateways' mode at a second of the measured window, record
+ * when it took effect.
+ */
 public final class FlipCommand implements Command {
 
 	private final ModeFlipper flipper;
@@ -86,14 +89,14 @@ public final class FlipCommand implements Command {
 				Duration.ofSeconds(args.integer("confirm-timeout", 10, 1, 3_600))));
 		FlipEvent event = this.flipper.flip(plan);
 		if (!event.confirmed()) {
-			err.println("flip " + event.from() + " → " + event.to() + " via " + event.via() + " FAILED: "
-					+ event.error());
+			err.println(
+					"flip " + event.from() + " → " + event.to() + " via " + event.via() + " FAILED: " + event.error());
 			return ExitCodes.FAILED;
 		}
 		long delay = event.confirmedAtEpochMs() - event.requestedAtEpochMs();
 		out.println("flip " + event.from() + " → " + event.to() + " via " + event.via() + ": requested at "
-				+ event.requestedAtEpochMs() + ", confirmed by " + event.instances().size() + " gateway(s) "
-				+ delay + " ms later; wrote " + dir.resolve(FlipEvent.FILE));
+				+ event.requestedAtEpochMs() + ", confirmed by " + event.instances().size() + " gateway(s) " + delay
+				+ " ms later; wrote " + dir.resolve(FlipEvent.FILE));
 		return ExitCodes.OK;
 	}
 

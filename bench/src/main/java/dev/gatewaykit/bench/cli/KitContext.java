@@ -13,9 +13,9 @@ import dev.gatewaykit.launcher.Workspace;
 import dev.gatewaykit.launcher.stack.Stack;
 
 /**
- * What the kit's commands share: the workspace, the tools, the progress log ({@code [kit HH:MM:SS] ...} on
- * stderr) and the settings the environment may change ({@code KIT_JVM_OPTS}, {@code KIT_GATLING_JVM_OPTS},
- * {@code KIT_HEALTH_TIMEOUT}).
+ * What the kit's commands share: the workspace, the tools, the progress log
+ * ({@code [kit HH:MM:SS] ...} on stderr) and the settings the environment may change
+ * ({@code KIT_JVM_OPTS}, {@code KIT_GATLING_JVM_OPTS}, {@code KIT_HEALTH_TIMEOUT}).
  */
 public record KitContext(Workspace workspace, Tools tools, Consumer<String> log, List<String> serviceJvmOptions,
 		List<String> gatlingJvmOptions, Duration healthTimeout) {

@@ -7,7 +7,10 @@ import java.util.Set;
 
 import dev.gatewaykit.launcher.nginx.NginxConfig;
 
-/** {@code nginx-render}: writes a runnable nginx.conf for one variant under a prefix directory. */
+/**
+ * {@code nginx-render}: writes a runnable nginx.conf for one variant under a prefix
+ * directory.
+ */
 public final class NginxRenderCommand implements Command {
 
 	@Override

@@ -9,7 +9,10 @@ import java.util.Set;
 import dev.gatewaykit.launcher.BadInputException;
 import dev.gatewaykit.bench.render.ChromiumScreenshot;
 
-/** {@code render-check}: proves a report renders by screenshotting it in headless Chromium. */
+/**
+ * {@code render-check}: proves a report renders by screenshotting it in headless
+ * Chromium.
+ */
 public final class RenderCheckCommand implements Command {
 
 	@Override

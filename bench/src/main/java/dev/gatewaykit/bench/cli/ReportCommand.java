@@ -10,7 +10,9 @@ import dev.gatewaykit.bench.report.MachineFacts;
 import dev.gatewaykit.bench.report.RunReport;
 import dev.gatewaykit.bench.report.SummaryTable;
 
-/** {@code report}: every mode of a run → summary.json, report.html and the terminal table. */
+/**
+ * {@code report}: every mode of a run → summary.json, report.html and the terminal table.
+ */
 public final class ReportCommand implements Command {
 
 	@Override

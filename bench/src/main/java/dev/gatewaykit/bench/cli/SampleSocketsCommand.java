@@ -9,12 +9,16 @@ import java.util.Set;
 import dev.gatewaykit.bench.sockets.SocketSampler;
 
 /**
- * {@code sample-sockets}: records, next to a load run, which gateway connections hold a request the gateway has not
- * read, for {@link dev.gatewaykit.bench.sockets.StarvationAnalysis}.
+ * {@code sample-sockets}: records, next to a load run, which gateway connections hold a
+ * request the gateway has not read, for
+ * {@link dev.gatewaykit.bench.sockets.StarvationAnalysis}.
  */
 public final class SampleSocketsCommand implements Command {
 
-	/** How long the shutdown hook gives the sampler to finish its line once SIGTERM arrives. */
+	/**
+	 * How long the shutdown hook gives the sampler to finish its line once SIGTERM
+	 * arrives.
+	 */
 	private static final Duration STOP_GRACE = Duration.ofSeconds(2);
 
 	@Override
@@ -63,7 +67,8 @@ public final class SampleSocketsCommand implements Command {
 			throw new UsageException("--out " + file + ": " + file.getParent() + " is not a directory");
 		}
 		SocketSampler sampler = new SocketSampler(port, interval);
-		// SIGTERM runs the hooks and then halts: the hook holds the JVM until the line in progress is written.
+		// SIGTERM runs the hooks and then halts: the hook holds the JVM until the line in
+		// progress is written.
 		Thread hook = new Thread(() -> {
 			sampler.stop();
 			try {
@@ -83,7 +88,8 @@ public final class SampleSocketsCommand implements Command {
 				Runtime.getRuntime().removeShutdownHook(hook);
 			}
 			catch (IllegalStateException ex) {
-				// Already shutting down (SIGTERM): the hook is running, nothing to remove.
+				// Already shutting down (SIGTERM): the hook is running, nothing to
+				// remove.
 			}
 		}
 		out.println("sample-sockets: " + samples + " samples of port " + port + " written to " + file);

@@ -22,13 +22,19 @@ import dev.gatewaykit.bench.measure.Workload;
 import dev.gatewaykit.bench.report.SummaryTable;
 import dev.gatewaykit.bench.sockets.StarvationAnalysis;
 
-/** {@code summarize-mode}: one mode's measured.json + timeseries.json + gateway.json → mode-summary.json. */
+/**
+ * {@code summarize-mode}: one mode's measured.json + timeseries.json + gateway.json →
+ * mode-summary.json.
+ */
 public final class SummarizeModeCommand implements Command {
 
 	/** The gateway's Prometheus scrape the kit takes after the run. */
 	static final String END_SCRAPE = "gateway-metrics.txt";
 
-	/** The socket sampler's output: connections with unread bytes at the gateway, four times a second. */
+	/**
+	 * The socket sampler's output: connections with unread bytes at the gateway, four
+	 * times a second.
+	 */
 	static final String SOCKETS_FILE = "sockets.jsonl";
 
 	/** The one the simulation takes when the measured window opens. */
@@ -78,8 +84,8 @@ public final class SummarizeModeCommand implements Command {
 		if (!ModeSummary.CEILING.equals(mode) && !ModeSummary.FLIP.equals(mode)) {
 			NginxRenderCommand.parse(() -> ExecutionMode.fromName(mode));
 		}
-		LinkLatencies links = new LinkLatencies(args.decimal("redis-latency-ms", 0),
-				args.decimal("auth-latency-ms", 0), args.decimal("base-ms", 0, 0));
+		LinkLatencies links = new LinkLatencies(args.decimal("redis-latency-ms", 0), args.decimal("auth-latency-ms", 0),
+				args.decimal("base-ms", 0, 0));
 		if (!Files.isDirectory(dir)) {
 			throw new UsageException("--dir " + dir + " is not a directory");
 		}
@@ -94,27 +100,28 @@ public final class SummarizeModeCommand implements Command {
 			err.println("warning: no gateway.json in " + dir + ": thread counts unknown, no prediction for " + mode);
 		}
 		Workload workload = workload(args, measured.workload(), err);
-		ModeSummary summary = Summarizer.summarize(mode, measured, series, gateway, links, workload,
-				scrapes(dir, err));
+		ModeSummary summary = Summarizer.summarize(mode, measured, series, gateway, links, workload, scrapes(dir, err));
 		Path sockets = dir.resolve(SOCKETS_FILE);
 		if (Files.isRegularFile(sockets)) {
-			// From the first browsing request, not the window: the longest waits come while nginx opens its
-			// connections and the gateway, accepting on its blocked event loops, takes them in 16 at a time.
-			summary = summary.withStarvation(StarvationAnalysis.analyse(sockets, measured.phaseStartEpochMs(),
-					measured.windowEndEpochMs()));
+			// From the first browsing request, not the window: the longest waits come
+			// while nginx opens its connections and the gateway, accepting on its blocked
+			// event loops, takes them in 16 at a time.
+			summary = summary.withStarvation(
+					StarvationAnalysis.analyse(sockets, measured.phaseStartEpochMs(), measured.windowEndEpochMs()));
 		}
 		BenchJson.write(dir.resolve("mode-summary.json"), summary);
 		String tps = summary.valid() ? Numbers.fixed(summary.tps(), 1) + " TPS" : SummaryTable.tps(summary);
-		out.println(mode + ": " + tps + ", p99 " + Numbers.trim(summary.latencyMs().p99(), 0)
-				+ " ms, errors " + Numbers.fixed(summary.errorPct(), 2) + " %, predicted "
+		out.println(mode + ": " + tps + ", p99 " + Numbers.trim(summary.latencyMs().p99(), 0) + " ms, errors "
+				+ Numbers.fixed(summary.errorPct(), 2) + " %, predicted "
 				+ ((summary.prediction().tps() != null) ? Numbers.fixed(summary.prediction().tps(), 0) : "-") + " ("
 				+ summary.prediction().formula() + ")");
 		return ExitCodes.OK;
 	}
 
 	/**
-	 * The gateway's meters when the window opened (the simulation's scrape) and after the run (the kit's); none
-	 * without the latter. A malformed scrape is reported and left out.
+	 * The gateway's meters when the window opened (the simulation's scrape) and after the
+	 * run (the kit's); none without the latter. A malformed scrape is reported and left
+	 * out.
 	 */
 	static Summarizer.MeterScrapes scrapes(Path dir, PrintStream err) {
 		GatewayMeters end = meters(dir.resolve(END_SCRAPE), err);
@@ -142,7 +149,10 @@ public final class SummarizeModeCommand implements Command {
 		}
 	}
 
-	/** The command line's workload if given, else measured.json's; a disagreement is printed, not hidden. */
+	/**
+	 * The command line's workload if given, else measured.json's; a disagreement is
+	 * printed, not hidden.
+	 */
 	static Workload workload(Args args, Workload recorded, PrintStream err) {
 		if (!args.has("model") && !args.has("users") && !args.has("rate")) {
 			if (recorded == null) {
@@ -150,10 +160,11 @@ public final class SummarizeModeCommand implements Command {
 			}
 			return recorded;
 		}
-		LoadModel model = NginxRenderCommand.parse(() -> LoadModel.fromName(
-				args.string("model", (recorded != null) ? recorded.model().id() : "closed")));
+		LoadModel model = NginxRenderCommand.parse(
+				() -> LoadModel.fromName(args.string("model", (recorded != null) ? recorded.model().id() : "closed")));
 		Workload given = NginxRenderCommand.parse(() -> (model == LoadModel.CLOSED)
-				? Workload.closed(args.integer("users", (recorded != null) ? recorded.users() : 0, 1, Integer.MAX_VALUE))
+				? Workload
+					.closed(args.integer("users", (recorded != null) ? recorded.users() : 0, 1, Integer.MAX_VALUE))
 				: Workload.open(args.decimal("rate", (recorded != null) ? recorded.rate() : 0, 0)));
 		if (recorded != null && !given.describe().equals(recorded.describe())) {
 			err.println("warning: --model/--users/--rate say " + given.describe() + " but the simulation ran "

@@ -9,7 +9,10 @@ import dev.gatewaykit.bench.KitCli;
 import dev.gatewaykit.bench.run.BenchOptions;
 import dev.gatewaykit.bench.run.BenchRun;
 
-/** {@code ./kit sweep}: TPS against auth-link latency, per mode, beside each mode's prediction curve. */
+/**
+ * {@code ./kit sweep}: TPS against auth-link latency, per mode, beside each mode's
+ * prediction curve.
+ */
 public final class SweepCommand implements Command {
 
 	@Override

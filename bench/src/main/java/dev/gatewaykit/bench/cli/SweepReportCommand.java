@@ -6,7 +6,9 @@ import java.util.Set;
 
 import dev.gatewaykit.bench.report.SweepReport;
 
-/** {@code sweep-report}: TPS against auth-link latency, per mode, next to Little's law. */
+/**
+ * {@code sweep-report}: TPS against auth-link latency, per mode, next to Little's law.
+ */
 public final class SweepReportCommand implements Command {
 
 	@Override

@@ -11,8 +11,9 @@ import java.util.concurrent.TimeUnit;
 import dev.gatewaykit.launcher.Tools;
 
 /**
- * {@code ./kit test}: provisions what the test suite runs against, then {@code ./mvnw -B verify} with the rest of
- * the command line appended. Its arguments go to Maven as they are, so it parses them itself.
+ * {@code ./kit test}: provisions what the test suite runs against, then
+ * {@code ./mvnw -B verify} with the rest of the command line appended. Its arguments go
+ * to Maven as they are, so it parses them itself.
  */
 public final class TestCommand implements Command {
 
@@ -81,7 +82,8 @@ public final class TestCommand implements Command {
 		kit.log().accept("── " + String.join(" ", command));
 		long verifyStarted = System.nanoTime();
 		ProcessBuilder builder = new ProcessBuilder(command).directory(kit.workspace().root().toFile()).inheritIO();
-		// The tests look for rnacos in RNACOS_BIN first: hand them exactly the binary just checked.
+		// The tests look for rnacos in RNACOS_BIN first: hand them exactly the binary
+		// just checked.
 		builder.environment().put("RNACOS_BIN", rnacos[0].toString());
 		Process process = builder.start();
 		if (!process.waitFor(VERIFY_TIMEOUT.toMinutes(), TimeUnit.MINUTES)) {
@@ -90,8 +92,9 @@ public final class TestCommand implements Command {
 			return ExitCodes.FAILED;
 		}
 		int status = process.exitValue();
-		kit.log().accept("── ./mvnw -B verify: exit " + status + " after " + seconds(verifyStarted)
-				+ " s (all of ./kit test: " + seconds(started) + " s)");
+		kit.log()
+			.accept("── ./mvnw -B verify: exit " + status + " after " + seconds(verifyStarted)
+					+ " s (all of ./kit test: " + seconds(started) + " s)");
 		return (status == 0) ? ExitCodes.OK : ExitCodes.FAILED;
 	}
 

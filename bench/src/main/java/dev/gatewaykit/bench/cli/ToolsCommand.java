@@ -7,7 +7,9 @@ import java.util.Set;
 
 import dev.gatewaykit.launcher.Tools;
 
-/** {@code ./kit tools}: toxiproxy and rnacos built once into the kit's tools directory. */
+/**
+ * {@code ./kit tools}: toxiproxy and rnacos built once into the kit's tools directory.
+ */
 public final class ToolsCommand implements Command {
 
 	@Override
@@ -33,7 +35,8 @@ public final class ToolsCommand implements Command {
 	@Override
 	public String help() {
 		return "usage: ./kit tools [toxiproxy] [rnacos] — install toxiproxy-server " + Tools.TOXIPROXY_VERSION
-				+ " (go install) and rnacos " + Tools.RNACOS_VERSION + " (cargo install into ${CARGO_HOME:-~/.cargo}/bin,"
+				+ " (go install) and rnacos " + Tools.RNACOS_VERSION
+				+ " (cargo install into ${CARGO_HOME:-~/.cargo}/bin,"
 				+ " several minutes the first time, then copied) into KIT_TOOLS_BIN (default "
 				+ "~/.cache/gateway-perf-kit/bin), default both; an rnacos of the pinned version already on PATH or in "
 				+ "cargo's bin directory is copied instead of rebuilt\n";

@@ -20,7 +20,10 @@ import dev.gatewaykit.launcher.stack.Discovery;
 import dev.gatewaykit.launcher.stack.GatewaySelection;
 import dev.gatewaykit.launcher.stack.Stack;
 
-/** {@code ./kit up}: the stack in the background, its endpoints in {@code target/kit/stack.env}. */
+/**
+ * {@code ./kit up}: the stack in the background, its endpoints in
+ * {@code target/kit/stack.env}.
+ */
 public final class UpCommand implements Command {
 
 	@Override
@@ -92,13 +95,14 @@ public final class UpCommand implements Command {
 			Stack.Backends backends = stack.startBackends(mallApis);
 			List<ServiceProcess> started = stack.startGateways(selection, gateways, backends, backends.redis().port(),
 					backends.authService().baseUri(), kit.workspace().logs(), args.all("gateway-arg"));
-			NginxServer nginx = stack.startNginx(variant, started.stream()
-				.map((gateway) -> new NginxConfig.Upstream("127.0.0.1", gateway.port()))
-				.toList(), kit.workspace().kitDir().resolve("nginx"));
+			NginxServer nginx = stack.startNginx(variant,
+					started.stream().map((gateway) -> new NginxConfig.Upstream("127.0.0.1", gateway.port())).toList(),
+					kit.workspace().kitDir().resolve("nginx"));
 			Path env = writeStackEnv(kit, selector, stack, backends, started, nginx);
 			stack.detachAll();
-			kit.log().accept("stack is up (" + selector + ", " + discovery.id() + " discovery, " + gateways
-					+ " gateway(s), " + mallApis + " mall-api(s)); endpoints in " + env);
+			kit.log()
+				.accept("stack is up (" + selector + ", " + discovery.id() + " discovery, " + gateways + " gateway(s), "
+						+ mallApis + " mall-api(s)); endpoints in " + env);
 			out.print(Files.readString(env));
 			return ExitCodes.OK;
 		}
@@ -134,7 +138,8 @@ public final class UpCommand implements Command {
 		env.put("DEMO_USERS_CSV", kit.workspace().demoUsersCsv().toString());
 		env.put("LOG_DIR", kit.workspace().logs().toString());
 		Path file = kit.workspace().kitDir().resolve("stack.env");
-		String text = "# Written by ./kit up at " + OffsetDateTime.now().withNano(0) + ". Source it: . target/kit/stack.env\n"
+		String text = "# Written by ./kit up at " + OffsetDateTime.now().withNano(0)
+				+ ". Source it: . target/kit/stack.env\n"
 				+ env.entrySet().stream().map((e) -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining("\n"))
 				+ "\n";
 		Files.writeString(file, text, StandardCharsets.UTF_8);

@@ -14,10 +14,11 @@ import dev.gatewaykit.bench.summary.Summarizer;
 import dev.gatewaykit.bench.report.TextTable;
 
 /**
- * A run compared mode by mode with a saved baseline. A mode regresses when its TPS drops, or its p99 rises, by more
- * than the threshold (exactly at the threshold still passes). An invalid run on either side is never a pass: its
- * TPS means nothing, so nothing can be concluded from it. A mode present on one side only is reported, not fatal:
- * runs of different mode sets are still comparable on what they share.
+ * A run compared mode by mode with a saved baseline. A mode regresses when its TPS drops,
+ * or its p99 rises, by more than the threshold (exactly at the threshold still passes).
+ * An invalid run on either side is never a pass: its TPS means nothing, so nothing can be
+ * concluded from it. A mode present on one side only is reported, not fatal: runs of
+ * different mode sets are still comparable on what they share.
  */
 public final class Comparison {
 
@@ -48,8 +49,10 @@ public final class Comparison {
 	 * @param mode the mode name
 	 * @param baseline the baseline's summary, {@code null} when absent
 	 * @param current the current summary, {@code null} when absent
-	 * @param tpsDeltaPct TPS change in percent of the baseline (negative = slower), {@code null} when not compared
-	 * @param p99DeltaPct p99 change in percent of the baseline (positive = slower), {@code null} when not compared
+	 * @param tpsDeltaPct TPS change in percent of the baseline (negative = slower),
+	 * {@code null} when not compared
+	 * @param p99DeltaPct p99 change in percent of the baseline (positive = slower),
+	 * {@code null} when not compared
 	 * @param verdict the conclusion
 	 * @param reason why, for humans
 	 */
@@ -110,7 +113,10 @@ public final class Comparison {
 				: new Row(mode, baseline, current, tpsDelta, p99Delta, Verdict.REGRESSION, String.join("; ", problems));
 	}
 
-	/** Change from {@code before} to {@code after} in percent of {@code before}; a rise from 0 is infinite. */
+	/**
+	 * Change from {@code before} to {@code after} in percent of {@code before}; a rise
+	 * from 0 is infinite.
+	 */
 	static double percentChange(double before, double after) {
 		if (before == 0) {
 			return (after == 0) ? 0 : Double.POSITIVE_INFINITY * Math.signum(after);
@@ -123,8 +129,8 @@ public final class Comparison {
 	}
 
 	/**
-	 * 1 when any compared mode regressed or was invalid, 2 when the runs share no mode at all (nothing was
-	 * decided: most likely the wrong files), 0 otherwise.
+	 * 1 when any compared mode regressed or was invalid, 2 when the runs share no mode at
+	 * all (nothing was decided: most likely the wrong files), 0 otherwise.
 	 */
 	public int exitCode() {
 		if (this.rows.stream().anyMatch((row) -> row.verdict().failing())) {

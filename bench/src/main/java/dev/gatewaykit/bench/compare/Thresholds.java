@@ -1,9 +1,9 @@
 package dev.gatewaykit.bench.compare;
 
 /**
- * How much worse a mode may get before {@code compare} calls it a regression. A framework once lost 50–90 % of its
- * benchmark throughput in an upgrade (a per-request buffer allocated at its maximum size), and only a benchmark
- * against a baseline found it.
+ * How much worse a mode may get before {@code compare} calls it a regression. A framework
+ * once lost 50–90 % of its benchmark throughput in an upgrade (a per-request buffer
+ * allocated at its maximum size), and only a benchmark against a baseline found it.
  *
  * @param maxTpsDropPct the TPS may drop by at most this percentage of the baseline's
  * @param maxP99RisePct the p99 may rise by at most this percentage of the baseline's

@@ -15,23 +15,26 @@ import dev.gatewaykit.bench.measure.TimeSeries;
 import dev.gatewaykit.bench.measure.Workload;
 
 /**
- * Splits a measured window at a mode switch into "before" and "after" figures, from the per-second data.
+ * Splits a measured window at a mode switch into "before" and "after" figures, from the
+ * per-second data.
  * <p>
  * Which seconds count, and why:
  * <ul>
- * <li><b>before</b>: the whole seconds that ended before the switch was requested. Every response in them came from
- * the old mode.</li>
- * <li><b>left out</b>: the second the switch was requested in, up to the confirmation, and then the seconds that
- * still completed requests sent before the confirmation. Those requests carry the old mode's queueing in their
- * latency (a blocking gateway holds requests for seconds), so they describe the drain of the old mode, not the new
- * one. The span is recorded in the summary and shaded in the charts: nothing is hidden.</li>
- * <li><b>after</b>: the whole seconds from the first one after which every completed request was sent after the
- * confirmation (each second records its oldest request's send time), to the end of the window. For per-second
- * figures written without send times, the after side starts {@code max(2 s, the before side's p99)} after the
- * confirmation instead: by then 99 % of the requests sent before it have completed.</li>
+ * <li><b>before</b>: the whole seconds that ended before the switch was requested. Every
+ * response in them came from the old mode.</li>
+ * <li><b>left out</b>: the second the switch was requested in, up to the confirmation,
+ * and then the seconds that still completed requests sent before the confirmation. Those
+ * requests carry the old mode's queueing in their latency (a blocking gateway holds
+ * requests for seconds), so they describe the drain of the old mode, not the new one. The
+ * span is recorded in the summary and shaded in the charts: nothing is hidden.</li>
+ * <li><b>after</b>: the whole seconds from the first one after which every completed
+ * request was sent after the confirmation (each second records its oldest request's send
+ * time), to the end of the window. For per-second figures written without send times, the
+ * after side starts {@code max(2 s, the before side's p99)} after the confirmation
+ * instead: by then 99 % of the requests sent before it have completed.</li>
  * </ul>
- * TPS is OK completions ÷ seconds (a second without completions counts as 0). Latency percentiles are exact:
- * the per-second histograms are merged, not averaged.
+ * TPS is OK completions ÷ seconds (a second without completions counts as 0). Latency
+ * percentiles are exact: the per-second histograms are merged, not averaged.
  */
 public final class FlipAnalysis {
 
@@ -50,9 +53,11 @@ public final class FlipAnalysis {
 	/**
 	 * @param mode the run directory's name
 	 * @param event what the flipper recorded
-	 * @param windowStartEpochMs when the measured window opened (the simulation's {@code measured.json})
+	 * @param windowStartEpochMs when the measured window opened (the simulation's
+	 * {@code measured.json})
 	 * @param series the run's per-second figures
-	 * @param gateway the gateway's thread counts, for the predictions ({@code null}: unknown)
+	 * @param gateway the gateway's thread counts, for the predictions ({@code null}:
+	 * unknown)
 	 * @param links the run's link latencies
 	 * @param workload the offered load
 	 */
@@ -96,21 +101,26 @@ public final class FlipAnalysis {
 				event.confirmedAtEpochMs(), drain, rule, excludedFrom, excludedTo, before, after, ratio);
 	}
 
-	/** {@code blocking → reactive (via actuator)}; says so when the switch was not confirmed. */
+	/**
+	 * {@code blocking → reactive (via actuator)}; says so when the switch was not
+	 * confirmed.
+	 */
 	public static String label(FlipEvent event) {
 		String label = event.from() + " → " + event.to() + " (via " + event.via() + ")";
 		return event.confirmed() ? label : label + ": NOT confirmed";
 	}
 
 	private static boolean hasSendTimes(TimeSeries series, int from) {
-		return series.seconds().stream()
+		return series.seconds()
+			.stream()
 			.filter((second) -> second.t() >= from && second.t() < series.durationSeconds())
 			.allMatch((second) -> second.earliestSentMs() != null);
 	}
 
 	/**
-	 * The earliest whole second {@code s >= from} such that every request completed in {@code [s, duration)} was
-	 * sent at or after {@code sentAfterMs} (ms since the window opened); {@code duration} when there is none.
+	 * The earliest whole second {@code s >= from} such that every request completed in
+	 * {@code [s, duration)} was sent at or after {@code sentAfterMs} (ms since the window
+	 * opened); {@code duration} when there is none.
 	 */
 	static int firstSecondSentAfter(TimeSeries series, int from, long sentAfterMs) {
 		Map<Integer, TimeSeries.Second> bySecond = new HashMap<>();
@@ -159,7 +169,10 @@ public final class FlipAnalysis {
 				LittlesLaw.predict(ExecutionMode.fromName(mode), gateway, links, workload));
 	}
 
-	/** Without histograms: the largest per-second figure of each kind, which the span's own cannot exceed. */
+	/**
+	 * Without histograms: the largest per-second figure of each kind, which the span's
+	 * own cannot exceed.
+	 */
 	private static Latency upperBound(List<Latency> perSecond) {
 		return new Latency(perSecond.stream().mapToDouble(Latency::mean).max().orElse(0),
 				perSecond.stream().mapToDouble(Latency::p50).max().orElse(0),

@@ -23,20 +23,25 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Switches the execution mode of running gateways at a chosen second of the measured window, and records when the
- * switch was asked for and when every gateway confirmed it ({@link FlipEvent}). Nothing is assumed: the mode before
- * is read from each gateway (as soon as the window's timing is known, since on a blocking gateway that read itself
- * waits for a busy event loop), and the switch counts only once each gateway's {@code GET /actuator/kit} reports
- * the new mode.
+ * Switches the execution mode of running gateways at a chosen second of the measured
+ * window, and records when the switch was asked for and when every gateway confirmed it
+ * ({@link FlipEvent}). Nothing is assumed: the mode before is read from each gateway (as
+ * soon as the window's timing is known, since on a blocking gateway that read itself
+ * waits for a busy event loop), and the switch counts only once each gateway's
+ * {@code GET /actuator/kit} reports the new mode.
  * <p>
- * Two ways to ask, as the design's runtime-config contract describes: {@link Via#ACTUATOR} posts
- * {@code {"mode":"reactive"}} to each gateway's {@code /actuator/kit} (management port, which no route exposes);
- * {@link Via#NACOS} publishes {@code kit.gateway.mode: reactive} as Nacos config {@code gateway.yaml} and lets every
- * gateway pick it up from its config listener.
+ * Two ways to ask, as the design's runtime-config contract describes:
+ * {@link Via#ACTUATOR} posts {@code {"mode":"reactive"}} to each gateway's
+ * {@code /actuator/kit} (management port, which no route exposes); {@link Via#NACOS}
+ * publishes {@code kit.gateway.mode: reactive} as Nacos config {@code gateway.yaml} and
+ * lets every gateway pick it up from its config listener.
  */
 public final class ModeFlipper {
 
-	/** The Nacos config every gateway listens to (design.md, "Discovery and runtime config"). */
+	/**
+	 * The Nacos config every gateway listens to (design.md, "Discovery and runtime
+	 * config").
+	 */
 	public static final String DATA_ID = NacosClient.GATEWAY_DATA_ID;
 
 	public static final String GROUP = NacosClient.GROUP;
@@ -44,9 +49,9 @@ public final class ModeFlipper {
 	private static final Duration POLL = Duration.ofMillis(50);
 
 	/**
-	 * For the check before the switch. The management port shares Reactor Netty's event loops with the proxy, so on
-	 * a blocking gateway even {@code GET /actuator/kit} waits for a loop, seconds under load; nginx gives up on
-	 * proxied requests after 20 s.
+	 * For the check before the switch. The management port shares Reactor Netty's event
+	 * loops with the proxy, so on a blocking gateway even {@code GET /actuator/kit} waits
+	 * for a loop, seconds under load; nginx gives up on proxied requests after 20 s.
 	 */
 	private static final Duration CHECK_TIMEOUT = Duration.ofSeconds(30);
 
@@ -63,7 +68,8 @@ public final class ModeFlipper {
 			return switch (name.trim().toLowerCase(Locale.ROOT)) {
 				case "actuator" -> ACTUATOR;
 				case "nacos" -> NACOS;
-				default -> throw new IllegalArgumentException("unknown --via '" + name + "': expected actuator or nacos");
+				default ->
+					throw new IllegalArgumentException("unknown --via '" + name + "': expected actuator or nacos");
 			};
 		}
 
@@ -72,13 +78,16 @@ public final class ModeFlipper {
 	/**
 	 * What to do.
 	 *
-	 * @param dir the mode's run directory: {@code phase.json} is awaited there, {@code flip.json} written there
+	 * @param dir the mode's run directory: {@code phase.json} is awaited there,
+	 * {@code flip.json} written there
 	 * @param atSeconds seconds into the measured window
 	 * @param from the mode the gateways must be in
 	 * @param to the mode to switch to
 	 * @param via how to ask
-	 * @param managementUrls each gateway's actuator base, e.g. {@code http://127.0.0.1:8081/actuator}
-	 * @param nacosUrl the Nacos server, e.g. {@code http://127.0.0.1:8848}; needed for {@link Via#NACOS}
+	 * @param managementUrls each gateway's actuator base, e.g.
+	 * {@code http://127.0.0.1:8081/actuator}
+	 * @param nacosUrl the Nacos server, e.g. {@code http://127.0.0.1:8848}; needed for
+	 * {@link Via#NACOS}
 	 * @param phaseTimeout how long to wait for the simulation's {@code phase.json}
 	 * @param confirmTimeout how long every gateway has to report the new mode
 	 */
@@ -94,7 +103,8 @@ public final class ModeFlipper {
 				throw new IllegalArgumentException("--via nacos needs the Nacos server's URL");
 			}
 			if (from == to) {
-				throw new IllegalArgumentException("the switch must change the mode (" + from.id() + " → " + to.id() + ")");
+				throw new IllegalArgumentException(
+						"the switch must change the mode (" + from.id() + " → " + to.id() + ")");
 			}
 		}
 
@@ -127,7 +137,8 @@ public final class ModeFlipper {
 	}
 
 	/**
-	 * Waits for the window, switches, waits for the confirmation and writes {@code flip.json}.
+	 * Waits for the window, switches, waits for the confirmation and writes
+	 * {@code flip.json}.
 	 * @return what happened; {@link FlipEvent#confirmed()} says whether it worked
 	 */
 	public FlipEvent flip(Plan plan) throws IOException, InterruptedException {
@@ -142,7 +153,8 @@ public final class ModeFlipper {
 			return failed(plan, null, null, List.of(), "the simulation wrote no phase.json in "
 					+ plan.phaseTimeout().toSeconds() + " s: the browsing phase never started");
 		}
-		// Checked while the switch is still ahead: on a blocking gateway the check itself takes seconds.
+		// Checked while the switch is still ahead: on a blocking gateway the check itself
+		// takes seconds.
 		Map<URI, String> before = new LinkedHashMap<>();
 		for (URI url : plan.managementUrls()) {
 			String mode = modeOf(url, CHECK_TIMEOUT);
@@ -180,7 +192,9 @@ public final class ModeFlipper {
 						plan.atSeconds(), windowStart, requestedAt, last, instances(before, after, confirmed), null);
 			}
 			if (this.clock.getAsLong() >= deadline) {
-				String pending = plan.managementUrls().stream().filter((url) -> !confirmed.containsKey(url))
+				String pending = plan.managementUrls()
+					.stream()
+					.filter((url) -> !confirmed.containsKey(url))
 					.map((url) -> url + " still reports " + after.get(url))
 					.collect(Collectors.joining("; "));
 				return failed(plan, windowStart, requestedAt, instances(before, after, confirmed),
@@ -190,7 +204,10 @@ public final class ModeFlipper {
 		}
 	}
 
-	/** The window's start from {@code phase.json}, or {@code null} when it did not appear in time. */
+	/**
+	 * The window's start from {@code phase.json}, or {@code null} when it did not appear
+	 * in time.
+	 */
 	private Long awaitWindowStart(Plan plan) throws InterruptedException {
 		Path phase = plan.dir().resolve("phase.json");
 		long deadline = this.clock.getAsLong() + plan.phaseTimeout().toMillis();
@@ -214,8 +231,9 @@ public final class ModeFlipper {
 	}
 
 	/**
-	 * Asks for the switch; {@code null} when every request was accepted, else why not. A request is given the
-	 * confirmation's whole time: a blocking gateway serves its management port from the same busy event loops.
+	 * Asks for the switch; {@code null} when every request was accepted, else why not. A
+	 * request is given the confirmation's whole time: a blocking gateway serves its
+	 * management port from the same busy event loops.
 	 */
 	private String request(Plan plan) {
 		if (plan.via() == Via.ACTUATOR) {
@@ -246,7 +264,9 @@ public final class ModeFlipper {
 		return null;
 	}
 
-	/** The mode {@code GET /actuator/kit} reports, or a description of why there is none. */
+	/**
+	 * The mode {@code GET /actuator/kit} reports, or a description of why there is none.
+	 */
 	private String modeOf(URI managementUrl, Duration timeout) {
 		HttpRequest get = HttpRequest.newBuilder(kit(managementUrl)).timeout(timeout).GET().build();
 		Answer answer = send(get);
@@ -290,8 +310,8 @@ public final class ModeFlipper {
 	private static List<FlipEvent.Instance> instances(Map<URI, String> before, Map<URI, String> after,
 			Map<URI, Long> confirmed) {
 		List<FlipEvent.Instance> list = new ArrayList<>();
-		before.forEach((url, mode) -> list.add(new FlipEvent.Instance(url.toString(), mode, after.get(url),
-				confirmed.get(url))));
+		before.forEach((url, mode) -> list
+			.add(new FlipEvent.Instance(url.toString(), mode, after.get(url), confirmed.get(url))));
 		return list;
 	}
 

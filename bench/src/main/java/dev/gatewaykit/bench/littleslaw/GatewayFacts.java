@@ -1,11 +1,13 @@
 package dev.gatewaykit.bench.littleslaw;
 
 /**
- * What the running gateway says about itself at {@code GET /actuator/kit}; the kit saves it as
- * {@code <run>/<mode>/gateway.json}. The thread counts are read from the live process rather than assumed, because
- * Reactor sizes its pools from the CPU count of the machine it runs on.
+ * What the running gateway says about itself at {@code GET /actuator/kit}; the kit saves
+ * it as {@code <run>/<mode>/gateway.json}. The thread counts are read from the live
+ * process rather than assumed, because Reactor sizes its pools from the CPU count of the
+ * machine it runs on.
  *
- * @param mode the execution mode the gateway runs ({@code blocking}, {@code publish-on}, ...)
+ * @param mode the execution mode the gateway runs ({@code blocking}, {@code publish-on},
+ * ...)
  * @param profile {@code naive}, {@code fixed} or a custom mix
  * @param eventLoopThreads Reactor Netty event-loop threads
  * @param parallelThreads {@code Schedulers.parallel()} threads

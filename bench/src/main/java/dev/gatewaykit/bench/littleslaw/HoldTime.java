@@ -5,20 +5,23 @@ import dev.gatewaykit.bench.summary.ExecutionMode;
 import dev.gatewaykit.bench.summary.Numbers;
 
 /**
- * How long one request held one thread of the pool its mode is bound by, measured between two scrapes of the
- * gateway's meters: the time spent waiting in the blocking calls plus the pool's own CPU time, both per request.
+ * How long one request held one thread of the pool its mode is bound by, measured between
+ * two scrapes of the gateway's meters: the time spent waiting in the blocking calls plus
+ * the pool's own CPU time, both per request.
  * <p>
- * The CPU part is what the injected link latencies leave out: in the blocking mode each event loop also parses the
- * request, runs the filters, logs and proxies — with the naive profile's synchronous logging that is several
- * milliseconds, and Little's law with the blocked time alone over-predicts by that much. The two parts overlap a
- * little (the CPU a thread spends inside a blocking call counts in both), which errs towards a lower prediction.
+ * The CPU part is what the injected link latencies leave out: in the blocking mode each
+ * event loop also parses the request, runs the filters, logs and proxies — with the naive
+ * profile's synchronous logging that is several milliseconds, and Little's law with the
+ * blocked time alone over-predicts by that much. The two parts overlap a little (the CPU
+ * a thread spends inside a blocking call counts in both), which errs towards a lower
+ * prediction.
  *
  * @param requests requests between the two scrapes
  * @param blockedMs wall time in the blocking calls per request
  * @param cpuMs CPU time of the pool's threads per request
  * @param pool the pool ({@link GatewayMeters#EVENT_LOOP}, ...)
- * @param span which scrapes: {@code window} (window start → after the run) or {@code run} (gateway start → after
- * the run, when the window-start scrape is missing)
+ * @param span which scrapes: {@code window} (window start → after the run) or {@code run}
+ * (gateway start → after the run, when the window-start scrape is missing)
  */
 public record HoldTime(double requests, double blockedMs, double cpuMs, String pool, String span) {
 
@@ -39,7 +42,10 @@ public record HoldTime(double requests, double blockedMs, double cpuMs, String p
 		return new HoldTime(requests, blocked, cpu, pool, span);
 	}
 
-	/** The pool a mode holds while it waits (the reactive mode holds none: its event-loop CPU is shown). */
+	/**
+	 * The pool a mode holds while it waits (the reactive mode holds none: its event-loop
+	 * CPU is shown).
+	 */
 	public static String poolOf(ExecutionMode mode) {
 		return switch (mode) {
 			case BLOCKING, REACTIVE -> GatewayMeters.EVENT_LOOP;

@@ -1,12 +1,13 @@
 package dev.gatewaykit.bench.littleslaw;
 
 /**
- * The latency toxiproxy adds per round trip on each of the gateway's dependency links, plus the unloaded service
- * time of a request.
+ * The latency toxiproxy adds per round trip on each of the gateway's dependency links,
+ * plus the unloaded service time of a request.
  *
  * @param redisMs added per round trip on the gateway → Redis link
  * @param authMs added per round trip on the gateway → auth-service link
- * @param baseMs the unloaded service time of one request, measured by the kit (0 when unknown)
+ * @param baseMs the unloaded service time of one request, measured by the kit (0 when
+ * unknown)
  */
 public record LinkLatencies(double redisMs, double authMs, double baseMs) {
 
@@ -22,7 +23,10 @@ public record LinkLatencies(double redisMs, double authMs, double baseMs) {
 		requireNotNegative("baseMs", baseMs);
 	}
 
-	/** How long one request holds whatever thread it blocks: {@code 2·redis + auth + base}. */
+	/**
+	 * How long one request holds whatever thread it blocks:
+	 * {@code 2·redis + auth + base}.
+	 */
 	public double blockedMs() {
 		return REDIS_ROUND_TRIPS * this.redisMs + AUTH_ROUND_TRIPS * this.authMs + this.baseMs;
 	}

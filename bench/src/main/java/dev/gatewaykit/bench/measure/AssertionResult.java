@@ -1,7 +1,8 @@
 package dev.gatewaykit.bench.measure;
 
 /**
- * One pass/fail gate evaluated on the measured window, the same gate the simulation gives Gatling.
+ * One pass/fail gate evaluated on the measured window, the same gate the simulation gives
+ * Gatling.
  *
  * @param name e.g. {@code p99 < 500 ms}
  * @param actual the measured value

@@ -8,13 +8,16 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The kit's own meters from one Prometheus scrape of the gateway ({@code /actuator/prometheus}): requests, time in
- * the blocking calls, CPU time per thread pool. Two scrapes give what happened between them ({@link HoldTime}).
+ * The kit's own meters from one Prometheus scrape of the gateway
+ * ({@code /actuator/prometheus}): requests, time in the blocking calls, CPU time per
+ * thread pool. Two scrapes give what happened between them ({@link HoldTime}).
  *
  * @param requests authenticated requests so far ({@code kit_requests_total})
- * @param blockedSeconds wall time spent in the blocking calls so far, all calls ({@code kit_blocking_calls_seconds_sum})
+ * @param blockedSeconds wall time spent in the blocking calls so far, all calls
+ * ({@code kit_blocking_calls_seconds_sum})
  * @param blockedCalls blocking calls so far
- * @param cpuSeconds CPU seconds so far by pool: {@code event-loop}, {@code parallel}, {@code bounded-elastic}
+ * @param cpuSeconds CPU seconds so far by pool: {@code event-loop}, {@code parallel},
+ * {@code bounded-elastic}
  */
 public record GatewayMeters(double requests, double blockedSeconds, double blockedCalls,
 		Map<String, Double> cpuSeconds) {
@@ -33,9 +36,10 @@ public record GatewayMeters(double requests, double blockedSeconds, double block
 	}
 
 	/**
-	 * Reads the kit's meters from Prometheus text exposition format; other lines are ignored.
-	 * @throws BadInputException when the scrape has no {@code kit_requests_total} (not a kit gateway, or not a
-	 * scrape at all)
+	 * Reads the kit's meters from Prometheus text exposition format; other lines are
+	 * ignored.
+	 * @throws BadInputException when the scrape has no {@code kit_requests_total} (not a
+	 * kit gateway, or not a scrape at all)
 	 */
 	public static GatewayMeters parse(String text) {
 		Double requests = null;

@@ -10,9 +10,11 @@ import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 
 /**
- * The recorder's latency histograms, as they travel in {@code timeseries.json}: HdrHistogram's compressed encoding in
- * base64, a few hundred bytes per second. Percentiles do not add up, histograms do: with one histogram per second the
- * report can give the exact p99 of any span of seconds (before and after a mode switch), not an average of p99s.
+ * The recorder's latency histograms, as they travel in {@code timeseries.json}:
+ * HdrHistogram's compressed encoding in base64, a few hundred bytes per second.
+ * Percentiles do not add up, histograms do: with one histogram per second the report can
+ * give the exact p99 of any span of seconds (before and after a mode switch), not an
+ * average of p99s.
  */
 public final class LatencyHistograms {
 
@@ -65,8 +67,8 @@ public final class LatencyHistograms {
 		if (histogram.getTotalCount() == 0) {
 			return Latency.NONE;
 		}
-		return new Latency(histogram.getMean(), histogram.getValueAtPercentile(50),
-				histogram.getValueAtPercentile(90), histogram.getValueAtPercentile(99), histogram.getMaxValue());
+		return new Latency(histogram.getMean(), histogram.getValueAtPercentile(50), histogram.getValueAtPercentile(90),
+				histogram.getValueAtPercentile(99), histogram.getMaxValue());
 	}
 
 }

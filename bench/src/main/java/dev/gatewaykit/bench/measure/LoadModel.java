@@ -11,7 +11,10 @@ public enum LoadModel {
 	/** N virtual users each loop request after request, like JMeter thread groups. */
 	CLOSED,
 
-	/** New requests arrive at a constant rate whatever the latency, like real users on a website. */
+	/**
+	 * New requests arrive at a constant rate whatever the latency, like real users on a
+	 * website.
+	 */
 	OPEN;
 
 	@JsonValue

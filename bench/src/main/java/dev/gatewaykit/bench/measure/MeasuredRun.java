@@ -3,12 +3,14 @@ package dev.gatewaykit.bench.measure;
 import java.util.List;
 
 /**
- * The simulation's own account of one run ({@code measured.json}): the parameters it ran with, the measured window's
- * boundaries and what completed inside it, apart from the login and warm-up traffic and from the tail of requests
- * that completed after the window closed.
+ * The simulation's own account of one run ({@code measured.json}): the parameters it ran
+ * with, the measured window's boundaries and what completed inside it, apart from the
+ * login and warm-up traffic and from the tail of requests that completed after the window
+ * closed.
  * <p>
- * Requests are assigned to a phase by the time they <em>complete</em>: throughput is completions per second of a
- * steady state, and a request sent in the warm-up that completes inside the window is part of that steady state.
+ * Requests are assigned to a phase by the time they <em>complete</em>: throughput is
+ * completions per second of a steady state, and a request sent in the warm-up that
+ * completes inside the window is part of that steady state.
  *
  * @param schema format version of this file
  * @param label free text naming the run (the kit passes the mode name)
@@ -25,8 +27,8 @@ import java.util.List;
  * @param tail completions after it
  * @param login the setup phase's logins (empty for the ceiling target)
  * @param assertions the gates the run was asked to pass, evaluated on the window
- * @param warmupOutcome how the warm-up ended; {@code null} in files written before warm-ups could end on a steady
- * state
+ * @param warmupOutcome how the warm-up ended; {@code null} in files written before
+ * warm-ups could end on a steady state
  */
 public record MeasuredRun(int schema, String label, String target, Workload workload, int warmupSeconds,
 		int durationSeconds, int requestTimeoutMs, long phaseStartEpochMs, long windowStartEpochMs,

@@ -8,7 +8,8 @@ import java.util.Map;
  * @param ok responses with the expected status
  * @param ko failed requests: another status, a timeout or a connection error
  * @param latencyMs latency of the OK responses
- * @param outcomes count per HTTP status, or {@code no response} for timeouts and connection errors
+ * @param outcomes count per HTTP status, or {@code no response} for timeouts and
+ * connection errors
  */
 public record PhaseStats(long ok, long ko, Latency latencyMs, Map<String, Long> outcomes) {
 
@@ -21,7 +22,9 @@ public record PhaseStats(long ok, long ko, Latency latencyMs, Map<String, Long> 
 		return this.ok + this.ko;
 	}
 
-	/** Failed requests as a percentage of all completed ones; 0 when nothing completed. */
+	/**
+	 * Failed requests as a percentage of all completed ones; 0 when nothing completed.
+	 */
 	public double errorPct() {
 		return (total() == 0) ? 0 : this.ko * 100.0 / total();
 	}

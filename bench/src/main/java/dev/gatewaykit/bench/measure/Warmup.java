@@ -5,23 +5,28 @@ import dev.gatewaykit.bench.summary.Numbers;
 /**
  * How long the load runs before the measured window opens.
  * <p>
- * {@code auto} (the default) waits for a steady state: the window opens once the mean OK throughput of the last
- * {@code stableSeconds} whole seconds is within {@code tolerancePct} of the mean of the {@code stableSeconds} before
- * them, but not before {@code minSeconds} and at the latest after {@code maxSeconds} (the outcome then says the
- * throughput never settled). A fixed warm-up of five JVMs JIT-compiling on two shared cores is either wasteful or
- * too short: the fast mode kept climbing for a minute, the blocked one is steady after seconds.
+ * {@code auto} (the default) waits for a steady state: the window opens once the mean OK
+ * throughput of the last {@code stableSeconds} whole seconds is within
+ * {@code tolerancePct} of the mean of the {@code stableSeconds} before them, but not
+ * before {@code minSeconds} and at the latest after {@code maxSeconds} (the outcome then
+ * says the throughput never settled). A fixed warm-up of five JVMs JIT-compiling on two
+ * shared cores is either wasteful or too short: the fast mode kept climbing for a minute,
+ * the blocked one is steady after seconds.
  *
- * @param auto whether the warm-up ends on a steady state ({@code false}: after exactly {@code minSeconds})
+ * @param auto whether the warm-up ends on a steady state ({@code false}: after exactly
+ * {@code minSeconds})
  * @param minSeconds shortest warm-up (for a fixed warm-up, its length)
  * @param maxSeconds longest warm-up ({@code auto} only)
  * @param stableSeconds the length of each of the two spans compared
- * @param tolerancePct how far apart the two spans' means may be, in percent of the earlier one
+ * @param tolerancePct how far apart the two spans' means may be, in percent of the
+ * earlier one
  */
 public record Warmup(boolean auto, int minSeconds, int maxSeconds, int stableSeconds, double tolerancePct) {
 
 	/**
-	 * Ten seconds a span: with five, a JIT-compiling gateway on two shared cores showed short plateaus (a few
-	 * seconds flat between two compilation bursts) that passed for a steady state and then doubled.
+	 * Ten seconds a span: with five, a JIT-compiling gateway on two shared cores showed
+	 * short plateaus (a few seconds flat between two compilation bursts) that passed for
+	 * a steady state and then doubled.
 	 */
 	public static final int STABLE_SECONDS = 10;
 
@@ -29,8 +34,8 @@ public record Warmup(boolean auto, int minSeconds, int maxSeconds, int stableSec
 
 	public Warmup {
 		if (minSeconds < 0 || maxSeconds < minSeconds) {
-			throw new IllegalArgumentException("warm-up needs 0 <= min <= max seconds, was " + minSeconds + ".."
-					+ maxSeconds);
+			throw new IllegalArgumentException(
+					"warm-up needs 0 <= min <= max seconds, was " + minSeconds + ".." + maxSeconds);
 		}
 		if (auto && (stableSeconds < 1 || minSeconds < 2 * stableSeconds)) {
 			throw new IllegalArgumentException("an automatic warm-up compares two spans of " + stableSeconds
@@ -78,7 +83,9 @@ public record Warmup(boolean auto, int minSeconds, int maxSeconds, int stableSec
 		return (completed >= this.maxSeconds) ? Decision.GAVE_UP : Decision.WAIT;
 	}
 
-	/** The mean of {@code okPerSecond[from..to)}, seconds beyond the array counting as 0. */
+	/**
+	 * The mean of {@code okPerSecond[from..to)}, seconds beyond the array counting as 0.
+	 */
 	public static double mean(long[] okPerSecond, int from, int to) {
 		long sum = 0;
 		for (int second = Math.max(0, from); second < to; second++) {

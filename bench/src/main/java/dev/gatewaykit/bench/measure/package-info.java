@@ -1,5 +1,6 @@
 /**
- * What the simulation measures and records: the window, per-second series, latency, the steady-state warm-up.
+ * What the simulation measures and records: the window, per-second series, latency, the
+ * steady-state warm-up.
  */
 @NullMarked
 package dev.gatewaykit.bench.measure;

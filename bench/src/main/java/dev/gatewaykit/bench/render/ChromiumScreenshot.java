@@ -16,13 +16,17 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * Takes a screenshot of a local HTML file with headless Chromium, to prove a report renders for a person and not
- * only for a parser. Offline by construction: every background service Chromium would call is switched off, and a
- * fresh profile directory is used and removed each time.
+ * Takes a screenshot of a local HTML file with headless Chromium, to prove a report
+ * renders for a person and not only for a parser. Offline by construction: every
+ * background service Chromium would call is switched off, and a fresh profile directory
+ * is used and removed each time.
  */
 public final class ChromiumScreenshot {
 
-	/** The smallest PNG taken as a real page: a blank or error page compresses far below it. */
+	/**
+	 * The smallest PNG taken as a real page: a blank or error page compresses far below
+	 * it.
+	 */
 	public static final long DEFAULT_MIN_BYTES = 10 * 1024;
 
 	private static final byte[] PNG_SIGNATURE = { (byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
@@ -34,7 +38,10 @@ public final class ChromiumScreenshot {
 	public record Result(boolean ok, long bytes, String message) {
 	}
 
-	/** {@code chromium} on PATH, else {@code /usr/bin/chromium}; empty when neither exists. */
+	/**
+	 * {@code chromium} on PATH, else {@code /usr/bin/chromium}; empty when neither
+	 * exists.
+	 */
 	public static Optional<Path> findChromium() {
 		String path = System.getenv("PATH");
 		List<Path> candidates = new ArrayList<>();
@@ -50,7 +57,8 @@ public final class ChromiumScreenshot {
 	}
 
 	/**
-	 * Screenshots {@code html} into {@code png} and checks that a real PNG of at least {@code minBytes} came out.
+	 * Screenshots {@code html} into {@code png} and checks that a real PNG of at least
+	 * {@code minBytes} came out.
 	 * @param chromium the browser executable
 	 * @param width viewport width in pixels
 	 * @param height viewport height in pixels (the screenshot covers the viewport only)
@@ -67,9 +75,8 @@ public final class ChromiumScreenshot {
 		Path log = Files.createTempFile("bench-chromium-", ".log");
 		try {
 			List<String> command = List.of(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-					"--disable-quic", "--no-first-run", "--disable-background-networking",
-					"--disable-component-update", "--disable-sync", "--hide-scrollbars",
-					"--user-data-dir=" + profile, "--screenshot=" + absolutePng,
+					"--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
+					"--disable-sync", "--hide-scrollbars", "--user-data-dir=" + profile, "--screenshot=" + absolutePng,
 					"--window-size=" + width + "," + height, html.toAbsolutePath().toUri().toString());
 			Process process = new ProcessBuilder(command).redirectErrorStream(true)
 				.redirectOutput(log.toFile())
@@ -78,8 +85,7 @@ public final class ChromiumScreenshot {
 			if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
 				process.descendants().forEach(ProcessHandle::destroyForcibly);
 				process.destroyForcibly();
-				return new Result(false, 0, "chromium did not finish within " + timeout.toSeconds() + " s"
-						+ tail(log));
+				return new Result(false, 0, "chromium did not finish within " + timeout.toSeconds() + " s" + tail(log));
 			}
 			if (process.exitValue() != 0) {
 				return new Result(false, 0, "chromium exited with " + process.exitValue() + tail(log));

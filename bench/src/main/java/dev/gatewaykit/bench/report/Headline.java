@@ -6,9 +6,10 @@ import dev.gatewaykit.bench.summary.ModeSummary;
 import dev.gatewaykit.bench.summary.Numbers;
 
 /**
- * The run's headline beside the incident the kit reproduces: a gateway whose token-relay filter called Redis and a
- * token service synchronously on the Reactor Netty event loops ran at 75 TPS with response times above 2 s; with
- * the calls off the event loops (and nginx keeping upstream connections alive) it ran at 1100 TPS with 200 ms.
+ * The run's headline beside the incident the kit reproduces: a gateway whose token-relay
+ * filter called Redis and a token service synchronously on the Reactor Netty event loops
+ * ran at 75 TPS with response times above 2 s; with the calls off the event loops (and
+ * nginx keeping upstream connections alive) it ran at 1100 TPS with 200 ms.
  *
  * @param ratio fixed TPS ÷ naive TPS, {@code null} when the run has no valid pair
  * @param text the headline as printed in the terminal and the report
@@ -33,14 +34,14 @@ public record Headline(Double ratio, String text, Side naive, Side fixed, Origin
 	public record Side(double tps, boolean valid, double meanMs, double p99Ms, double errorPct) {
 
 		static Side of(ModeSummary mode) {
-			return new Side(mode.tps(), mode.valid(), mode.latencyMs().mean(), mode.latencyMs().p99(),
-					mode.errorPct());
+			return new Side(mode.tps(), mode.valid(), mode.latencyMs().mean(), mode.latencyMs().p99(), mode.errorPct());
 		}
 
 	}
 
 	/**
-	 * The incident's figures: TPS before and after the fix, response time before ("2 s and more") and after.
+	 * The incident's figures: TPS before and after the fix, response time before ("2 s
+	 * and more") and after.
 	 */
 	public record Original(double tpsBefore, double tpsAfter, double responseMsBefore, double responseMsAfter) {
 
@@ -73,8 +74,9 @@ public record Headline(Double ratio, String text, Side naive, Side fixed, Origin
 		}
 		else if (ratio == null) {
 			ModeSummary invalid = !naive.valid() ? naive : !fixed.valid() ? fixed : null;
-			text = "no fixed/naive ratio: " + ((invalid != null) ? invalid.mode() + " is INVALID ("
-					+ invalid.validity().reason() + ")" : "naive completed no request");
+			text = "no fixed/naive ratio: "
+					+ ((invalid != null) ? invalid.mode() + " is INVALID (" + invalid.validity().reason() + ")"
+							: "naive completed no request");
 		}
 		else {
 			text = "fixed/naive = " + Numbers.fixed(ratio, 1) + "x: " + Numbers.fixed(naive.tps(), 1) + " → "

@@ -27,7 +27,9 @@ public record MachineFacts(String cpuModel, int cpuCount, long memoryMb, String 
 
 	private static final Pattern VERSION = Pattern.compile("(\\d+\\.\\d+(?:\\.\\d+)*)");
 
-	/** Go's embedded build information: {@code mod<TAB>module path<TAB>v1.2.3<TAB>h1:...}. */
+	/**
+	 * Go's embedded build information: {@code mod<TAB>module path<TAB>v1.2.3<TAB>h1:...}.
+	 */
 	private static final Pattern GO_MAIN_MODULE = Pattern.compile("(?m)^mod\\t\\S+\\tv(\\d+\\.\\d+\\.\\d+\\S*)\\t");
 
 	public static MachineFacts gather() {
@@ -65,16 +67,20 @@ public record MachineFacts(String cpuModel, int cpuCount, long memoryMb, String 
 		return matcher.find() ? matcher.group(1) : null;
 	}
 
-	/** The first dotted version number in a tool's {@code --version} output, e.g. {@code nginx/1.22.1}. */
+	/**
+	 * The first dotted version number in a tool's {@code --version} output, e.g.
+	 * {@code nginx/1.22.1}.
+	 */
 	static String parseVersion(String output) {
 		Matcher matcher = VERSION.matcher(output);
 		return matcher.find() ? matcher.group(1) : null;
 	}
 
 	/**
-	 * Versions of everything in the run: the JDK of this CLI, Gatling (from the build), the git commit, and each
-	 * tool's {@code --version}.
-	 * @param tools tool name to executable ({@code nginx} → {@code /usr/sbin/nginx}); a bare name is looked up on PATH
+	 * Versions of everything in the run: the JDK of this CLI, Gatling (from the build),
+	 * the git commit, and each tool's {@code --version}.
+	 * @param tools tool name to executable ({@code nginx} → {@code /usr/sbin/nginx}); a
+	 * bare name is looked up on PATH
 	 * @param repository the git checkout the run was made from
 	 */
 	public static Map<String, String> versions(Map<String, String> tools, Path repository) {
@@ -87,7 +93,8 @@ public record MachineFacts(String cpuModel, int cpuCount, long memoryMb, String 
 			}
 		}
 		catch (IOException ex) {
-			// Versions are informative: a missing file leaves the fields out, it does not fail the report.
+			// Versions are informative: a missing file leaves the fields out, it does not
+			// fail the report.
 		}
 		build.stringPropertyNames().stream().sorted().forEach((name) -> versions.put(name, build.getProperty(name)));
 		for (Map.Entry<String, String> tool : tools.entrySet()) {
@@ -101,15 +108,18 @@ public record MachineFacts(String cpuModel, int cpuCount, long memoryMb, String 
 	}
 
 	/**
-	 * A tool's version: the first dotted number its version flag prints, or, for a Go binary built with
-	 * {@code go install} (toxiproxy-server prints {@code version git}: the version is only set by its release
-	 * builds), the main module's version from the build information Go embeds in every binary.
-	 * @return the version, {@code not found} when the tool is missing, {@code unknown} when it says nothing usable
+	 * A tool's version: the first dotted number its version flag prints, or, for a Go
+	 * binary built with {@code go install} (toxiproxy-server prints {@code version git}:
+	 * the version is only set by its release builds), the main module's version from the
+	 * build information Go embeds in every binary.
+	 * @return the version, {@code not found} when the tool is missing, {@code unknown}
+	 * when it says nothing usable
 	 */
 	static String toolVersion(Path repository, String name, String executable) {
 		String flag = switch (name) {
 			case "nginx" -> "-v";
-			// Go's flag package: one dash (two are accepted too, but this is what -help shows).
+			// Go's flag package: one dash (two are accepted too, but this is what -help
+			// shows).
 			case "toxiproxy-server" -> "-version";
 			default -> "--version";
 		};
@@ -126,15 +136,18 @@ public record MachineFacts(String cpuModel, int cpuCount, long memoryMb, String 
 	}
 
 	/**
-	 * The main module's version from a Go binary's embedded build information (what {@code go version -m} prints:
-	 * {@code mod<TAB>github.com/Shopify/toxiproxy/v2<TAB>v2.12.0<TAB>h1:...}); {@code null} for anything else.
+	 * The main module's version from a Go binary's embedded build information (what
+	 * {@code go version -m} prints:
+	 * {@code mod<TAB>github.com/Shopify/toxiproxy/v2<TAB>v2.12.0<TAB>h1:...});
+	 * {@code null} for anything else.
 	 */
 	static String goModuleVersion(Path binary) {
 		try {
 			if (Files.size(binary) > 256L * 1024 * 1024) {
 				return null;
 			}
-			Matcher matcher = GO_MAIN_MODULE.matcher(new String(Files.readAllBytes(binary), StandardCharsets.ISO_8859_1));
+			Matcher matcher = GO_MAIN_MODULE
+				.matcher(new String(Files.readAllBytes(binary), StandardCharsets.ISO_8859_1));
 			return matcher.find() ? matcher.group(1) : null;
 		}
 		catch (IOException ex) {
@@ -161,7 +174,10 @@ public record MachineFacts(String cpuModel, int cpuCount, long memoryMb, String 
 		return null;
 	}
 
-	/** Runs a short command; its combined output, or {@code null} if it is missing, fails or hangs. */
+	/**
+	 * Runs a short command; its combined output, or {@code null} if it is missing, fails
+	 * or hangs.
+	 */
 	static String run(Path directory, String... command) {
 		try {
 			Process process = new ProcessBuilder(command).directory(directory.toFile())
@@ -193,7 +209,9 @@ public record MachineFacts(String cpuModel, int cpuCount, long memoryMb, String 
 		}
 	}
 
-	/** The tools whose versions every report records, with where to find them by default. */
+	/**
+	 * The tools whose versions every report records, with where to find them by default.
+	 */
 	public static Map<String, String> defaultTools() {
 		Map<String, String> tools = new LinkedHashMap<>();
 		for (String name : List.of("nginx", "redis-server", "toxiproxy-server", "rnacos")) {
@@ -201,6 +219,5 @@ public record MachineFacts(String cpuModel, int cpuCount, long memoryMb, String 
 		}
 		return tools;
 	}
-
 
 }

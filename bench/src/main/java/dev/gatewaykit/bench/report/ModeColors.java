@@ -3,7 +3,10 @@ package dev.gatewaykit.bench.report;
 import java.util.List;
 import java.util.Map;
 
-/** One colour per mode, the same in every chart: red for the naive profile, green for the reactive one. */
+/**
+ * One colour per mode, the same in every chart: red for the naive profile, green for the
+ * reactive one.
+ */
 final class ModeColors {
 
 	private static final Map<String, String> COLORS = Map.of("naive", "#d62728", "blocking", "#ff7f0e", "publish-on",

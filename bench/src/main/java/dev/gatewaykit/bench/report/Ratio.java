@@ -14,8 +14,8 @@ import dev.gatewaykit.bench.summary.Numbers;
 /**
  * The headline: how many times faster the fix is than the bug.
  *
- * @param kind which pair this is: {@code fixed/naive}, or {@code best non-blocking / worst blocking} when the run
- * did not include both profiles
+ * @param kind which pair this is: {@code fixed/naive}, or
+ * {@code best non-blocking / worst blocking} when the run did not include both profiles
  * @param numerator the faster mode
  * @param denominator the slower mode
  * @param value numerator TPS ÷ denominator TPS
@@ -27,11 +27,13 @@ public record Ratio(String kind, String numerator, String denominator, double va
 	public static final String BEST_OVER_WORST = "best non-blocking / worst blocking";
 
 	/**
-	 * {@code fixed/naive} when both are in the run and valid; otherwise the best valid non-blocking mode over the
-	 * worst valid blocking one; empty when there is no such pair.
+	 * {@code fixed/naive} when both are in the run and valid; otherwise the best valid
+	 * non-blocking mode over the worst valid blocking one; empty when there is no such
+	 * pair.
 	 */
 	public static Optional<Ratio> of(List<ModeSummary> all) {
-		// A flip run is two modes in one window: its own before/after ratio is in the flip section.
+		// A flip run is two modes in one window: its own before/after ratio is in the
+		// flip section.
 		List<ModeSummary> modes = all.stream().filter((mode) -> !ModeSummary.FLIP.equals(mode.mode())).toList();
 		Map<String, ModeSummary> byName = modes.stream()
 			.collect(Collectors.toMap(ModeSummary::mode, Function.identity(), (a, b) -> b));
@@ -69,7 +71,10 @@ public record Ratio(String kind, String numerator, String denominator, double va
 	}
 
 	private static double tpsOf(List<ModeSummary> modes, String name) {
-		return modes.stream().filter((mode) -> mode.mode().equals(name)).mapToDouble(ModeSummary::tps).findFirst()
+		return modes.stream()
+			.filter((mode) -> mode.mode().equals(name))
+			.mapToDouble(ModeSummary::tps)
+			.findFirst()
 			.orElse(0);
 	}
 

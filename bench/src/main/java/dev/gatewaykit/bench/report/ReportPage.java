@@ -14,8 +14,9 @@ import dev.gatewaykit.bench.measure.TimeSeries;
 import dev.gatewaykit.bench.sockets.StarvationAnalysis;
 
 /**
- * {@code report.html}: the modes of one run side by side. Self-contained (inline CSS, inline SVG, no script), so it
- * renders offline and can be archived as one file next to {@code summary.json}.
+ * {@code report.html}: the modes of one run side by side. Self-contained (inline CSS,
+ * inline SVG, no script), so it renders offline and can be archived as one file next to
+ * {@code summary.json}.
  */
 public final class ReportPage {
 
@@ -56,8 +57,10 @@ public final class ReportPage {
 
 	/**
 	 * @param summary the run
-	 * @param series each mode's per-second figures by mode name (missing modes get no line)
-	 * @param gatlingReports each mode's Gatling report, relative to the run directory, by mode name
+	 * @param series each mode's per-second figures by mode name (missing modes get no
+	 * line)
+	 * @param gatlingReports each mode's Gatling report, relative to the run directory, by
+	 * mode name
 	 */
 	public static String render(RunSummary summary, Map<String, TimeSeries> series,
 			Map<String, String> gatlingReports) {
@@ -67,11 +70,18 @@ public final class ReportPage {
 		}
 		StringBuilder html = new StringBuilder();
 		html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
-			.append("<title>Gateway bench ").append(escape(summary.run())).append("</title>")
-			.append("<style>").append(CSS).append("</style></head><body>\n");
+			.append("<title>Gateway bench ")
+			.append(escape(summary.run()))
+			.append("</title>")
+			.append("<style>")
+			.append(CSS)
+			.append("</style></head><body>\n");
 		html.append("<h1>Gateway bench: run ").append(escape(summary.run())).append("</h1>\n");
-		html.append("<p class=\"meta\">").append(escape(machineLine(summary))).append("<br>")
-			.append(escape(versionLine(summary))).append("</p>\n");
+		html.append("<p class=\"meta\">")
+			.append(escape(machineLine(summary)))
+			.append("<br>")
+			.append(escape(versionLine(summary)))
+			.append("</p>\n");
 		html.append("<p class=\"headline\">").append(escape(headlineText(summary))).append("</p>\n");
 		for (String warning : summary.warnings()) {
 			html.append("<p class=\"warning\">").append(escape(warning)).append("</p>\n");
@@ -87,7 +97,8 @@ public final class ReportPage {
 		List<SvgChart.Marker> markers = markers(summary.flip());
 		html.append("<h2>Throughput and latency over time</h2>\n");
 		if (summary.ceiling() != null) {
-			// On one axis with the ceiling (thousands of TPS) the gateway lines, and a flip's jump, lie flat.
+			// On one axis with the ceiling (thousands of TPS) the gateway lines, and a
+			// flip's jump, lie flat.
 			html.append("<p class=\"meta\">Gateway modes only: the ceiling run is in the table and has its own ")
 				.append("chart below.</p>\n");
 		}
@@ -122,7 +133,10 @@ public final class ReportPage {
 		return html.toString();
 	}
 
-	/** fixed/naive beside the original incident when the run has both; otherwise whatever ratio it has. */
+	/**
+	 * fixed/naive beside the original incident when the run has both; otherwise whatever
+	 * ratio it has.
+	 */
 	static String headlineText(RunSummary summary) {
 		Headline headline = summary.headline();
 		if (headline != null && (headline.ratio() != null || summary.ratioText() == null)) {
@@ -147,7 +161,8 @@ public final class ReportPage {
 						: (c == cells.size() - 1 || c == 1) ? " class=\"text\"" : "";
 				html.append("<td").append(cssClass).append('>');
 				if (c == 0) {
-					html.append("<span class=\"swatch\" style=\"background:").append(ModeColors.of(row.mode()))
+					html.append("<span class=\"swatch\" style=\"background:")
+						.append(ModeColors.of(row.mode()))
 						.append("\"></span>");
 				}
 				html.append(escape(cells.get(c))).append("</td>");
@@ -158,16 +173,17 @@ public final class ReportPage {
 	}
 
 	/**
-	 * The switch as a vertical line at the moment it was confirmed, over a band of the seconds left out of the
-	 * before/after figures; dashed at the moment it was requested when it was never confirmed.
+	 * The switch as a vertical line at the moment it was confirmed, over a band of the
+	 * seconds left out of the before/after figures; dashed at the moment it was requested
+	 * when it was never confirmed.
 	 */
 	static List<SvgChart.Marker> markers(FlipSummary flip) {
 		if (flip == null || flip.requestedAtSeconds() == null) {
 			return List.of();
 		}
 		if (!flip.confirmed()) {
-			return List.of(new SvgChart.Marker(flip.requestedAtSeconds(), flip.label(), FLIP_FAILED_COLOR, true, null,
-					null));
+			return List
+				.of(new SvgChart.Marker(flip.requestedAtSeconds(), flip.label(), FLIP_FAILED_COLOR, true, null, null));
 		}
 		return List.of(new SvgChart.Marker(flip.confirmedAtSeconds(), flip.label(), FLIP_COLOR, false,
 				(double) flip.excludedFromSecond(), (double) flip.excludedToSecond()));
@@ -176,15 +192,21 @@ public final class ReportPage {
 	/** What the switch was, when it happened, and which seconds each side is made of. */
 	static String flipNote(FlipSummary flip) {
 		StringBuilder html = new StringBuilder("<p class=\"").append(flip.confirmed() ? "meta" : "warning")
-			.append("\">").append(escape(SummaryTable.flipLine(flip))).append(". ");
+			.append("\">")
+			.append(escape(SummaryTable.flipLine(flip)))
+			.append(". ");
 		if (flip.confirmed()) {
 			html.append("Before = the whole seconds before the switch was requested; after = the whole seconds ")
-				.append(escape(flip.afterRule())).append(", to the end of the window, so requests sent before the ")
+				.append(escape(flip.afterRule()))
+				.append(", to the end of the window, so requests sent before the ")
 				.append("switch do not count as the new mode's. The left-out seconds are shaded. Latencies are ")
 				.append("merged from per-second histograms.");
 			if (flip.requestedAtEpochMs() != null && flip.confirmedAtEpochMs() != null) {
-				html.append(" Requested at epoch ms ").append(flip.requestedAtEpochMs()).append(", confirmed ")
-					.append(flip.confirmedAtEpochMs() - flip.requestedAtEpochMs()).append(" ms later.");
+				html.append(" Requested at epoch ms ")
+					.append(flip.requestedAtEpochMs())
+					.append(", confirmed ")
+					.append(flip.confirmedAtEpochMs() - flip.requestedAtEpochMs())
+					.append(" ms later.");
 			}
 		}
 		return html.append("</p>\n").toString();
@@ -227,7 +249,8 @@ public final class ReportPage {
 		List<Double> predicted = new ArrayList<>();
 		for (ModeSummary mode : modes) {
 			if (flip != null && flip.mode().equals(mode.mode())) {
-				// Two modes in one window: each side of the switch against its own prediction.
+				// Two modes in one window: each side of the switch against its own
+				// prediction.
 				for (FlipSummary.Side side : Arrays.asList(flip.before(), flip.after())) {
 					if (side != null) {
 						names.add(((side == flip.before()) ? "before: " : "after: ") + side.mode());
@@ -256,8 +279,8 @@ public final class ReportPage {
 			lines.add(SvgChart.Series.solid("p99", "#d62728",
 					points(ts, (s) -> (s.latencyMs() != null) ? s.latencyMs().p99() : null)));
 		}
-		return SvgChart.line(mode.mode() + ": latency percentiles per second", "seconds since the measured window opened",
-				"ms", lines, 0.0, markers);
+		return SvgChart.line(mode.mode() + ": latency percentiles per second",
+				"seconds since the measured window opened", "ms", lines, 0.0, markers);
 	}
 
 	private static List<SvgChart.Point> points(TimeSeries ts,
@@ -265,7 +288,8 @@ public final class ReportPage {
 		List<SvgChart.Point> points = new ArrayList<>();
 		for (TimeSeries.Second second : ts.seconds()) {
 			Double y = value.apply(second);
-			// The tail (after the window) is the last in-flight requests draining: not part of the picture.
+			// The tail (after the window) is the last in-flight requests draining: not
+			// part of the picture.
 			if (y != null && second.t() < ts.durationSeconds()) {
 				points.add(new SvgChart.Point(second.t(), y));
 			}
@@ -274,18 +298,27 @@ public final class ReportPage {
 	}
 
 	private static String details(List<ModeSummary> modes, Map<String, String> gatlingReports) {
-		StringBuilder html = new StringBuilder("<table class=\"details\">\n<tr><th>mode</th><th>Gatling report</th><th>gateway</th>")
+		StringBuilder html = new StringBuilder(
+				"<table class=\"details\">\n<tr><th>mode</th><th>Gatling report</th><th>gateway</th>")
 			.append("<th>logins ok/ko</th><th>outcomes in window</th><th>TPS per second min/max/sd</th>")
 			.append("<th>warm-up</th><th>held per request (measured)</th></tr>\n");
 		for (ModeSummary mode : modes) {
 			String link = gatlingReports.get(mode.mode());
-			html.append("<tr><td>").append(escape(mode.mode())).append("</td><td class=\"text\">")
+			html.append("<tr><td>")
+				.append(escape(mode.mode()))
+				.append("</td><td class=\"text\">")
 				.append((link != null) ? "<a href=\"" + escape(link) + "\">" + escape(link) + "</a>" : "-")
-				.append("</td><td class=\"text\">").append(escape(gatewayLine(mode))).append("</td><td>")
+				.append("</td><td class=\"text\">")
+				.append(escape(gatewayLine(mode)))
+				.append("</td><td>")
 				.append((mode.login() != null) ? mode.login().ok() + " / " + mode.login().ko() : "-")
-				.append("</td><td class=\"text\">").append(escape(String.valueOf(mode.outcomes())))
-				.append("</td><td>").append(escape(spread(mode))).append("</td><td class=\"text\">")
-				.append(escape(SummaryTable.warmup(mode))).append("</td><td class=\"text\">")
+				.append("</td><td class=\"text\">")
+				.append(escape(String.valueOf(mode.outcomes())))
+				.append("</td><td>")
+				.append(escape(spread(mode)))
+				.append("</td><td class=\"text\">")
+				.append(escape(SummaryTable.warmup(mode)))
+				.append("</td><td class=\"text\">")
 				.append(escape((mode.prediction() != null && mode.prediction().holdTime() != null)
 						? mode.prediction().holdTime().describe() : "-"))
 				.append("</td></tr>\n");
@@ -298,8 +331,8 @@ public final class ReportPage {
 			return "-";
 		}
 		String profile = (mode.gateway().profile() != null) ? " / " + mode.gateway().profile() : "";
-		return mode.gateway().mode() + profile + ": " + mode.gateway().eventLoopThreads()
-				+ " loops, " + mode.gateway().parallelThreads() + " parallel, " + mode.gateway().boundedElasticThreads()
+		return mode.gateway().mode() + profile + ": " + mode.gateway().eventLoopThreads() + " loops, "
+				+ mode.gateway().parallelThreads() + " parallel, " + mode.gateway().boundedElasticThreads()
 				+ " elastic";
 	}
 

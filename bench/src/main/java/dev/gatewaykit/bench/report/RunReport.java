@@ -28,8 +28,9 @@ import dev.gatewaykit.bench.measure.TimeSeries;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Gathers one run directory ({@code RUN/<mode>/mode-summary.json}, {@code RUN/ceiling/}, {@code RUN/params.json})
- * into {@link RunSummary}, and writes {@code summary.json} and {@code report.html}.
+ * Gathers one run directory ({@code RUN/<mode>/mode-summary.json}, {@code RUN/ceiling/},
+ * {@code RUN/params.json}) into {@link RunSummary}, and writes {@code summary.json} and
+ * {@code report.html}.
  *
  * @param summary the run's summary
  * @param series each mode's per-second figures
@@ -37,19 +38,24 @@ import tools.jackson.databind.JsonNode;
  */
 public record RunReport(RunSummary summary, Map<String, TimeSeries> series, Map<String, String> gatlingReports) {
 
-	/** A mode reaching this share of the ceiling is probably limited by the bench, not by the gateway. */
+	/**
+	 * A mode reaching this share of the ceiling is probably limited by the bench, not by
+	 * the gateway.
+	 */
 	static final double CEILING_WARNING_SHARE = 0.8;
 
 	public static final String SUMMARY_FILE = "mode-summary.json";
 
 	/**
 	 * @param run the run directory
-	 * @param params the kit's parameter file, {@code null} to use {@code run/params.json} if present
-	 * @param machine the machine facts (gathered by the caller, so tests can pass fixed ones)
+	 * @param params the kit's parameter file, {@code null} to use {@code run/params.json}
+	 * if present
+	 * @param machine the machine facts (gathered by the caller, so tests can pass fixed
+	 * ones)
 	 * @param versions the versions (likewise)
 	 */
-	public static RunReport load(Path run, Path params, MachineFacts machine, Map<String, String> versions,
-			Clock clock) throws IOException {
+	public static RunReport load(Path run, Path params, MachineFacts machine, Map<String, String> versions, Clock clock)
+			throws IOException {
 		if (!Files.isDirectory(run)) {
 			throw new BadInputException("run directory not found: " + run);
 		}
@@ -62,13 +68,15 @@ public record RunReport(RunSummary summary, Map<String, TimeSeries> series, Map<
 			for (Path dir : children.filter(Files::isDirectory).sorted().toList()) {
 				String name = dir.getFileName().toString();
 				Path file = dir.resolve(SUMMARY_FILE);
-				// Sweep points (mode@latency) belong to sweep-report, not to a side-by-side report.
+				// Sweep points (mode@latency) belong to sweep-report, not to a
+				// side-by-side report.
 				if (name.contains("@") || !Files.isRegularFile(file)) {
 					continue;
 				}
 				ModeSummary summary = BenchJson.read(file, ModeSummary.class);
 				if (!name.equals(summary.mode())) {
-					throw new BadInputException(file + " says mode '" + summary.mode() + "' but lives in " + name + "/");
+					throw new BadInputException(
+							file + " says mode '" + summary.mode() + "' but lives in " + name + "/");
 				}
 				if (ModeSummary.CEILING.equals(name)) {
 					ceiling = summary;
@@ -118,13 +126,16 @@ public record RunReport(RunSummary summary, Map<String, TimeSeries> series, Map<
 		if (flip != null) {
 			warnings.addAll(flipWarnings(flip));
 		}
-		RunSummary summary = new RunSummary(RunSummary.SCHEMA, run.toAbsolutePath().normalize().getFileName().toString(),
-				Instant.now(clock).toString(), paramsJson, machine, versions, modes, ceiling, ratio, ratioText,
-				warnings, flip, Headline.of(modes));
+		RunSummary summary = new RunSummary(RunSummary.SCHEMA,
+				run.toAbsolutePath().normalize().getFileName().toString(), Instant.now(clock).toString(), paramsJson,
+				machine, versions, modes, ceiling, ratio, ratioText, warnings, flip, Headline.of(modes));
 		return new RunReport(summary, series, reports);
 	}
 
-	/** The switch recorded in {@code dir/flip.json}, split into before and after on the mode's per-second figures. */
+	/**
+	 * The switch recorded in {@code dir/flip.json}, split into before and after on the
+	 * mode's per-second figures.
+	 */
 	static FlipSummary flip(Path dir, ModeSummary mode, TimeSeries series) {
 		if (series == null) {
 			throw new BadInputException(dir.resolve(FlipEvent.FILE) + " needs the run's timeseries.json beside it");
@@ -135,7 +146,9 @@ public record RunReport(RunSummary summary, Map<String, TimeSeries> series, Map<
 				mode.links(), mode.workload());
 	}
 
-	/** E.g. {@code flip: reactive after / blocking before = 14.6x (1102.3 / 75.1 TPS)}. */
+	/**
+	 * E.g. {@code flip: reactive after / blocking before = 14.6x (1102.3 / 75.1 TPS)}.
+	 */
 	static String flipRatioText(FlipSummary flip) {
 		if (flip.tpsRatio() == null) {
 			return null;
@@ -162,13 +175,17 @@ public record RunReport(RunSummary summary, Map<String, TimeSeries> series, Map<
 		return warnings;
 	}
 
-	/** The first and last third of a window whose mean OK/s differ by more than this are not one steady state. */
+	/**
+	 * The first and last third of a window whose mean OK/s differ by more than this are
+	 * not one steady state.
+	 */
 	static final double DRIFT_WARNING_PCT = 10;
 
 	/**
-	 * A warning when the throughput moved within the window: the mean OK/s of its last third against its first
-	 * third. A warm-up rule only sees the past; a JIT that compiles a hot path late lifts a CPU-bound mode after the
-	 * window has opened, and the window's TPS is then an average over two states.
+	 * A warning when the throughput moved within the window: the mean OK/s of its last
+	 * third against its first third. A warm-up rule only sees the past; a JIT that
+	 * compiles a hot path late lifts a CPU-bound mode after the window has opened, and
+	 * the window's TPS is then an average over two states.
 	 */
 	static String drift(ModeSummary mode, TimeSeries series) {
 		if (series == null || ModeSummary.FLIP.equals(mode.mode()) || series.durationSeconds() < 9) {
@@ -186,19 +203,22 @@ public record RunReport(RunSummary summary, Map<String, TimeSeries> series, Map<
 		if (!(first > 0) || Math.abs(last - first) * 100 / first <= DRIFT_WARNING_PCT) {
 			return null;
 		}
-		return mode.mode() + ": the throughput moved within the window, " + Numbers.trim(first, 0) + " OK/s in its first "
-				+ third + " s, " + Numbers.trim(last, 0) + " in its last (" + ((last > first) ? "+" : "")
-				+ Numbers.trim((last - first) * 100 / first, 0) + " %): not one steady state; a longer --warmup helps";
+		return mode.mode() + ": the throughput moved within the window, " + Numbers.trim(first, 0)
+				+ " OK/s in its first " + third + " s, " + Numbers.trim(last, 0) + " in its last ("
+				+ ((last > first) ? "+" : "") + Numbers.trim((last - first) * 100 / first, 0)
+				+ " %): not one steady state; a longer --warmup helps";
 	}
 
 	/** Things to know before quoting a figure from this run. */
 	static List<String> warnings(List<ModeSummary> modes, ModeSummary ceiling) {
 		List<String> warnings = new ArrayList<>();
 		if (ceiling == null) {
-			warnings.add("no ceiling run: nothing shows whether the injector, nginx or mall-api limited the fastest mode");
+			warnings
+				.add("no ceiling run: nothing shows whether the injector, nginx or mall-api limited the fastest mode");
 		}
 		else if (!ceiling.valid()) {
-			warnings.add("the ceiling run is invalid (" + ceiling.validity().reason() + "): the bench itself is failing");
+			warnings
+				.add("the ceiling run is invalid (" + ceiling.validity().reason() + "): the bench itself is failing");
 		}
 		else {
 			for (ModeSummary mode : modes) {

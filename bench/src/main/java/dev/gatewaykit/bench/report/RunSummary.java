@@ -8,13 +8,15 @@ import dev.gatewaykit.bench.summary.ModeSummary;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Everything about one bench run ({@code <run>/summary.json}): every mode's figures, the ceiling, the headline
- * ratio, the parameters, the machine and the versions. {@code compare} reads these files.
+ * Everything about one bench run ({@code <run>/summary.json}): every mode's figures, the
+ * ceiling, the headline ratio, the parameters, the machine and the versions.
+ * {@code compare} reads these files.
  *
  * @param schema format version of this file
  * @param run the run directory's name (its timestamp)
  * @param createdAt when the summary was written (ISO-8601)
- * @param params the run's parameters as the kit wrote them ({@code params.json}), {@code null} if absent
+ * @param params the run's parameters as the kit wrote them ({@code params.json}),
+ * {@code null} if absent
  * @param machine CPU, memory, OS
  * @param versions JDK, Gatling, nginx, redis-server, toxiproxy-server, git commit
  * @param modes one summary per mode, in report order
@@ -22,7 +24,8 @@ import tools.jackson.databind.JsonNode;
  * @param ratio the headline ratio, {@code null} when the run has no pair to divide
  * @param ratioText the ratio as printed
  * @param warnings things the reader should know before quoting a figure
- * @param flip the mode switch of a {@code --flip-at} run and the figures either side of it, {@code null} without one
+ * @param flip the mode switch of a {@code --flip-at} run and the figures either side of
+ * it, {@code null} without one
  * @param headline fixed against naive beside the original incident's figures
  */
 public record RunSummary(int schema, String run, String createdAt, JsonNode params, MachineFacts machine,

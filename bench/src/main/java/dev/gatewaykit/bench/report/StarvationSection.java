@@ -10,10 +10,11 @@ import dev.gatewaykit.bench.summary.Numbers;
 import dev.gatewaykit.bench.sockets.StarvationAnalysis;
 
 /**
- * The report's section on blocked event loops: per mode, how many gateway connections held a request the gateway had
- * not read, and how long those waits lasted. Throughput and latency say that a mode is slow; this says where the
- * requests were meanwhile: queued in the kernel, in front of event loops busy with something else, on connections the
- * gateway has accepted or, since it accepts on those same event loops, has not.
+ * The report's section on blocked event loops: per mode, how many gateway connections
+ * held a request the gateway had not read, and how long those waits lasted. Throughput
+ * and latency say that a mode is slow; this says where the requests were meanwhile:
+ * queued in the kernel, in front of event loops busy with something else, on connections
+ * the gateway has accepted or, since it accepts on those same event loops, has not.
  */
 public final class StarvationSection {
 
@@ -41,7 +42,8 @@ public final class StarvationSection {
 	 */
 	public static String render(Map<String, StarvationAnalysis> analyses) {
 		StringBuilder html = new StringBuilder("<h2>Requests waiting unread at the gateway</h2>\n");
-		html.append("<p class=\"meta\">").append(SvgChart.escape(String.format(CAPTION, intervals(analyses))))
+		html.append("<p class=\"meta\">")
+			.append(SvgChart.escape(String.format(CAPTION, intervals(analyses))))
 			.append("</p>\n<div class=\"charts\">\n")
 			.append(unreadChart(analyses))
 			.append('\n')
@@ -64,21 +66,23 @@ public final class StarvationSection {
 			}
 			lines.add(SvgChart.Series.solid(mode, ModeColors.of(mode), unread));
 		});
-		return SvgChart.line("Connections holding an unread request", "seconds since the load started",
-				"connections", lines, null);
+		return SvgChart.line("Connections holding an unread request", "seconds since the load started", "connections",
+				lines, null);
 	}
 
 	/**
-	 * Its own chart rather than a second line per mode on the unread chart: with the bench's six modes, twelve legend
-	 * entries ("bounded-elastic accept queue" …) would not fit above the plot. Same x axis and colours as the unread
-	 * chart, so the two read side by side; dashed, so that neither is taken for the other at a glance.
+	 * Its own chart rather than a second line per mode on the unread chart: with the
+	 * bench's six modes, twelve legend entries ("bounded-elastic accept queue" …) would
+	 * not fit above the plot. Same x axis and colours as the unread chart, so the two
+	 * read side by side; dashed, so that neither is taken for the other at a glance.
 	 */
 	static String acceptQueueChart(Map<String, StarvationAnalysis> analyses) {
 		List<SvgChart.Series> lines = new ArrayList<>();
 		analyses.forEach((mode, analysis) -> {
 			List<SvgChart.Point> queued = new ArrayList<>();
 			for (StarvationAnalysis.Second second : analysis.seconds()) {
-				// null with samples: a starvation.json from before the accept queue was recorded.
+				// null with samples: a starvation.json from before the accept queue was
+				// recorded.
 				if (second.samples() > 0 && second.maxAcceptQueue() != null) {
 					queued.add(new SvgChart.Point(second.t(), second.maxAcceptQueue()));
 				}
@@ -98,7 +102,8 @@ public final class StarvationSection {
 				if (buckets.size() < analysis.waits().histogram().size()) {
 					buckets.add(bucket.label());
 				}
-				// No bar rather than a "0" label for an empty bucket: with several modes the zeros crowd out the rest.
+				// No bar rather than a "0" label for an empty bucket: with several modes
+				// the zeros crowd out the rest.
 				counts.add((bucket.count() > 0) ? (double) bucket.count() : null);
 			}
 			bars.add(new SvgChart.BarSeries(mode, ModeColors.of(mode), counts));
@@ -107,13 +112,16 @@ public final class StarvationSection {
 	}
 
 	static String table(Map<String, StarvationAnalysis> analyses) {
-		StringBuilder html = new StringBuilder("<table class=\"starvation\">\n<tr><th>mode</th>")
-			.append("<th>most waiting at once</th><th>most in accept queue</th><th>most open</th><th>waits</th><th>p50 s</th><th>p90 s</th>")
+		StringBuilder html = new StringBuilder("<table class=\"starvation\">\n<tr><th>mode</th>").append(
+				"<th>most waiting at once</th><th>most in accept queue</th><th>most open</th><th>waits</th><th>p50 s</th><th>p90 s</th>")
 			.append("<th>p99 s</th><th>longest s</th><th>≥ 20 s</th><th>samples</th></tr>\n");
 		analyses.forEach((mode, analysis) -> {
 			StarvationAnalysis.Waits waits = analysis.waits();
-			html.append("<tr><td><span class=\"swatch\" style=\"background:").append(ModeColors.of(mode))
-				.append("\"></span>").append(SvgChart.escape(mode)).append("</td>");
+			html.append("<tr><td><span class=\"swatch\" style=\"background:")
+				.append(ModeColors.of(mode))
+				.append("\"></span>")
+				.append(SvgChart.escape(mode))
+				.append("</td>");
 			for (Object cell : List.of(max(analysis, StarvationAnalysis.Second::maxUnread),
 					(analysis.maxAcceptQueue() != null) ? analysis.maxAcceptQueue() : "-",
 					max(analysis, StarvationAnalysis.Second::maxOpen), waits.count(), seconds(waits.p50Ms()),

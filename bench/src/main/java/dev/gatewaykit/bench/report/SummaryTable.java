@@ -13,9 +13,10 @@ import dev.gatewaykit.bench.summary.RunValidity;
 import dev.gatewaykit.bench.summary.Validity;
 
 /**
- * The per-mode table, as printed in the terminal and shown in {@code report.html}: achieved TPS beside Little's-law
- * prediction, latency of the OK responses, error rate. An invalid mode shows {@code INVALID (x.x % errors)} where
- * its TPS would be: it is not a throughput.
+ * The per-mode table, as printed in the terminal and shown in {@code report.html}:
+ * achieved TPS beside Little's-law prediction, latency of the OK responses, error rate.
+ * An invalid mode shows {@code INVALID (x.x % errors)} where its TPS would be: it is not
+ * a throughput.
  */
 public final class SummaryTable {
 
@@ -40,7 +41,10 @@ public final class SummaryTable {
 		return rows(modes, ceiling, null);
 	}
 
-	/** Likewise, with the before and after figures of a mode switch under the mode that switched. */
+	/**
+	 * Likewise, with the before and after figures of a mode switch under the mode that
+	 * switched.
+	 */
 	public static List<List<String>> rows(List<ModeSummary> modes, ModeSummary ceiling, FlipSummary flip) {
 		List<List<String>> rows = new ArrayList<>();
 		rows.add(HEADER);
@@ -56,7 +60,8 @@ public final class SummaryTable {
 				for (FlipSummary.Side side : Arrays.asList(flip.before(), flip.after())) {
 					if (side != null) {
 						Validity validity = validity(side);
-						rows.add(new Row(row(side, side == flip.after(), mode, validity), mode.mode(), validity.valid()));
+						rows.add(new Row(row(side, side == flip.after(), mode, validity), mode.mode(),
+								validity.valid()));
 					}
 				}
 			}
@@ -68,8 +73,8 @@ public final class SummaryTable {
 	}
 
 	/**
-	 * A side of a mode switch, e.g. {@code  after: reactive, 14–30 s}. Latencies merged from histograms are exact;
-	 * otherwise they are upper bounds, marked {@code ≤}.
+	 * A side of a mode switch, e.g. {@code  after: reactive, 14–30 s}. Latencies merged
+	 * from histograms are exact; otherwise they are upper bounds, marked {@code ≤}.
 	 */
 	static List<String> row(FlipSummary.Side side, boolean after, ModeSummary mode, Validity validity) {
 		Prediction prediction = side.prediction();
@@ -91,8 +96,7 @@ public final class SummaryTable {
 
 	static List<String> row(ModeSummary mode) {
 		Prediction prediction = mode.prediction();
-		String predicted = (prediction == null || prediction.tps() == null) ? "-"
-				: Numbers.fixed(prediction.tps(), 0);
+		String predicted = (prediction == null || prediction.tps() == null) ? "-" : Numbers.fixed(prediction.tps(), 0);
 		String formula = (prediction != null) ? prediction.formula() : "";
 		String name = ModeSummary.CEILING.equals(mode.mode()) ? "ceiling (no gateway)" : mode.mode();
 		return List.of(name, mode.workload().describe(), tps(mode), ms(mode.latencyMs().mean()),
@@ -131,22 +135,29 @@ public final class SummaryTable {
 	}
 
 	/**
-	 * E.g. {@code mode switch blocking → reactive (via actuator): planned at 10 s, requested at 10.002 s, confirmed at
+	 * E.g.
+	 * {@code mode switch blocking → reactive (via actuator): planned at 10 s, requested at 10.002 s, confirmed at
 	 * 10.043 s; seconds 10–14 left out}.
 	 */
 	public static String flipLine(FlipSummary flip) {
-		StringBuilder line = new StringBuilder("mode switch ").append(flip.label()).append(": planned at ")
-			.append(Numbers.trim(flip.plannedAtSeconds(), 3)).append(" s");
+		StringBuilder line = new StringBuilder("mode switch ").append(flip.label())
+			.append(": planned at ")
+			.append(Numbers.trim(flip.plannedAtSeconds(), 3))
+			.append(" s");
 		if (flip.requestedAtSeconds() != null) {
 			line.append(", requested at ").append(Numbers.trim(flip.requestedAtSeconds(), 3)).append(" s");
 		}
 		if (flip.confirmedAtSeconds() != null) {
 			line.append(", confirmed at ").append(Numbers.trim(flip.confirmedAtSeconds(), 3)).append(" s");
 		}
-		line.append(" into the window; seconds ").append(flip.excludedFromSecond()).append('–')
-			.append(flip.excludedToSecond()).append(" left out");
+		line.append(" into the window; seconds ")
+			.append(flip.excludedFromSecond())
+			.append('–')
+			.append(flip.excludedToSecond())
+			.append(" left out");
 		if (flip.confirmed()) {
-			line.append(" (the switch, then ").append(flip.drainSeconds())
+			line.append(" (the switch, then ")
+				.append(flip.drainSeconds())
 				.append(" s still completing requests sent before it)");
 		}
 		else {

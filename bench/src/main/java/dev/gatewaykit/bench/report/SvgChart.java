@@ -7,8 +7,9 @@ import java.util.Locale;
 import dev.gatewaykit.bench.summary.Numbers;
 
 /**
- * Inline SVG charts generated in Java, so {@code report.html} needs no script, no CDN and no network: it opens the
- * same from a CI artefact, an e-mail attachment or a laptop on a plane.
+ * Inline SVG charts generated in Java, so {@code report.html} needs no script, no CDN and
+ * no network: it opens the same from a CI artefact, an e-mail attachment or a laptop on a
+ * plane.
  */
 public final class SvgChart {
 
@@ -64,8 +65,9 @@ public final class SvgChart {
 	}
 
 	/**
-	 * A vertical line across the plot at {@code x} with a label at its top, e.g. the moment a mode was switched, and
-	 * optionally a light band over {@code [bandFrom, bandTo]} (seconds left out of the figures around it).
+	 * A vertical line across the plot at {@code x} with a label at its top, e.g. the
+	 * moment a mode was switched, and optionally a light band over
+	 * {@code [bandFrom, bandTo]} (seconds left out of the figures around it).
 	 *
 	 * @param x where the line goes
 	 * @param label shown beside the line's top
@@ -79,7 +81,8 @@ public final class SvgChart {
 
 	/**
 	 * A line chart.
-	 * @param shadeBelowX when not {@code null}, the area left of this x is shaded and labelled warm-up
+	 * @param shadeBelowX when not {@code null}, the area left of this x is shaded and
+	 * labelled warm-up
 	 */
 	public static String line(String title, String xLabel, String yLabel, List<Series> series, Double shadeBelowX) {
 		return line(title, xLabel, yLabel, series, shadeBelowX, List.of());
@@ -87,7 +90,8 @@ public final class SvgChart {
 
 	/**
 	 * A line chart with vertical markers.
-	 * @param shadeBelowX when not {@code null}, the area left of this x is shaded and labelled warm-up
+	 * @param shadeBelowX when not {@code null}, the area left of this x is shaded and
+	 * labelled warm-up
 	 * @param markers drawn over the lines
 	 */
 	public static String line(String title, String xLabel, String yLabel, List<Series> series, Double shadeBelowX,
@@ -137,10 +141,13 @@ public final class SvgChart {
 			for (Point p : s.points()) {
 				coords.append(String.format(Locale.ROOT, "%.1f,%.1f ", scale.x(p.x()), scale.y(p.y())));
 			}
-			svg.append("<polyline fill=\"none\" stroke=\"").append(escape(s.color()))
+			svg.append("<polyline fill=\"none\" stroke=\"")
+				.append(escape(s.color()))
 				.append("\" stroke-width=\"2\"")
 				.append(s.dashed() ? " stroke-dasharray=\"6 4\"" : "")
-				.append(" points=\"").append(coords.toString().trim()).append("\"/>");
+				.append(" points=\"")
+				.append(coords.toString().trim())
+				.append("\"/>");
 			if (s.markers()) {
 				for (Point p : s.points()) {
 					svg.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"/>",
@@ -159,7 +166,8 @@ public final class SvgChart {
 		double x = scale.x(clamp(marker.x(), scale.x0, scale.x1));
 		svg.append(String.format(Locale.ROOT,
 				"<line class=\"marker\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\"%s/>",
-				x, TOP, x, TOP + plotHeight(), escape(marker.color()), marker.dashed() ? " stroke-dasharray=\"4 3\"" : ""));
+				x, TOP, x, TOP + plotHeight(), escape(marker.color()),
+				marker.dashed() ? " stroke-dasharray=\"4 3\"" : ""));
 		// Beside the line, on the side with room for it; below the warm-up note.
 		boolean roomOnTheRight = x + 8 + 6.5 * marker.label().length() <= WIDTH - RIGHT;
 		svg.append(String.format(Locale.ROOT,
@@ -172,7 +180,10 @@ public final class SvgChart {
 		return Math.max(min, Math.min(max, value));
 	}
 
-	/** A grouped bar chart: for each category, one bar per series side by side, values written above the bars. */
+	/**
+	 * A grouped bar chart: for each category, one bar per series side by side, values
+	 * written above the bars.
+	 */
 	public static String bars(String title, String yLabel, List<String> categories, List<BarSeries> series) {
 		StringBuilder svg = open(title);
 		double yMax = 0;
@@ -201,8 +212,8 @@ public final class SvgChart {
 				double x = groupLeft + s * barWidth;
 				double y = scale.y(value);
 				svg.append(String.format(Locale.ROOT,
-						"<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>", x, y,
-						barWidth - 2, TOP + plotHeight() - y, escape(series.get(s).color())));
+						"<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>", x, y, barWidth - 2,
+						TOP + plotHeight() - y, escape(series.get(s).color())));
 				svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" class=\"value\">%s</text>",
 						x + (barWidth - 2) / 2, y - 3, escape(Numbers.trim(value, 0))));
 			}
@@ -214,7 +225,8 @@ public final class SvgChart {
 	}
 
 	/**
-	 * Round tick values covering {@code [min, max]}: steps of 1, 2 or 5 × 10ⁿ, about {@code target} of them.
+	 * Round tick values covering {@code [min, max]}: steps of 1, 2 or 5 × 10ⁿ, about
+	 * {@code target} of them.
 	 */
 	public static List<Double> niceTicks(double min, double max, int target) {
 		if (!(max > min)) {
@@ -255,8 +267,8 @@ public final class SvgChart {
 						+ "height=\"%d\" role=\"img\" aria-label=\"%s\">",
 				WIDTH, HEIGHT, WIDTH, HEIGHT, escape(title)));
 		svg.append("<title>").append(escape(title)).append("</title>");
-		svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"18\" class=\"title\">%s</text>", LEFT,
-				escape(title)));
+		svg.append(
+				String.format(Locale.ROOT, "<text x=\"%d\" y=\"18\" class=\"title\">%s</text>", LEFT, escape(title)));
 		return svg;
 	}
 
@@ -293,15 +305,18 @@ public final class SvgChart {
 		}
 		if (yLabel != null) {
 			svg.append(String.format(Locale.ROOT,
-					"<text transform=\"translate(14 %d) rotate(-90)\" class=\"label\">%s</text>", TOP + plotHeight() / 2,
-					escape(yLabel)));
+					"<text transform=\"translate(14 %d) rotate(-90)\" class=\"label\">%s</text>",
+					TOP + plotHeight() / 2, escape(yLabel)));
 		}
 	}
 
 	private record Legend(String name, String color, boolean dashed) {
 	}
 
-	/** Rows under the title, left to right, wrapping: a line sample (dashed for predictions), then the name. */
+	/**
+	 * Rows under the title, left to right, wrapping: a line sample (dashed for
+	 * predictions), then the name.
+	 */
 	private static void legend(StringBuilder svg, List<Legend> entries) {
 		int x = LEFT;
 		int y = 36;

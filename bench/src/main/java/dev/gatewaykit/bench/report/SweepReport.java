@@ -26,9 +26,11 @@ import dev.gatewaykit.bench.littleslaw.Prediction;
 import dev.gatewaykit.bench.summary.Summarizer;
 
 /**
- * A latency sweep: each mode run at several auth-link latencies ({@code RUN/<mode>@<latency>ms/}), its TPS plotted
- * against the latency next to Little's-law curve for that mode. A blocking mode follows {@code loops / latency}
- * down; bounded-elastic follows {@code pool / latency}; reactive stays flat until the offered load bounds it.
+ * A latency sweep: each mode run at several auth-link latencies
+ * ({@code RUN/<mode>@<latency>ms/}), its TPS plotted against the latency next to
+ * Little's-law curve for that mode. A blocking mode follows {@code loops / latency} down;
+ * bounded-elastic follows {@code pool / latency}; reactive stays flat until the offered
+ * load bounds it.
  *
  * @param schema format version of {@code sweep.json}
  * @param run the run directory's name
@@ -117,7 +119,10 @@ public record SweepReport(int schema, String run, List<ModeSweep> modes) {
 		return new ModeSweep(mode, first.executionMode(), points, curve(first, runs.lastKey(), runs.keySet()));
 	}
 
-	/** Little's law for one mode at latencies 0..max, holding its Redis latency, base time and workload. */
+	/**
+	 * Little's law for one mode at latencies 0..max, holding its Redis latency, base time
+	 * and workload.
+	 */
 	static List<CurvePoint> curve(ModeSummary template, double maxLatency, Iterable<Double> measured) {
 		List<CurvePoint> curve = new ArrayList<>();
 		if (template.executionMode() == null || template.links() == null || template.workload() == null) {
@@ -165,29 +170,42 @@ public record SweepReport(int schema, String run, List<ModeSweep> modes) {
 				}
 			}
 		}
-		// Predictions run to infinity as latency approaches 0; clip them so the measured points stay readable.
+		// Predictions run to infinity as latency approaches 0; clip them so the measured
+		// points stay readable.
 		double cap = (measuredMax > 0) ? measuredMax * 1.5 : Double.MAX_VALUE;
 		for (ModeSweep mode : this.modes) {
 			String color = ModeColors.of(mode.mode());
-			series.add(new SvgChart.Series(mode.mode() + " measured", color, mode.points().stream()
-				.filter((point) -> point.tps() != null)
-				.map((point) -> new SvgChart.Point(point.authLatencyMs(), point.tps()))
-				.toList(), false, true));
-			series.add(new SvgChart.Series(mode.mode() + " predicted", color, mode.prediction().stream()
-				.map((point) -> new SvgChart.Point(point.authLatencyMs(), Math.min(point.tps(), cap)))
-				.toList(), true, false));
+			series.add(new SvgChart.Series(mode.mode() + " measured", color,
+					mode.points()
+						.stream()
+						.filter((point) -> point.tps() != null)
+						.map((point) -> new SvgChart.Point(point.authLatencyMs(), point.tps()))
+						.toList(),
+					false, true));
+			series.add(new SvgChart.Series(mode.mode() + " predicted", color,
+					mode.prediction()
+						.stream()
+						.map((point) -> new SvgChart.Point(point.authLatencyMs(), Math.min(point.tps(), cap)))
+						.toList(),
+					true, false));
 		}
-		String chart = SvgChart.line("TPS vs auth-link latency (dashed: Little's law)", "auth-link latency (ms)",
-				"TPS", series, null);
+		String chart = SvgChart.line("TPS vs auth-link latency (dashed: Little's law)", "auth-link latency (ms)", "TPS",
+				series, null);
 		StringBuilder html = new StringBuilder();
 		html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Latency sweep ")
-			.append(SvgChart.escape(this.run)).append("</title><style>").append(ReportPage.CSS)
-			.append("</style></head><body>\n<h1>Latency sweep: run ").append(SvgChart.escape(this.run))
+			.append(SvgChart.escape(this.run))
+			.append("</title><style>")
+			.append(ReportPage.CSS)
+			.append("</style></head><body>\n<h1>Latency sweep: run ")
+			.append(SvgChart.escape(this.run))
 			.append("</h1>\n<p class=\"meta\">Each point is one run at that auth-link latency; invalid runs (more ")
 			.append("than 1 % errors) are left out of the lines. The dashed curves are Little's law for each ")
 			.append("mode, clipped at 1.5 × the highest measured TPS.</p>\n")
-			.append("<div class=\"charts\">").append(chart).append("</div>\n<h2>Points</h2>\n<pre>")
-			.append(SvgChart.escape(table())).append("</pre>\n</body></html>\n");
+			.append("<div class=\"charts\">")
+			.append(chart)
+			.append("</div>\n<h2>Points</h2>\n<pre>")
+			.append(SvgChart.escape(table()))
+			.append("</pre>\n</body></html>\n");
 		return html.toString();
 	}
 

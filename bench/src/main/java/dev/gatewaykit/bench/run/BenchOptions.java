@@ -18,8 +18,8 @@ import dev.gatewaykit.launcher.stack.Discovery;
 import dev.gatewaykit.launcher.stack.GatewaySelection;
 
 /**
- * What {@code ./kit bench} and {@code ./kit sweep} were asked to do, checked: every value that reaches a process
- * has been validated here, with a message that names the option.
+ * What {@code ./kit bench} and {@code ./kit sweep} were asked to do, checked: every value
+ * that reaches a process has been validated here, with a message that names the option.
  */
 public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, Discovery discovery, int users,
 		Optional<Double> rate, int durationSeconds, Optional<Integer> warmupSeconds, int maxWarmupSeconds,
@@ -40,7 +40,8 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 
 	/**
 	 * @param args the command line
-	 * @param defaults the command's own defaults ({@code sweep} measures shorter), overridden by the command line
+	 * @param defaults the command's own defaults ({@code sweep} measures shorter),
+	 * overridden by the command line
 	 * @param kitDir where a run's directory goes by default
 	 */
 	public static BenchOptions from(Args args, Map<String, String> defaults, Path kitDir) {
@@ -51,8 +52,8 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 			}
 		}
 		boolean quick = args.flag("quick") || Boolean.parseBoolean(defaults.getOrDefault("quick", "false"));
-		boolean ceiling = args.flag("ceiling")
-				|| (!args.flag("no-ceiling") && !quick && Boolean.parseBoolean(defaults.getOrDefault("ceiling", "true")));
+		boolean ceiling = args.flag("ceiling") || (!args.flag("no-ceiling") && !quick
+				&& Boolean.parseBoolean(defaults.getOrDefault("ceiling", "true")));
 		if (args.flag("ceiling") && args.flag("no-ceiling")) {
 			throw new UsageException("--ceiling and --no-ceiling exclude each other");
 		}
@@ -70,8 +71,10 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 			}
 		}
 		Optional<Integer> flipAt = Optional.ofNullable(given.get("flip-at"))
-			.map((value) -> number("flip-at", value.replaceFirst("s$", ""), 1, "a whole number of seconds of at least 1"));
-		Optional<Double> minRatio = Optional.ofNullable(given.get("min-ratio")).map((value) -> decimal("min-ratio", value));
+			.map((value) -> number("flip-at", value.replaceFirst("s$", ""), 1,
+					"a whole number of seconds of at least 1"));
+		Optional<Double> minRatio = Optional.ofNullable(given.get("min-ratio"))
+			.map((value) -> decimal("min-ratio", value));
 		if (flipAt.isPresent()) {
 			if (args.has("modes")) {
 				throw new UsageException("--flip-at runs one gateway that starts blocking and switches to reactive; "
@@ -81,8 +84,8 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 				throw new UsageException("--min-ratio compares fixed with naive, which a --flip-at run does not have");
 			}
 			if (flipAt.get() >= duration) {
-				throw new UsageException("--flip-at " + flipAt.get() + "s must fall inside the measured window (--duration "
-						+ duration + "s)");
+				throw new UsageException("--flip-at " + flipAt.get()
+						+ "s must fall inside the measured window (--duration " + duration + "s)");
 			}
 			modes = List.of("flip");
 		}
@@ -97,21 +100,28 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 		List<Integer> latencies = Arrays.stream(given.getOrDefault("latencies", "0,5,10,25,50,100").split(","))
 			.map((value) -> number("latencies", value.trim().replaceFirst("ms$", ""), 0, "whole milliseconds"))
 			.toList();
-		return new BenchOptions(modes, flipAt, parse(() -> Discovery.fromName(given.getOrDefault("discovery", "static"))),
+		return new BenchOptions(modes, flipAt,
+				parse(() -> Discovery.fromName(given.getOrDefault("discovery", "static"))),
 				whole(given, "users", 150, 1, ""),
 				Optional.ofNullable(given.get("rate")).map((value) -> decimal("rate", value)), duration, warmup,
 				maxWarmup, 90_000, whole(given, "redis-latency", 1, 0, "ms"), whole(given, "auth-latency", 50, 0, "ms"),
-				latencies, parse(() -> NginxConfig.Variant.fromName(given.getOrDefault("nginx", "tuned"))), quick, ceiling,
-				out, compare, decimal("max-tps-drop", given.getOrDefault("max-tps-drop", "10")),
+				latencies, parse(() -> NginxConfig.Variant.fromName(given.getOrDefault("nginx", "tuned"))), quick,
+				ceiling, out, compare, decimal("max-tps-drop", given.getOrDefault("max-tps-drop", "10")),
 				decimal("max-p99-rise", given.getOrDefault("max-p99-rise", "20")), minRatio);
 	}
 
-	/** The gateway each mode name starts: a profile, an execution mode, or (flip) fixed in mode blocking. */
+	/**
+	 * The gateway each mode name starts: a profile, an execution mode, or (flip) fixed in
+	 * mode blocking.
+	 */
 	public static GatewaySelection selection(String mode) {
 		return GatewaySelection.parse(mode.equals("flip") ? "fixed:blocking" : mode);
 	}
 
-	/** {@code params.json}: what the run was asked to do, for the report and for comparing runs. */
+	/**
+	 * {@code params.json}: what the run was asked to do, for the report and for comparing
+	 * runs.
+	 */
 	public Map<String, Object> params() {
 		Map<String, Object> params = new LinkedHashMap<>();
 		params.put("modes", String.join(",", this.modes));

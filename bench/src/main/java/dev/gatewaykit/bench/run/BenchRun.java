@@ -40,10 +40,11 @@ import dev.gatewaykit.launcher.stack.Stack;
 import dev.gatewaykit.launcher.toxiproxy.ToxiproxyServer;
 
 /**
- * One {@code ./kit bench} (or {@code sweep}) run: the backends and toxiproxy once, then for each mode the same
- * sequence — gateway, its actuator facts, nginx, the socket sampler, Gatling (and the mode switch of a flip run),
- * the end scrape, stop, summary — and at the end the report. Written once, here; every mode, the flip run and each
- * sweep point go through {@link #mode}.
+ * One {@code ./kit bench} (or {@code sweep}) run: the backends and toxiproxy once, then
+ * for each mode the same sequence — gateway, its actuator facts, nginx, the socket
+ * sampler, Gatling (and the mode switch of a flip run), the end scrape, stop, summary —
+ * and at the end the report. Written once, here; every mode, the flip run and each sweep
+ * point go through {@link #mode}.
  */
 public final class BenchRun implements AutoCloseable {
 
@@ -102,8 +103,9 @@ public final class BenchRun implements AutoCloseable {
 	}
 
 	/**
-	 * Checks and installs what the run needs, then starts rnacos (nacos discovery), the backends and toxiproxy with
-	 * the two links' latencies. Nothing starts before every tool and the build output are there.
+	 * Checks and installs what the run needs, then starts rnacos (nacos discovery), the
+	 * backends and toxiproxy with the two links' latencies. Nothing starts before every
+	 * tool and the build output are there.
 	 */
 	public void prepare() {
 		this.stack.checkReady();
@@ -142,8 +144,8 @@ public final class BenchRun implements AutoCloseable {
 		List<ServiceProcess> gateways = this.stack.startGateways(BenchOptions.selection(mode), 1, this.backends,
 				this.redisProxyPort, URI.create("http://127.0.0.1:" + this.authProxyPort), dir, List.of());
 		ServiceProcess gateway = gateways.get(0);
-		write(dir.resolve("gateway.json"), get(gateway.actuatorUri().resolve("actuator/kit")).orElseThrow(
-				() -> new IllegalStateException(gateway.name() + " answered no GET /actuator/kit")));
+		write(dir.resolve("gateway.json"), get(gateway.actuatorUri().resolve("actuator/kit"))
+			.orElseThrow(() -> new IllegalStateException(gateway.name() + " answered no GET /actuator/kit")));
 		NginxServer nginx = this.stack.startNginx(this.options.nginx(), upstreams(gateways), dir.resolve("nginx"));
 		this.log.accept("── " + name + ": Gatling, warm-up "
 				+ this.options.warmupSeconds().map((s) -> s + " s").orElse("auto") + " (at most "
@@ -162,17 +164,22 @@ public final class BenchRun implements AutoCloseable {
 			awaitQuietly(sampling);
 		}
 		flip.ifPresent((pending) -> finishFlip(pending, dir, gateway));
-		get(URI.create(gateway.actuatorUri() + "/prometheus")).ifPresent((text) -> write(dir.resolve("gateway-metrics.txt"), text));
+		get(URI.create(gateway.actuatorUri() + "/prometheus"))
+			.ifPresent((text) -> write(dir.resolve("gateway-metrics.txt"), text));
 		this.stack.stop(nginx);
 		gateways.forEach(this.stack::stop);
 		summarize(dir, mode, this.options.redisLatencyMs(), authLatencyMs);
 	}
 
-	/** nginx → mall-api without the gateway: whether the injector, nginx or mall-api could be what limits it. */
+	/**
+	 * nginx → mall-api without the gateway: whether the injector, nginx or mall-api could
+	 * be what limits it.
+	 */
 	public void ceiling() {
 		Path dir = this.options.out().resolve("ceiling");
 		createDirectories(dir);
-		// 20 s at most: the ceiling only says whether the injector or the box could be the limit.
+		// 20 s at most: the ceiling only says whether the injector or the box could be
+		// the limit.
 		int duration = Math.min(this.options.durationSeconds(), 20);
 		this.log.accept("── ceiling: nginx → mall-api without the gateway for " + duration + " s");
 		ServiceProcess mall = this.backends.mallApis().get(0);
@@ -180,7 +187,8 @@ public final class BenchRun implements AutoCloseable {
 				List.of(new NginxConfig.Upstream("127.0.0.1", mall.port())), dir.resolve("nginx"));
 		Map<String, String> properties = new LinkedHashMap<>(this.options.loadProperties());
 		properties.put("bench.durationSeconds", String.valueOf(duration));
-		// A fixed 5 s warm-up: nginx and mall-api have just served every mode, so the path is already compiled.
+		// A fixed 5 s warm-up: nginx and mall-api have just served every mode, so the
+		// path is already compiled.
 		properties.put("bench.warmupSeconds", "5");
 		try {
 			gatling(dir, "ceiling", nginx.url(), "ceiling", properties);
@@ -263,15 +271,17 @@ public final class BenchRun implements AutoCloseable {
 	}
 
 	/**
-	 * The mode switch of a flip run, beside Gatling: waits for the simulation's window, switches (actuator or Nacos
-	 * config), confirms on {@code GET /actuator/kit} and writes {@code flip.json}.
+	 * The mode switch of a flip run, beside Gatling: waits for the simulation's window,
+	 * switches (actuator or Nacos config), confirms on {@code GET /actuator/kit} and
+	 * writes {@code flip.json}.
 	 */
 	private CompletableFuture<FlipEvent> startFlip(Path dir, List<ServiceProcess> gateways) {
 		deleteIfExists(dir.resolve("phase.json"));
 		deleteIfExists(dir.resolve(FlipEvent.FILE));
 		boolean nacos = this.options.discovery() == Discovery.NACOS;
 		ModeFlipper.Plan plan = new ModeFlipper.Plan(dir, this.options.flipAtSeconds().orElseThrow(),
-				ExecutionMode.BLOCKING, ExecutionMode.REACTIVE, nacos ? ModeFlipper.Via.NACOS : ModeFlipper.Via.ACTUATOR,
+				ExecutionMode.BLOCKING, ExecutionMode.REACTIVE,
+				nacos ? ModeFlipper.Via.NACOS : ModeFlipper.Via.ACTUATOR,
 				gateways.stream().map(ServiceProcess::actuatorUri).toList(),
 				this.stack.nacos().map((server) -> server.url()).orElse(null),
 				Duration.ofSeconds(this.options.maxWarmupSeconds() + 120), Duration.ofSeconds(10));
@@ -306,7 +316,8 @@ public final class BenchRun implements AutoCloseable {
 			pending.cancel(true);
 			this.flipError = Optional.of("the mode switch did not finish: " + ex);
 		}
-		get(gateway.actuatorUri().resolve("actuator/kit")).ifPresent((json) -> write(dir.resolve("gateway-after.json"), json));
+		get(gateway.actuatorUri().resolve("actuator/kit"))
+			.ifPresent((json) -> write(dir.resolve("gateway-after.json"), json));
 	}
 
 	private Integer sample(SocketSampler sampler, Path dir) {

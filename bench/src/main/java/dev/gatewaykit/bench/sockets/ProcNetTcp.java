@@ -5,25 +5,29 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads Linux's TCP socket table ({@code /proc/net/tcp}, {@code /proc/net/tcp6}): for the server side of the
- * connections to one port, how many bytes each holds that the application has not read yet.
+ * Reads Linux's TCP socket table ({@code /proc/net/tcp}, {@code /proc/net/tcp6}): for the
+ * server side of the connections to one port, how many bytes each holds that the
+ * application has not read yet.
  * <p>
- * That {@code rx_queue} is what {@code ss} shows as Recv-Q: when a gateway's event loops are blocked, a request
- * nginx has sent sits there, unread, until a loop gets round to its connection. Seeing it needs no agent in the
- * gateway and costs the gateway nothing.
+ * That {@code rx_queue} is what {@code ss} shows as Recv-Q: when a gateway's event loops
+ * are blocked, a request nginx has sent sits there, unread, until a loop gets round to
+ * its connection. Seeing it needs no agent in the gateway and costs the gateway nothing.
  * <p>
- * The kernel completes the handshake before the application accepts a connection, so a connection the gateway has
- * not accepted yet is an ESTABLISHED row too, and the request nginx wrote on it counts in its {@code rx_queue} like
- * any other. The LISTEN row of the port says how many such connections there are: for a listening socket the
- * {@code rx_queue} column is the accept queue's length ({@code sk_ack_backlog}). It matters because Netty accepts
- * on one of the worker event loops, at most 16 connections per wake-up: when filters block the loops, new
- * connections wait there, requests and all, while nginx keeps reusing the connections already accepted.
+ * The kernel completes the handshake before the application accepts a connection, so a
+ * connection the gateway has not accepted yet is an ESTABLISHED row too, and the request
+ * nginx wrote on it counts in its {@code rx_queue} like any other. The LISTEN row of the
+ * port says how many such connections there are: for a listening socket the
+ * {@code rx_queue} column is the accept queue's length ({@code sk_ack_backlog}). It
+ * matters because Netty accepts on one of the worker event loops, at most 16 connections
+ * per wake-up: when filters block the loops, new connections wait there, requests and
+ * all, while nginx keeps reusing the connections already accepted.
  * <p>
- * Each row is {@code sl local_address rem_address st tx_queue:rx_queue ...}; addresses are hex {@code IP:PORT}, the
- * port in plain hex, the IP as the kernel's in-memory words printed on a little-endian machine: one word for IPv4,
- * four for IPv6, each with its bytes reversed. Parsed by hand, without regexes or splitting, because the sampler
- * reads the whole table several times a second on a box it shares with the system under test: rows of other ports
- * are skipped without allocating anything.
+ * Each row is {@code sl local_address rem_address st tx_queue:rx_queue ...}; addresses
+ * are hex {@code IP:PORT}, the port in plain hex, the IP as the kernel's in-memory words
+ * printed on a little-endian machine: one word for IPv4, four for IPv6, each with its
+ * bytes reversed. Parsed by hand, without regexes or splitting, because the sampler reads
+ * the whole table several times a second on a box it shares with the system under test:
+ * rows of other ports are skipped without allocating anything.
  */
 public final class ProcNetTcp {
 
@@ -41,8 +45,9 @@ public final class ProcNetTcp {
 	/**
 	 * One established connection on the server port, accepted by the application or not.
 	 *
-	 * @param remote the peer's {@code address:port} (IPv4 and IPv4-mapped IPv6 as {@code a.b.c.d:port}, other IPv6
-	 * as {@code [x:x:x:x:x:x:x:x]:port}): unique per connection on that port, and the same whichever table it is in
+	 * @param remote the peer's {@code address:port} (IPv4 and IPv4-mapped IPv6 as
+	 * {@code a.b.c.d:port}, other IPv6 as {@code [x:x:x:x:x:x:x:x]:port}): unique per
+	 * connection on that port, and the same whichever table it is in
 	 * @param unreadBytes {@code rx_queue}: received, not yet read by the application
 	 */
 	public record Connection(String remote, long unreadBytes) {
@@ -51,19 +56,22 @@ public final class ProcNetTcp {
 	/**
 	 * What one table says about the server port.
 	 *
-	 * @param established the ESTABLISHED connections whose local port is the server port, in the table's order
-	 * @param acceptQueue how many of them wait in the accept queue of the port's listening socket(s): the LISTEN rows'
-	 * {@code rx_queue}, summed (one row per listener, e.g. with {@code SO_REUSEPORT}); 0 when nothing listens
+	 * @param established the ESTABLISHED connections whose local port is the server port,
+	 * in the table's order
+	 * @param acceptQueue how many of them wait in the accept queue of the port's
+	 * listening socket(s): the LISTEN rows' {@code rx_queue}, summed (one row per
+	 * listener, e.g. with {@code SO_REUSEPORT}); 0 when nothing listens
 	 */
 	public record Table(List<Connection> established, int acceptQueue) {
 	}
 
 	/**
-	 * The server port's ESTABLISHED connections and accept queue, in one pass over the table. A LISTEN row's
-	 * {@code rx_queue} is its accept queue, not unread bytes, so LISTEN rows are not connections; every other state
-	 * is left out.
+	 * The server port's ESTABLISHED connections and accept queue, in one pass over the
+	 * table. A LISTEN row's {@code rx_queue} is its accept queue, not unread bytes, so
+	 * LISTEN rows are not connections; every other state is left out.
 	 * @param text the whole table, header line included
-	 * @throws IllegalArgumentException naming the line when a row is not in the table's format
+	 * @throws IllegalArgumentException naming the line when a row is not in the table's
+	 * format
 	 */
 	public static Table table(String text, int localPort) {
 		List<Connection> connections = new ArrayList<>();
@@ -93,8 +101,9 @@ public final class ProcNetTcp {
 	}
 
 	/**
-	 * Adds the row to {@code connections} when it is an ESTABLISHED connection on the port; returns its accept queue
-	 * when it is the port's LISTEN row, 0 otherwise. Rows of other states and ports allocate nothing.
+	 * Adds the row to {@code connections} when it is an ESTABLISHED connection on the
+	 * port; returns its accept queue when it is the port's LISTEN row, 0 otherwise. Rows
+	 * of other states and ports allocate nothing.
 	 * @throws NumberFormatException when the row is not in the table's format
 	 */
 	private static long row(String text, int[] tokens, int localPort, List<Connection> connections) {
@@ -112,7 +121,10 @@ public final class ProcNetTcp {
 		return 0;
 	}
 
-	/** Start and end of the line's first five whitespace-separated fields; returns how many there were. */
+	/**
+	 * Start and end of the line's first five whitespace-separated fields; returns how
+	 * many there were.
+	 */
 	private static int tokens(String text, int from, int to, int[] bounds) {
 		int found = 0;
 		int i = from;
@@ -186,7 +198,10 @@ public final class ProcNetTcp {
 		return ipv6.append("]:").append(port).toString();
 	}
 
-	/** {@code ::ffff:a.b.c.d}: an IPv4 peer of a dual-stack socket, which is how a Java server listens by default. */
+	/**
+	 * {@code ::ffff:a.b.c.d}: an IPv4 peer of a dual-stack socket, which is how a Java
+	 * server listens by default.
+	 */
 	private static boolean isIpv4Mapped(byte[] bytes) {
 		for (int i = 0; i < 10; i++) {
 			if (bytes[i] != 0) {

@@ -9,17 +9,20 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * One reading of the server port's connections: one line of the sampler's file,
- * {@code {"t":…,"open":…,"unread":…,"acceptQueue":…,"waiting":["…",…]}}. One compact line per sample (not BenchJson's
- * indented files) so that the file can be appended to and flushed line by line, and a killed sampler loses
- * nothing.
+ * {@code {"t":…,"open":…,"unread":…,"acceptQueue":…,"waiting":["…",…]}}. One compact line
+ * per sample (not BenchJson's indented files) so that the file can be appended to and
+ * flushed line by line, and a killed sampler loses nothing.
  *
  * @param t when the table was read, epoch ms
- * @param open ESTABLISHED connections on the port, those the gateway has not accepted yet included
- * @param unread how many of them held bytes the application had not read (a connection still in the accept queue
- * holds the request nginx wrote on it, so it counts here too)
- * @param acceptQueue how many connections waited in the accept queue of the port's listening socket: established by
- * the kernel, not accepted by the gateway yet; 0 when read from a file written before it was recorded
- * @param waiting the ids ({@link ProcNetTcp.Connection#remote()}) of the connections counted in {@code unread}
+ * @param open ESTABLISHED connections on the port, those the gateway has not accepted yet
+ * included
+ * @param unread how many of them held bytes the application had not read (a connection
+ * still in the accept queue holds the request nginx wrote on it, so it counts here too)
+ * @param acceptQueue how many connections waited in the accept queue of the port's
+ * listening socket: established by the kernel, not accepted by the gateway yet; 0 when
+ * read from a file written before it was recorded
+ * @param waiting the ids ({@link ProcNetTcp.Connection#remote()}) of the connections
+ * counted in {@code unread}
  */
 public record SocketSample(long t, int open, int unread, int acceptQueue, List<String> waiting) {
 
@@ -28,13 +31,20 @@ public record SocketSample(long t, int open, int unread, int acceptQueue, List<S
 	}
 
 	/**
-	 * Appends this sample as one JSON line, without the newline. Written by hand: the ids are
-	 * {@code address:port}, with nothing to escape, and the sampler should not run a JSON library four times a
-	 * second.
+	 * Appends this sample as one JSON line, without the newline. Written by hand: the ids
+	 * are {@code address:port}, with nothing to escape, and the sampler should not run a
+	 * JSON library four times a second.
 	 */
 	public void appendJson(StringBuilder line) {
-		line.append("{\"t\":").append(this.t).append(",\"open\":").append(this.open).append(",\"unread\":")
-			.append(this.unread).append(",\"acceptQueue\":").append(this.acceptQueue).append(",\"waiting\":[");
+		line.append("{\"t\":")
+			.append(this.t)
+			.append(",\"open\":")
+			.append(this.open)
+			.append(",\"unread\":")
+			.append(this.unread)
+			.append(",\"acceptQueue\":")
+			.append(this.acceptQueue)
+			.append(",\"waiting\":[");
 		for (int i = 0; i < this.waiting.size(); i++) {
 			line.append((i > 0) ? ",\"" : "\"").append(this.waiting.get(i)).append('"');
 		}
@@ -67,7 +77,8 @@ public record SocketSample(long t, int open, int unread, int acceptQueue, List<S
 			}
 			ids.add(id.asString());
 		}
-		// Files written before the accept queue was sampled have no such field: nothing was seen waiting there.
+		// Files written before the accept queue was sampled have no such field: nothing
+		// was seen waiting there.
 		int acceptQueue = node.has("acceptQueue") ? (int) number(node, "acceptQueue") : 0;
 		return new SocketSample(number(node, "t"), (int) number(node, "open"), (int) number(node, "unread"),
 				acceptQueue, ids);

@@ -15,15 +15,19 @@ import java.util.concurrent.TimeUnit;
 import dev.gatewaykit.launcher.BadInputException;
 
 /**
- * Reads the TCP tables every {@code interval} and appends one {@link SocketSample} line per reading to a file: which
- * connections to the server port hold a request the gateway has not read, and how many the gateway has not even
- * accepted yet. What {@code ss} shows by hand, recorded for the whole window so the report can chart it per mode.
+ * Reads the TCP tables every {@code interval} and appends one {@link SocketSample} line
+ * per reading to a file: which connections to the server port hold a request the gateway
+ * has not read, and how many the gateway has not even accepted yet. What {@code ss} shows
+ * by hand, recorded for the whole window so the report can chart it per mode.
  * <p>
- * Cheap on purpose, since it shares a small box with the system under test: one {@link Files#readString} per table,
- * the hand-written parser of {@link ProcNetTcp}, one reused line buffer, one flushed write per sample. Most of the
- * cost is the kernel printing the table, which grows with every socket on the machine, not just the gateway's.
+ * Cheap on purpose, since it shares a small box with the system under test: one
+ * {@link Files#readString} per table, the hand-written parser of {@link ProcNetTcp}, one
+ * reused line buffer, one flushed write per sample. Most of the cost is the kernel
+ * printing the table, which grows with every socket on the machine, not just the
+ * gateway's.
  * <p>
- * Runs in the gateway's network namespace (the tables are per namespace). Single use: {@link #run} once.
+ * Runs in the gateway's network namespace (the tables are per namespace). Single use:
+ * {@link #run} once.
  */
 public final class SocketSampler {
 
@@ -47,10 +51,11 @@ public final class SocketSampler {
 	}
 
 	/**
-	 * @param tcp the IPv4 table; it must exist: without it there is nothing to sample, and an empty result would
-	 * read as "no connection ever waited"
+	 * @param tcp the IPv4 table; it must exist: without it there is nothing to sample,
+	 * and an empty result would read as "no connection ever waited"
 	 * @param tcp6 the IPv6 table; may be missing (a kernel without IPv6)
-	 * @throws BadInputException when {@code tcp} does not exist (not Linux, or no {@code /proc})
+	 * @throws BadInputException when {@code tcp} does not exist (not Linux, or no
+	 * {@code /proc})
 	 */
 	public SocketSampler(Path tcp, Path tcp6, int port, Duration interval) {
 		if (!Files.isReadable(tcp)) {
@@ -76,13 +81,17 @@ public final class SocketSampler {
 		int acceptQueue = v4.acceptQueue();
 		if (v6 != null) {
 			open += waiting(v6, waiting);
-			// A dual-stack listener is a LISTEN row in tcp6 only, an IPv4 one in tcp only; both can exist side by side.
+			// A dual-stack listener is a LISTEN row in tcp6 only, an IPv4 one in tcp
+			// only; both can exist side by side.
 			acceptQueue += v6.acceptQueue();
 		}
 		return new SocketSample(t, open, waiting.size(), acceptQueue, waiting);
 	}
 
-	/** Adds the ids of the table's connections holding unread bytes to {@code waiting}; returns how many it has. */
+	/**
+	 * Adds the ids of the table's connections holding unread bytes to {@code waiting};
+	 * returns how many it has.
+	 */
 	private static int waiting(ProcNetTcp.Table table, List<String> waiting) {
 		for (ProcNetTcp.Connection connection : table.established()) {
 			if (connection.unreadBytes() > 0) {
@@ -93,10 +102,11 @@ public final class SocketSampler {
 	}
 
 	/**
-	 * Samples into {@code out} (replaced if it exists, so two runs never mix) until {@code maxDuration} has passed,
-	 * {@link #stop} is called or the thread is interrupted. Samples keep to a fixed rate; readings that fall behind
-	 * (the box is busy) are skipped, not bunched up. Each line is flushed as written, so whatever stops the sampler
-	 * leaves complete lines.
+	 * Samples into {@code out} (replaced if it exists, so two runs never mix) until
+	 * {@code maxDuration} has passed, {@link #stop} is called or the thread is
+	 * interrupted. Samples keep to a fixed rate; readings that fall behind (the box is
+	 * busy) are skipped, not bunched up. Each line is flushed as written, so whatever
+	 * stops the sampler leaves complete lines.
 	 * @return how many samples were written
 	 */
 	public int run(Path out, Duration maxDuration) throws IOException {
@@ -131,7 +141,10 @@ public final class SocketSampler {
 		return written;
 	}
 
-	/** Ends {@link #run} after the sample in progress, from any thread (e.g. a SIGTERM's shutdown hook). */
+	/**
+	 * Ends {@link #run} after the sample in progress, from any thread (e.g. a SIGTERM's
+	 * shutdown hook).
+	 */
 	public void stop() {
 		this.stop.countDown();
 	}

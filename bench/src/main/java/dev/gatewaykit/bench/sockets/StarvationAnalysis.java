@@ -18,30 +18,33 @@ import dev.gatewaykit.launcher.BadInputException;
 import dev.gatewaykit.bench.summary.Numbers;
 
 /**
- * What the socket samples of one mode say about its window ({@code starvation.json}): how many gateway connections
- * held a request the gateway had not read, second by second, how many of them it had not even accepted, and how long
- * such waits lasted.
+ * What the socket samples of one mode say about its window ({@code starvation.json}): how
+ * many gateway connections held a request the gateway had not read, second by second, how
+ * many of them it had not even accepted, and how long such waits lasted.
  * <p>
- * A <b>wait span</b> is a run of consecutive samples in which one connection held unread bytes. Its duration is
- * {@code last sample's t − first sample's t + interval}: the sampling resolution, since the wait began somewhere in
- * the interval before its first sample and ended somewhere in the one after its last. So a duration is right to
- * within one interval, waits shorter than the interval may be missed altogether, and a span can merge two
- * back-to-back requests on one connection (the gateway read one, nginx sent the next before the next sample). A
- * span still open at the end of the file ends at its last sample.
+ * A <b>wait span</b> is a run of consecutive samples in which one connection held unread
+ * bytes. Its duration is {@code last sample's t − first sample's t + interval}: the
+ * sampling resolution, since the wait began somewhere in the interval before its first
+ * sample and ended somewhere in the one after its last. So a duration is right to within
+ * one interval, waits shorter than the interval may be missed altogether, and a span can
+ * merge two back-to-back requests on one connection (the gateway read one, nginx sent the
+ * next before the next sample). A span still open at the end of the file ends at its last
+ * sample.
  * <p>
- * Spans are not clipped to the window: one that began before it (in the warm-up) counts whole, and so does one that
- * runs past its end; a span is kept when it overlaps the window, i.e. begins before the window ends and ends at or
- * after its start.
+ * Spans are not clipped to the window: one that began before it (in the warm-up) counts
+ * whole, and so does one that runs past its end; a span is kept when it overlaps the
+ * window, i.e. begins before the window ends and ends at or after its start.
  *
  * @param schema format version of this file
  * @param fromEpochMs the window's start (included)
  * @param toEpochMs the window's end (excluded)
- * @param intervalMs the sampling interval: the median gap between consecutive samples of the file (what the
- * sampler achieved, which a busy box can stretch), {@link SocketSampler#DEFAULT_INTERVAL} with fewer than two samples
+ * @param intervalMs the sampling interval: the median gap between consecutive samples of
+ * the file (what the sampler achieved, which a busy box can stretch),
+ * {@link SocketSampler#DEFAULT_INTERVAL} with fewer than two samples
  * @param samples how many samples fell in the window
- * @param maxAcceptQueue the most connections waiting to be accepted (the listening socket's accept queue) at one
- * sample of the window, {@code null} without samples; they are counted in the wait spans too, since they hold their
- * request unread
+ * @param maxAcceptQueue the most connections waiting to be accepted (the listening
+ * socket's accept queue) at one sample of the window, {@code null} without samples; they
+ * are counted in the wait spans too, since they hold their request unread
  * @param seconds one entry per second of the window
  * @param waits the wait spans that overlap the window
  */
@@ -51,10 +54,13 @@ public record StarvationAnalysis(int schema, long fromEpochMs, long toEpochMs, l
 	public static final int SCHEMA = 1;
 
 	/** Upper bounds of the histogram's buckets but the last, which is open-ended. */
-	public static final List<Long> BUCKET_BOUNDS_MS = List.of(500L, 1_000L, 2_000L, 5_000L, 10_000L, 20_000L,
-			40_000L, 60_000L);
+	public static final List<Long> BUCKET_BOUNDS_MS = List.of(500L, 1_000L, 2_000L, 5_000L, 10_000L, 20_000L, 40_000L,
+			60_000L);
 
-	/** A wait this long is a request held unread for about what the hand measurements with {@code ss} saw. */
+	/**
+	 * A wait this long is a request held unread for about what the hand measurements with
+	 * {@code ss} saw.
+	 */
 	public static final long LONG_WAIT_MS = 20_000;
 
 	/** How many of the longest spans are listed, to find them in other logs. */
@@ -68,11 +74,13 @@ public record StarvationAnalysis(int schema, long fromEpochMs, long toEpochMs, l
 	 * One second of the window.
 	 *
 	 * @param t seconds since the window's start
-	 * @param samples how many samples fell in it (0: the sampler did not run, and the figures are {@code null})
+	 * @param samples how many samples fell in it (0: the sampler did not run, and the
+	 * figures are {@code null})
 	 * @param maxUnread the most connections holding unread bytes at one sample
 	 * @param meanUnread the mean of those counts over the second's samples
 	 * @param maxOpen the most established connections at one sample
-	 * @param maxAcceptQueue the most connections waiting in the accept queue at one sample
+	 * @param maxAcceptQueue the most connections waiting in the accept queue at one
+	 * sample
 	 */
 	public record Second(int t, int samples, Integer maxUnread, Double meanUnread, Integer maxOpen,
 			Integer maxAcceptQueue) {
@@ -87,7 +95,8 @@ public record StarvationAnalysis(int schema, long fromEpochMs, long toEpochMs, l
 	 * @param p99Ms 99th percentile
 	 * @param maxMs the longest
 	 * @param atLeast20s how many lasted {@link #LONG_WAIT_MS} or more
-	 * @param histogram counts in the fixed buckets of {@link #BUCKET_BOUNDS_MS}, every bucket present
+	 * @param histogram counts in the fixed buckets of {@link #BUCKET_BOUNDS_MS}, every
+	 * bucket present
 	 * @param longest the longest spans, longest first
 	 */
 	public record Waits(int count, Long p50Ms, Long p90Ms, Long p99Ms, Long maxMs, int atLeast20s,
@@ -124,8 +133,8 @@ public record StarvationAnalysis(int schema, long fromEpochMs, long toEpochMs, l
 
 	/**
 	 * Analyses the sampler's file over {@code [fromEpochMs, toEpochMs)}.
-	 * @throws BadInputException when the file is missing, a line is malformed (the message names it) or time goes
-	 * backwards
+	 * @throws BadInputException when the file is missing, a line is malformed (the
+	 * message names it) or time goes backwards
 	 */
 	public static StarvationAnalysis analyse(Path file, long fromEpochMs, long toEpochMs) {
 		if (toEpochMs <= fromEpochMs) {
@@ -266,7 +275,10 @@ public record StarvationAnalysis(int schema, long fromEpochMs, long toEpochMs, l
 				(durations.length > 0) ? durations[durations.length - 1] : null, atLeast20s, histogram, longest);
 	}
 
-	/** Nearest rank: the smallest duration with at least {@code quantile} of the spans at or below it. */
+	/**
+	 * Nearest rank: the smallest duration with at least {@code quantile} of the spans at
+	 * or below it.
+	 */
 	private static Long rank(long[] sorted, double quantile) {
 		if (sorted.length == 0) {
 			return null;

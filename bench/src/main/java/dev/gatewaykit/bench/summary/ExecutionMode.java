@@ -6,20 +6,29 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
- * How the gateway runs its blocking dependency calls, and so which pool of threads bounds its throughput.
+ * How the gateway runs its blocking dependency calls, and so which pool of threads bounds
+ * its throughput.
  * <p>
- * A bench mode name is one of these four, or one of the two profiles: {@code naive} (= {@link #BLOCKING}) and
- * {@code fixed} (= {@link #REACTIVE}).
+ * A bench mode name is one of these four, or one of the two profiles: {@code naive} (=
+ * {@link #BLOCKING}) and {@code fixed} (= {@link #REACTIVE}).
  */
 public enum ExecutionMode {
 
-	/** Blocking Redis and HTTP calls straight on the Reactor Netty event loop: the original incident's bug. */
+	/**
+	 * Blocking Redis and HTTP calls straight on the Reactor Netty event loop: the
+	 * original incident's bug.
+	 */
 	BLOCKING("blocking"),
 
-	/** {@code publishOn(Schedulers.parallel())}, then the same blocking calls: the incident's fix, bound by cores. */
+	/**
+	 * {@code publishOn(Schedulers.parallel())}, then the same blocking calls: the
+	 * incident's fix, bound by cores.
+	 */
 	PUBLISH_ON("publish-on"),
 
-	/** {@code subscribeOn(Schedulers.boundedElastic())}: bound by the elastic pool's size. */
+	/**
+	 * {@code subscribeOn(Schedulers.boundedElastic())}: bound by the elastic pool's size.
+	 */
 	BOUNDED_ELASTIC("bounded-elastic"),
 
 	/** Nothing blocks: bound by the offered load and CPU, not by a thread count. */

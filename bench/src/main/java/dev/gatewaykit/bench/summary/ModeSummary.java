@@ -14,13 +14,15 @@ import java.util.List;
 import dev.gatewaykit.bench.sockets.StarvationAnalysis;
 
 /**
- * Everything the bench reports about one mode ({@code <run>/<mode>/mode-summary.json}): the measured window's
- * throughput, latency and errors, whether the run is valid, and Little's-law prediction beside it.
+ * Everything the bench reports about one mode ({@code <run>/<mode>/mode-summary.json}):
+ * the measured window's throughput, latency and errors, whether the run is valid, and
+ * Little's-law prediction beside it.
  *
  * @param schema format version of this file
- * @param mode the bench mode name ({@code naive}, {@code reactive}, ..., {@code flip} or {@code ceiling})
- * @param executionMode the execution mode behind it, {@code null} for the ceiling; for {@code flip}, the mode it
- * started in
+ * @param mode the bench mode name ({@code naive}, {@code reactive}, ..., {@code flip} or
+ * {@code ceiling})
+ * @param executionMode the execution mode behind it, {@code null} for the ceiling; for
+ * {@code flip}, the mode it started in
  * @param label the simulation's label
  * @param target {@code gateway} or {@code ceiling}
  * @param workload the offered load
@@ -31,29 +33,34 @@ import dev.gatewaykit.bench.sockets.StarvationAnalysis;
  * @param tps OK responses per second in the window
  * @param errorPct failed requests as a percentage of completed ones
  * @param latencyMs latency of the OK responses
- * @param tpsPerSecond spread of the per-second TPS inside the window (periodic TPS "cliffs" show up here)
+ * @param tpsPerSecond spread of the per-second TPS inside the window (periodic TPS
+ * "cliffs" show up here)
  * @param validity whether the TPS may be quoted
  * @param prediction Little's law for this mode
  * @param gateway the live gateway's facts, {@code null} for the ceiling
  * @param login the setup phase's logins
  * @param outcomes counts per status in the window
  * @param assertions the gates evaluated on the window
- * @param warmup how the warm-up ended, {@code null} in summaries written before it was recorded
- * @param starvation requests waiting unread at the gateway from the first browsing request to the end of the window
- * ({@code sockets.jsonl}), {@code null}
- * when the kit did not sample the gateway's sockets
+ * @param warmup how the warm-up ended, {@code null} in summaries written before it was
+ * recorded
+ * @param starvation requests waiting unread at the gateway from the first browsing
+ * request to the end of the window ({@code sockets.jsonl}), {@code null} when the kit did
+ * not sample the gateway's sockets
  */
 public record ModeSummary(int schema, String mode, ExecutionMode executionMode, String label, String target,
 		Workload workload, LinkLatencies links, double windowSeconds, long ok, long ko, double tps, double errorPct,
 		Latency latencyMs, Spread tpsPerSecond, Validity validity, Prediction prediction, GatewayFacts gateway,
-		PhaseStats login, java.util.Map<String, Long> outcomes, List<AssertionResult> assertions,
-		WarmupOutcome warmup, StarvationAnalysis starvation) {
+		PhaseStats login, java.util.Map<String, Long> outcomes, List<AssertionResult> assertions, WarmupOutcome warmup,
+		StarvationAnalysis starvation) {
 
 	public static final int SCHEMA = 1;
 
 	public static final String CEILING = "ceiling";
 
-	/** The run that switches the gateway's mode in the middle of the window ({@code ./kit bench --flip-at}). */
+	/**
+	 * The run that switches the gateway's mode in the middle of the window
+	 * ({@code ./kit bench --flip-at}).
+	 */
 	public static final String FLIP = "flip";
 
 	/**

@@ -3,13 +3,19 @@ package dev.gatewaykit.bench.summary;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 
-/** Number formatting shared by formulas, tables and charts, so the same figure reads the same everywhere. */
+/**
+ * Number formatting shared by formulas, tables and charts, so the same figure reads the
+ * same everywhere.
+ */
 public final class Numbers {
 
 	private Numbers() {
 	}
 
-	/** Rounds half-up to at most {@code decimals} places and drops trailing zeros: 53.0 → "53", 52.50 → "52.5". */
+	/**
+	 * Rounds half-up to at most {@code decimals} places and drops trailing zeros: 53.0 →
+	 * "53", 52.50 → "52.5".
+	 */
 	public static String trim(double value, int decimals) {
 		if (Double.isNaN(value) || Double.isInfinite(value)) {
 			return String.valueOf(value);

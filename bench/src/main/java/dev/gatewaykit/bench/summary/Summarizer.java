@@ -16,8 +16,8 @@ import dev.gatewaykit.launcher.BadInputException;
 import java.util.List;
 
 /**
- * Turns one simulation's {@code measured.json} and {@code timeseries.json}, plus the gateway's self-description, into
- * a {@link ModeSummary}.
+ * Turns one simulation's {@code measured.json} and {@code timeseries.json}, plus the
+ * gateway's self-description, into a {@link ModeSummary}.
  */
 public final class Summarizer {
 
@@ -28,7 +28,8 @@ public final class Summarizer {
 	 * @param mode the bench mode name, or {@link ModeSummary#CEILING}
 	 * @param measured the simulation's measured window
 	 * @param series the simulation's per-second figures
-	 * @param gateway the gateway's facts; {@code null} for the ceiling or when the kit could not fetch them
+	 * @param gateway the gateway's facts; {@code null} for the ceiling or when the kit
+	 * could not fetch them
 	 * @param links the link latencies of the run
 	 * @param workload the offered load
 	 */
@@ -38,16 +39,17 @@ public final class Summarizer {
 	}
 
 	/**
-	 * Likewise, with the gateway's meters read when the window opened and after the run ({@code null} when not read):
-	 * they give the measured time each request held a thread, which Little's law then uses.
+	 * Likewise, with the gateway's meters read when the window opened and after the run
+	 * ({@code null} when not read): they give the measured time each request held a
+	 * thread, which Little's law then uses.
 	 */
 	public static ModeSummary summarize(String mode, MeasuredRun measured, TimeSeries series, GatewayFacts gateway,
 			LinkLatencies links, Workload workload, MeterScrapes scrapes) {
 		PhaseStats window = measured.measured();
 		double windowSeconds = measured.windowSeconds();
 		if (!(windowSeconds > 0)) {
-			throw new BadInputException("measured.json has an empty window (" + measured.windowStartEpochMs()
-					+ " .. " + measured.windowEndEpochMs() + ")");
+			throw new BadInputException("measured.json has an empty window (" + measured.windowStartEpochMs() + " .. "
+					+ measured.windowEndEpochMs() + ")");
 		}
 		boolean ceiling = ModeSummary.CEILING.equals(mode);
 		boolean flip = ModeSummary.FLIP.equals(mode);
@@ -57,7 +59,8 @@ public final class Summarizer {
 			prediction = new Prediction(null, "no gateway in the path", Prediction.NONE, null, null);
 		}
 		else if (flip) {
-			// One window, two modes: each side of the switch gets its own prediction (FlipAnalysis).
+			// One window, two modes: each side of the switch gets its own prediction
+			// (FlipAnalysis).
 			prediction = new Prediction(null, "mode switched during the window: see before/after", Prediction.NONE,
 					null, null);
 		}
@@ -72,8 +75,8 @@ public final class Summarizer {
 	}
 
 	/**
-	 * The gateway's meters at the start of the window ({@code null} when that scrape failed: the run's start, zero,
-	 * stands in) and after the run.
+	 * The gateway's meters at the start of the window ({@code null} when that scrape
+	 * failed: the run's start, zero, stands in) and after the run.
 	 */
 	public record MeterScrapes(GatewayMeters windowStart, GatewayMeters end) {
 
@@ -85,8 +88,8 @@ public final class Summarizer {
 	}
 
 	/**
-	 * The live gateway's own word wins over the mode name: a gateway started in the wrong mode should be predicted
-	 * as what it is, and the mismatch is visible in the summary.
+	 * The live gateway's own word wins over the mode name: a gateway started in the wrong
+	 * mode should be predicted as what it is, and the mismatch is visible in the summary.
 	 */
 	static ExecutionMode executionMode(String mode, GatewayFacts gateway) {
 		if (gateway != null && gateway.mode() != null && !gateway.mode().isBlank()) {
@@ -95,7 +98,9 @@ public final class Summarizer {
 		return ModeSummary.FLIP.equals(mode) ? null : ExecutionMode.fromName(mode);
 	}
 
-	/** Spread of the per-second OK counts over the full seconds of the measured window. */
+	/**
+	 * Spread of the per-second OK counts over the full seconds of the measured window.
+	 */
 	static ModeSummary.Spread tpsSpread(TimeSeries series) {
 		if (series == null) {
 			return ModeSummary.Spread.NONE;
@@ -125,7 +130,10 @@ public final class Summarizer {
 		return new ModeSummary.Spread(min, max, Math.sqrt(squares / perSecond.length));
 	}
 
-	/** The modes in the order the reports list them: the naive profile first, the fixed one last. */
+	/**
+	 * The modes in the order the reports list them: the naive profile first, the fixed
+	 * one last.
+	 */
 	public static final List<String> MODE_ORDER = List.of("naive", "blocking", "publish-on", "bounded-elastic",
 			"reactive", "fixed", ModeSummary.FLIP, ModeSummary.CEILING);
 

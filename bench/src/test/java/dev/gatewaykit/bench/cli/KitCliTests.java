@@ -46,8 +46,8 @@ class KitCliTests {
 	}
 
 	@ParameterizedTest(name = "{0} --help explains the command and exits 0")
-	@ValueSource(strings = { "nginx-render", "summarize-mode", "report", "compare", "sweep-report", "render-check",
-			"flip" })
+	@ValueSource(
+			strings = { "nginx-render", "summarize-mode", "report", "compare", "sweep-report", "render-check", "flip" })
 	void everyCommandHasHelp(String command) {
 		Result result = run(command, "--help");
 
@@ -67,8 +67,8 @@ class KitCliTests {
 	void anUnknownOptionOrBadNumberExits2() {
 		assertThat(run("compare", "--baseline", "a", "--current", "b", "--max-drop", "5").err())
 			.contains("unknown option --max-drop");
-		Result result = run("nginx-render", "--variant", "naive", "--listen", "eighty", "--upstream", "a:1",
-				"--prefix", "x");
+		Result result = run("nginx-render", "--variant", "naive", "--listen", "eighty", "--upstream", "a:1", "--prefix",
+				"x");
 		assertThat(result.code()).isEqualTo(ExitCodes.USAGE);
 		assertThat(result.err()).contains("--listen must be a whole number, was 'eighty'");
 	}
@@ -77,8 +77,8 @@ class KitCliTests {
 	void nginxRenderWritesTheConfigUnderThePrefix() {
 		Path prefix = this.dir.resolve("nginx");
 
-		Result result = run("nginx-render", "--variant", "tuned", "--listen", "18080", "--upstream",
-				"127.0.0.1:18081", "--prefix", prefix.toString(), "--templates", "../nginx");
+		Result result = run("nginx-render", "--variant", "tuned", "--listen", "18080", "--upstream", "127.0.0.1:18081",
+				"--prefix", prefix.toString(), "--templates", "../nginx");
 
 		assertThat(result.code()).as(result.err()).isEqualTo(ExitCodes.OK);
 		assertThat(prefix.resolve("nginx.conf")).content().contains("server 127.0.0.1:18081;");
@@ -93,8 +93,8 @@ class KitCliTests {
 				"--auth-latency-ms", "3", "--base-ms", "0", "--model", "closed", "--users", "200");
 
 		assertThat(result.code()).as(result.err()).isEqualTo(ExitCodes.OK);
-		assertThat(result.out()).isEqualTo("naive: 75.1 TPS, p99 3900 ms, errors 0.27 %, predicted 75 "
-				+ "(4 loops / 53 ms injected = 75)\n");
+		assertThat(result.out()).isEqualTo(
+				"naive: 75.1 TPS, p99 3900 ms, errors 0.27 %, predicted 75 " + "(4 loops / 53 ms injected = 75)\n");
 		ModeSummary summary = BenchJson.read(mode.resolve("mode-summary.json"), ModeSummary.class);
 		assertThat(summary.links().blockedMs()).isEqualTo(53);
 	}
@@ -156,9 +156,10 @@ class KitCliTests {
 				fixed.tps() / 3, 0, fixed.latencyMs(), fixed.tpsPerSecond(), fixed.validity(), fixed.prediction(),
 				fixed.gateway(), fixed.login(), fixed.outcomes(), fixed.assertions(), null, null);
 		Path current = this.dir.resolve("current.json");
-		BenchJson.write(current, new RunSummary(good.schema(), "current", good.createdAt(), good.params(),
-				good.machine(), good.versions(), List.of(good.modes().get(0), slower), good.ceiling(), null, null,
-				List.of(), null, null));
+		BenchJson.write(current,
+				new RunSummary(good.schema(), "current", good.createdAt(), good.params(), good.machine(),
+						good.versions(), List.of(good.modes().get(0), slower), good.ceiling(), null, null, List.of(),
+						null, null));
 
 		Result result = run("compare", "--baseline", baseline.resolve("summary.json").toString(), "--current",
 				current.toString(), "--max-tps-drop-pct", "10", "--max-p99-rise-pct", "20");

@@ -49,8 +49,7 @@ class ComparisonTests {
 
 	@Test
 	void aSixtyPercentTpsLossFailsTheComparison() {
-		assertThat(compare(mode("fixed", 1100, 200), mode("fixed", 440, 200)).exitCode())
-			.isEqualTo(ExitCodes.FAILED);
+		assertThat(compare(mode("fixed", 1100, 200), mode("fixed", 440, 200)).exitCode()).isEqualTo(ExitCodes.FAILED);
 	}
 
 	@Test
@@ -144,9 +143,10 @@ class ComparisonTests {
 		long ok = Math.round(tps * 60);
 		ExecutionMode execution = name.equals(ModeSummary.CEILING) ? null : ExecutionMode.fromName(name);
 		return new ModeSummary(ModeSummary.SCHEMA, name, execution, name, "gateway", Workload.closed(200),
-				new LinkLatencies(25, 3, 0), 60, ok, 0, tps, 0, new Latency(p99 / 2, p99 / 2, p99 * 0.8, p99, p99 * 1.2),
-				ModeSummary.Spread.NONE, Validity.VALID, new Prediction(null, "-", Prediction.NONE, null, null), null,
-				null, Map.of("200", ok), List.of(), null, null);
+				new LinkLatencies(25, 3, 0), 60, ok, 0, tps, 0,
+				new Latency(p99 / 2, p99 / 2, p99 * 0.8, p99, p99 * 1.2), ModeSummary.Spread.NONE, Validity.VALID,
+				new Prediction(null, "-", Prediction.NONE, null, null), null, null, Map.of("200", ok), List.of(), null,
+				null);
 	}
 
 	static ModeSummary invalid(ModeSummary mode) {

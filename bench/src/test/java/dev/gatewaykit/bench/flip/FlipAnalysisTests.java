@@ -27,8 +27,8 @@ class FlipAnalysisTests {
 	static final Workload USERS = Workload.closed(200);
 
 	/**
-	 * 30 s window: 75 OK/s at 2600 ms (one 3900 ms response per second) for the first 10 s, a second of drain,
-	 * then 1100 OK/s at 90 ms (one 180 ms response per second).
+	 * 30 s window: 75 OK/s at 2600 ms (one 3900 ms response per second) for the first 10
+	 * s, a second of drain, then 1100 OK/s at 90 ms (one 180 ms response per second).
 	 */
 	static TimeSeries blockingThenReactive() {
 		List<TimeSeries.Second> seconds = new ArrayList<>();
@@ -65,9 +65,10 @@ class FlipAnalysisTests {
 
 	@Test
 	void afterStartsAtTheFirstSecondWhoseRequestsWereAllSentAfterTheConfirmation() {
-		// Requests queued behind the blocking loops complete until second 12; from 13 on, all were sent after 10.04.
-		TimeSeries series = withSendTimes(blockingThenReactive(), Map.of(10, 7_400L, 11, 8_100L, 12, 10_020L,
-				13, 10_050L));
+		// Requests queued behind the blocking loops complete until second 12; from 13 on,
+		// all were sent after 10.04.
+		TimeSeries series = withSendTimes(blockingThenReactive(),
+				Map.of(10, 7_400L, 11, 8_100L, 12, 10_020L, 13, 10_050L));
 
 		FlipSummary flip = FlipAnalysis.analyse("flip", confirmedAt(10.002, 10.04), WINDOW_START, series, GATEWAY,
 				LINKS, USERS);
@@ -84,7 +85,8 @@ class FlipAnalysisTests {
 
 	@Test
 	void aLateRequestSentBeforeTheSwitchMovesTheStartOfAfterPastIt() {
-		// A request sent at 9.5 s completes in second 20 (a 504 from nginx, say): everything up to it is left out.
+		// A request sent at 9.5 s completes in second 20 (a 504 from nginx, say):
+		// everything up to it is left out.
 		TimeSeries series = withSendTimes(blockingThenReactive(), Map.of(10, 7_400L, 11, 10_100L, 20, 9_500L));
 
 		FlipSummary flip = FlipAnalysis.analyse("flip", confirmedAt(10.002, 10.04), WINDOW_START, series, GATEWAY,
@@ -97,7 +99,8 @@ class FlipAnalysisTests {
 	void withoutSendTimesAfterStartsOnceTheBeforeSidesP99HasPassedSinceTheConfirmation() {
 		FlipSummary flip = analyse(confirmedAt(10.002, 10.04));
 
-		// p99 before = 3900 ms (one in 75 per second) → 4 s after 10.04 s → from second 15.
+		// p99 before = 3900 ms (one in 75 per second) → 4 s after 10.04 s → from second
+		// 15.
 		assertThat(flip.afterRule()).startsWith("max(2 s, the before side's p99)");
 		assertThat(flip.excludedFromSecond()).isEqualTo(10);
 		assertThat(flip.excludedToSecond()).isEqualTo(15);
@@ -110,8 +113,8 @@ class FlipAnalysisTests {
 	void latencyPercentilesAreMergedFromTheHistogramsNotAveraged() {
 		FlipSummary flip = analyse(confirmedAt(10.002, 10.04));
 
-		// 74 of 75 responses per second took 2600 ms and one 3900 ms: the p99 of the span is the 3900 ms one
-		// only because exactly 10 of 750 (1.3 %) are that slow.
+		// 74 of 75 responses per second took 2600 ms and one 3900 ms: the p99 of the span
+		// is the 3900 ms one only because exactly 10 of 750 (1.3 %) are that slow.
 		assertThat(flip.before().latencyExact()).isTrue();
 		assertThat(flip.before().latencyMs().p50()).isCloseTo(2600, within(2600 * 0.01));
 		assertThat(flip.before().latencyMs().p99()).isCloseTo(3900, within(3900 * 0.01));
@@ -200,8 +203,9 @@ class FlipAnalysisTests {
 	}
 
 	/**
-	 * The series with each second's earliest send time: {@code t·1000 − 2600} ms before the switch, as given in
-	 * {@code overrides}, and {@code t·1000 − 90} ms otherwise (reactive).
+	 * The series with each second's earliest send time: {@code t·1000 − 2600} ms before
+	 * the switch, as given in {@code overrides}, and {@code t·1000 − 90} ms otherwise
+	 * (reactive).
 	 */
 	static TimeSeries withSendTimes(TimeSeries series, Map<Integer, Long> overrides) {
 		List<TimeSeries.Second> seconds = new ArrayList<>();

@@ -29,8 +29,9 @@ import dev.gatewaykit.launcher.BenchJson;
 import dev.gatewaykit.bench.summary.ExecutionMode;
 
 /**
- * The flipper against stand-ins for the gateway's {@code /actuator/kit} and Nacos's config API, on loopback. Time
- * is a fake clock that the flipper's sleeps advance, so waiting ten seconds for a confirmation takes none.
+ * The flipper against stand-ins for the gateway's {@code /actuator/kit} and Nacos's
+ * config API, on loopback. Time is a fake clock that the flipper's sleeps advance, so
+ * waiting ten seconds for a confirmation takes none.
  */
 class ModeFlipperTests {
 
@@ -232,7 +233,10 @@ class ModeFlipperTests {
 			return URI.create("http://127.0.0.1:" + this.server.getAddress().getPort() + "/actuator");
 		}
 
-		/** The mode changes on its own once this many reads were answered, like a config listener catching up. */
+		/**
+		 * The mode changes on its own once this many reads were answered, like a config
+		 * listener catching up.
+		 */
 		void switchAfterGets(String next, int gets) {
 			this.pendingMode = next;
 			this.getsUntilSwitch = gets;

@@ -39,8 +39,8 @@ class HoldTimeTests {
 
 	@Test
 	void perRequestBlockedTimeAndPoolCpuComeFromTheDifferenceOfTwoScrapes() {
-		HoldTime hold = HoldTime.between(GatewayMeters.parse(START), GatewayMeters.parse(END),
-				GatewayMeters.EVENT_LOOP, HoldTime.WINDOW);
+		HoldTime hold = HoldTime.between(GatewayMeters.parse(START), GatewayMeters.parse(END), GatewayMeters.EVENT_LOOP,
+				HoldTime.WINDOW);
 
 		assertThat(hold.requests()).isEqualTo(3000);
 		// (156 + 9) s over 3000 requests; 24 s of loop CPU over 3000.
@@ -52,8 +52,8 @@ class HoldTimeTests {
 
 	@Test
 	void littlesLawDividesTheLoopsByTheMeasuredHoldTime() {
-		HoldTime hold = HoldTime.between(GatewayMeters.parse(START), GatewayMeters.parse(END),
-				GatewayMeters.EVENT_LOOP, HoldTime.WINDOW);
+		HoldTime hold = HoldTime.between(GatewayMeters.parse(START), GatewayMeters.parse(END), GatewayMeters.EVENT_LOOP,
+				HoldTime.WINDOW);
 		GatewayFacts gateway = new GatewayFacts("blocking", "naive", 4, 2, 20, "ant", "naive");
 
 		Prediction prediction = LittlesLaw.predict(ExecutionMode.BLOCKING, gateway, new LinkLatencies(1, 50, 0),

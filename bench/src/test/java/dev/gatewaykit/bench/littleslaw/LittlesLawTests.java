@@ -13,7 +13,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class LittlesLawTests {
 
-	/** The original incident's shape: 4 event loops, two Redis round trips of 25 ms and one auth round trip of 3 ms. */
+	/**
+	 * The original incident's shape: 4 event loops, two Redis round trips of 25 ms and
+	 * one auth round trip of 3 ms.
+	 */
 	private static final GatewayFacts GATEWAY = new GatewayFacts("blocking", "naive", 4, 2, 20, "ant", "naive");
 
 	private static final LinkLatencies INCIDENT = new LinkLatencies(25, 3, 0);

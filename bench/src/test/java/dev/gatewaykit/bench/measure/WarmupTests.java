@@ -7,7 +7,10 @@ import org.junit.jupiter.api.Test;
 
 class WarmupTests {
 
-	/** Five seconds against five, so the cases stay short; the default compares ten against ten. */
+	/**
+	 * Five seconds against five, so the cases stay short; the default compares ten
+	 * against ten.
+	 */
 	private final Warmup auto = new Warmup(true, 10, 30, 5, 5);
 
 	@Test
@@ -65,7 +68,8 @@ class WarmupTests {
 	@Test
 	void theDefaultComparesTenSecondsWithTheTenBeforeSoAShortPlateauDoesNotPassForSteady() {
 		Warmup standard = Warmup.untilSteady(150);
-		// Interpreted code: 10 s flat at 150/s between two compilation bursts, then the climb goes on.
+		// Interpreted code: 10 s flat at 150/s between two compilation bursts, then the
+		// climb goes on.
 		long[] plateau = { 40, 150, 150, 150, 150, 150, 150, 150, 150, 150, 150, 200, 260, 330, 400, 480, 560, 640, 720,
 				800 };
 

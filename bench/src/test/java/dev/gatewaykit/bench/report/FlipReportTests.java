@@ -26,7 +26,10 @@ import dev.gatewaykit.bench.summary.ModeSummary;
 import dev.gatewaykit.bench.summary.Summarizer;
 import dev.gatewaykit.bench.measure.TimeSeries;
 
-/** A {@code --flip-at} run: one gateway switched from blocking to reactive 30 s into a 60 s window. */
+/**
+ * A {@code --flip-at} run: one gateway switched from blocking to reactive 30 s into a 60
+ * s window.
+ */
 class FlipReportTests {
 
 	@TempDir
@@ -106,8 +109,8 @@ class FlipReportTests {
 		assertThat(tps).contains("class=\"marker\"", "class=\"band\"");
 		assertThat(tps).contains(">blocking → reactive (via actuator)</text>");
 		assertThat(chart(html, "p99 latency over time")).contains("class=\"marker\"");
-		assertThat(chart(html, "Measured TPS vs Little")).contains(">before: blocking</text>", ">after: reactive</text>",
-				">75</text>", ">1100</text>", ">77</text>", ">3846</text>");
+		assertThat(chart(html, "Measured TPS vs Little")).contains(">before: blocking</text>",
+				">after: reactive</text>", ">75</text>", ">1100</text>", ">77</text>", ">3846</text>");
 		assertThat(html).contains("<td><span class=\"swatch\" style=\"background:#8c564b\"></span>  after: reactive");
 	}
 
@@ -128,8 +131,8 @@ class FlipReportTests {
 	@Test
 	void anUnconfirmedSwitchIsAWarningAndADashedMarkerAtTheRequest() throws IOException {
 		writeFlip(new FlipEvent(1, "blocking", "reactive", "nacos", 30, this.windowStart, this.windowStart + 30_002,
-				null, List.of(), "not confirmed within 10 s of the request: http://127.0.0.1:1/actuator still "
-						+ "reports blocking"));
+				null, List.of(),
+				"not confirmed within 10 s of the request: http://127.0.0.1:1/actuator still " + "reports blocking"));
 
 		RunSummary summary = load();
 		String tps = chart(html(), "TPS over time");
@@ -190,8 +193,8 @@ class FlipReportTests {
 	}
 
 	/**
-	 * 20 s warm-up and 30 s at 75 OK/s (2600 ms), then 30 s at 1100 OK/s (90 ms); the requests queued before the
-	 * switch complete in seconds 30 and 31.
+	 * 20 s warm-up and 30 s at 75 OK/s (2600 ms), then 30 s at 1100 OK/s (90 ms); the
+	 * requests queued before the switch complete in seconds 30 and 31.
 	 */
 	private static TimeSeries series() {
 		List<TimeSeries.Second> seconds = new ArrayList<>();

@@ -14,8 +14,8 @@ class HeadlineTests {
 
 	@Test
 	void statesFixedOverNaiveBesideTheOriginalIncident() {
-		Headline headline = Headline.of(List.of(ComparisonFixtures.mode("naive", 65), ComparisonFixtures.mode("fixed",
-				1300)));
+		Headline headline = Headline
+			.of(List.of(ComparisonFixtures.mode("naive", 65), ComparisonFixtures.mode("fixed", 1300)));
 
 		assertThat(headline.ratio()).isCloseTo(20.0, within(1e-9));
 		assertThat(headline.text()).isEqualTo("fixed/naive = 20.0x: 65.0 → 1300.0 TPS, mean response time 100 ms → "
@@ -40,8 +40,8 @@ class HeadlineTests {
 
 	@Test
 	void aRunWithoutTheNaiveModeSaysSo() {
-		Headline headline = Headline.of(List.of(ComparisonFixtures.mode("reactive", 1300),
-				ComparisonFixtures.mode("fixed", 1300)));
+		Headline headline = Headline
+			.of(List.of(ComparisonFixtures.mode("reactive", 1300), ComparisonFixtures.mode("fixed", 1300)));
 
 		assertThat(headline.ratio()).isNull();
 		assertThat(headline.text()).startsWith("no fixed/naive ratio: the run has no naive mode");

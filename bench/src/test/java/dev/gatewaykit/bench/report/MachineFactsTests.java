@@ -30,7 +30,8 @@ class MachineFactsTests {
 
 	@Test
 	void readsTheDistributionName() {
-		assertThat(MachineFacts.parseOsRelease("NAME=\"Debian GNU/Linux\"\nPRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\n"))
+		assertThat(MachineFacts
+			.parseOsRelease("NAME=\"Debian GNU/Linux\"\nPRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\n"))
 			.isEqualTo("Debian GNU/Linux 12 (bookworm)");
 	}
 
@@ -45,12 +46,14 @@ class MachineFactsTests {
 
 	@Test
 	void aGoBinaryWithoutAReleaseVersionIsDatedByItsEmbeddedBuildInformation(@TempDir Path dir) throws IOException {
-		// What `go install github.com/Shopify/toxiproxy/v2/cmd/server@v2.12.0` embeds (go version -m shows it);
-		// the binary itself prints "toxiproxy-server version git".
+		// What `go install github.com/Shopify/toxiproxy/v2/cmd/server@v2.12.0` embeds (go
+		// version -m shows it); the binary itself prints "toxiproxy-server version git".
 		Path binary = dir.resolve("toxiproxy-server");
-		Files.write(binary, ("\0\u00ffgo1.26.8\0path\tgithub.com/Shopify/toxiproxy/v2/cmd/server\n"
-				+ "mod\tgithub.com/Shopify/toxiproxy/v2\tv2.12.0\th1:d1x++lYZg/zijXPP=\n"
-				+ "dep\tgithub.com/beorn7/perks\tv1.0.1\th1:Vlb=\n").getBytes(StandardCharsets.ISO_8859_1));
+		Files.write(binary,
+				("\0\u00ffgo1.26.8\0path\tgithub.com/Shopify/toxiproxy/v2/cmd/server\n"
+						+ "mod\tgithub.com/Shopify/toxiproxy/v2\tv2.12.0\th1:d1x++lYZg/zijXPP=\n"
+						+ "dep\tgithub.com/beorn7/perks\tv1.0.1\th1:Vlb=\n")
+					.getBytes(StandardCharsets.ISO_8859_1));
 
 		assertThat(MachineFacts.goModuleVersion(binary)).isEqualTo("2.12.0");
 		assertThat(MachineFacts.goModuleVersion(dir.resolve("missing"))).isNull();
@@ -59,7 +62,8 @@ class MachineFactsTests {
 	@Test
 	void asksToxiproxyWithItsOwnFlagAndFallsBackToTheBuildInformation(@TempDir Path dir) throws IOException {
 		Path script = dir.resolve("toxiproxy-server");
-		// Answers only the flag toxiproxy has; the build information follows the exit, as data.
+		// Answers only the flag toxiproxy has; the build information follows the exit, as
+		// data.
 		Files.writeString(script, "#!/bin/sh\n[ \"$1\" = -version ] && echo 'toxiproxy-server version git' && exit 0\n"
 				+ "exit 2\nmod\tgithub.com/Shopify/toxiproxy/v2\tv2.12.0\th1:x\n");
 		script.toFile().setExecutable(true);

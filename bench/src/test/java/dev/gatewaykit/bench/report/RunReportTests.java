@@ -71,8 +71,9 @@ class RunReportTests {
 
 		String drift = RunReport.drift(fixed, new TimeSeries(TimeSeries.SCHEMA, "fixed", 20, 30, climbing));
 
-		assertThat(drift).isEqualTo("fixed: the throughput moved within the window, 890 OK/s in its first 10 s, 1290 in "
-				+ "its last (+45 %): not one steady state; a longer --warmup helps");
+		assertThat(drift)
+			.isEqualTo("fixed: the throughput moved within the window, 890 OK/s in its first 10 s, 1290 in "
+					+ "its last (+45 %): not one steady state; a longer --warmup helps");
 		assertThat(RunReport.drift(fixed, new TimeSeries(TimeSeries.SCHEMA, "fixed", 20, 30, flat))).isNull();
 	}
 
@@ -129,8 +130,8 @@ class RunReportTests {
 		RunSummary summary = RunReport.load(this.run, null, MACHINE, VERSIONS, CLOCK).summary();
 
 		assertThat(summary.ratio().kind()).isEqualTo(Ratio.BEST_OVER_WORST);
-		assertThat(summary.ratioText()).startsWith("reactive/blocking (best non-blocking / worst blocking; "
-				+ "no fixed+naive pair in this run) = 14.7x");
+		assertThat(summary.ratioText()).startsWith(
+				"reactive/blocking (best non-blocking / worst blocking; " + "no fixed+naive pair in this run) = 14.7x");
 	}
 
 	@Test

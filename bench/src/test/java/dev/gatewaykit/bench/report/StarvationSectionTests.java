@@ -68,8 +68,8 @@ class StarvationSectionTests {
 
 	@Test
 	void theTableGivesEachModesWorstMomentAndWaits() {
-		String html = StarvationSection.render(Map.of("naive", analysis(new int[] { 30, 38, 35 }, 0, 0, 0, 0, 0, 0, 2,
-				0, 0)));
+		String html = StarvationSection
+			.render(Map.of("naive", analysis(new int[] { 30, 38, 35 }, 0, 0, 0, 0, 0, 0, 2, 0, 0)));
 
 		assertThat(html).contains("<table class=\"starvation\">", "<td>38</td>", "<td>40</td>", "<td>25.00</td>");
 		assertThat(html).contains("<th>most waiting at once</th><th>most in accept queue</th><th>most open</th>",
@@ -99,8 +99,8 @@ class StarvationSectionTests {
 	}
 
 	/**
-	 * Seconds with the given most-waiting counts (40 open, half of the waiting ones in the accept queue), and spans of
-	 * 25 s for every count in buckets 6-7.
+	 * Seconds with the given most-waiting counts (40 open, half of the waiting ones in
+	 * the accept queue), and spans of 25 s for every count in buckets 6-7.
 	 */
 	private static StarvationAnalysis analysis(int[] maxUnread, int... bucketCounts) {
 		List<StarvationAnalysis.Second> seconds = new ArrayList<>();
@@ -120,8 +120,8 @@ class StarvationSectionTests {
 		StarvationAnalysis.Waits waits = new StarvationAnalysis.Waits(total, (total > 0) ? 25_000L : null,
 				(total > 0) ? 25_000L : null, (total > 0) ? 25_000L : null, (total > 0) ? 25_000L : null,
 				bucketCounts[6], histogram, List.of());
-		return new StarvationAnalysis(StarvationAnalysis.SCHEMA, 0, maxUnread.length * 1000L, 250,
-				maxUnread.length * 4, maxAcceptQueue, seconds, waits);
+		return new StarvationAnalysis(StarvationAnalysis.SCHEMA, 0, maxUnread.length * 1000L, 250, maxUnread.length * 4,
+				maxAcceptQueue, seconds, waits);
 	}
 
 	private static int count(String text, String part) {

@@ -27,10 +27,11 @@ class SvgChartTests {
 
 	@Test
 	void lineChartDrawsOnePolylinePerSeriesAndALegend() {
-		String svg = SvgChart.line("TPS <over> time", "s", "TPS",
-				List.of(SvgChart.Series.solid("naive", "#d62728", points(0, 75, 1, 74, 2, 76)),
-						new SvgChart.Series("fixed predicted", "#17becf", points(0, 1100, 2, 1100), true, true)),
-				0.0);
+		String svg = SvgChart
+			.line("TPS <over> time", "s", "TPS",
+					List.of(SvgChart.Series.solid("naive", "#d62728", points(0, 75, 1, 74, 2, 76)),
+							new SvgChart.Series("fixed predicted", "#17becf", points(0, 1100, 2, 1100), true, true)),
+					0.0);
 
 		assertThat(svg).startsWith("<svg").endsWith("</svg>");
 		assertThat(count(svg, "<polyline")).isEqualTo(2);
@@ -49,9 +50,9 @@ class SvgChartTests {
 
 	@Test
 	void drawsAMarkerLineWithItsLabelAndTheBandAroundIt() {
-		String svg = SvgChart.line("t", "s", "TPS", List.of(SvgChart.Series.solid("flip", "red", points(0, 75, 60, 1100))),
-				0.0, List.of(new SvgChart.Marker(30.06, "blocking → reactive (via actuator)", "#333333", false, 30.0,
-						34.0)));
+		String svg = SvgChart
+			.line("t", "s", "TPS", List.of(SvgChart.Series.solid("flip", "red", points(0, 75, 60, 1100))), 0.0, List
+				.of(new SvgChart.Marker(30.06, "blocking → reactive (via actuator)", "#333333", false, 30.0, 34.0)));
 
 		assertThat(count(svg, "class=\"marker\"")).isEqualTo(1);
 		assertThat(svg).contains(">blocking → reactive (via actuator)</text>", "class=\"band\"");
@@ -60,9 +61,9 @@ class SvgChartTests {
 
 	@Test
 	void aMarkerNearTheRightEdgeKeepsItsLabelInside() {
-		String svg = SvgChart.line("t", "s", "TPS", List.of(SvgChart.Series.solid("a", "red", points(0, 1, 60, 2))), null,
-				List.of(new SvgChart.Marker(58, "a long label that would not fit on the right", "#333", true, null,
-						null)));
+		String svg = SvgChart
+			.line("t", "s", "TPS", List.of(SvgChart.Series.solid("a", "red", points(0, 1, 60, 2))), null, List
+				.of(new SvgChart.Marker(58, "a long label that would not fit on the right", "#333", true, null, null)));
 
 		assertThat(svg).contains("text-anchor=\"end\"", "stroke-dasharray=\"4 3\"").doesNotContain("class=\"band\"");
 	}

@@ -53,13 +53,15 @@ class SweepReportTests {
 
 		SweepReport.ModeSweep blocking = SweepReport.load(this.run).byMode().get("blocking");
 
-		SweepReport.CurvePoint at50 = blocking.prediction().stream()
+		SweepReport.CurvePoint at50 = blocking.prediction()
+			.stream()
 			.filter((point) -> point.authLatencyMs() == 50)
 			.findFirst()
 			.orElseThrow();
 		assertThat(at50.tps()).isCloseTo(4 / 0.050, within(1e-9));
 		assertThat(blocking.points().get(0).formula()).isEqualTo("4 loops / 50 ms injected = 80");
-		// At 0 ms nothing blocks, so the closed model's users bound it only with infinite throughput: no point.
+		// At 0 ms nothing blocks, so the closed model's users bound it only with infinite
+		// throughput: no point.
 		assertThat(blocking.prediction()).noneMatch((point) -> point.authLatencyMs() == 0);
 	}
 
@@ -113,9 +115,10 @@ class SweepReportTests {
 		Workload workload = Workload.closed(200);
 		long ok = Math.round(tps * 60);
 		PhaseStats stats = new PhaseStats(ok, ko * 60, new Latency(1, 1, 1, 1, 1), Map.of());
-		ModeSummary summary = new ModeSummary(ModeSummary.SCHEMA, mode, execution, mode, "gateway", workload, links,
-				60, ok, ko * 60, tps, stats.errorPct(), stats.latencyMs(), ModeSummary.Spread.NONE, RunValidity.of(stats),
-				LittlesLaw.predict(execution, GATEWAY, links, workload), GATEWAY, null, Map.of(), List.of(), null, null);
+		ModeSummary summary = new ModeSummary(ModeSummary.SCHEMA, mode, execution, mode, "gateway", workload, links, 60,
+				ok, ko * 60, tps, stats.errorPct(), stats.latencyMs(), ModeSummary.Spread.NONE, RunValidity.of(stats),
+				LittlesLaw.predict(execution, GATEWAY, links, workload), GATEWAY, null, Map.of(), List.of(), null,
+				null);
 		Path dir = this.run.resolve(mode + "@" + dev.gatewaykit.bench.summary.Numbers.trim(authMs, 1) + "ms");
 		Files.createDirectories(dir);
 		BenchJson.write(dir.resolve(RunReport.SUMMARY_FILE), summary);

@@ -84,13 +84,15 @@ class BenchOptionsTests {
 	void recordsTheParametersItRanWith() {
 		Map<String, Object> params = parse("--rate", "500", "--nginx", "naive").params();
 
-		assertThat(params).containsEntry("model", "open").containsEntry("rate", 500.0).containsEntry("nginx", "naive")
+		assertThat(params).containsEntry("model", "open")
+			.containsEntry("rate", 500.0)
+			.containsEntry("nginx", "naive")
 			.containsEntry("warmup", "auto");
 	}
 
 	private static BenchOptions parse(String... argv) {
-		Args args = Args.parse(List.of(argv), Set.copyOf(BenchOptions.OPTIONS), Set.copyOf(BenchOptions.FLAGS), Set.of(),
-				0);
+		Args args = Args.parse(List.of(argv), Set.copyOf(BenchOptions.OPTIONS), Set.copyOf(BenchOptions.FLAGS),
+				Set.of(), 0);
 		return BenchOptions.from(args, Map.of(), KIT_DIR);
 	}
 

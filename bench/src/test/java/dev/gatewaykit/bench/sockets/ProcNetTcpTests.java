@@ -21,7 +21,10 @@ class ProcNetTcpTests {
 			   6: 00000000:1F91 00000000:0000 0A 00000000:00000007 00:00000000 00000000     0        0 1069 1 0000000000000000 100 0 0 10 0
 			""";
 
-	/** A dual-stack listener (how Java listens by default): IPv4 peers appear as ::ffff:a.b.c.d. */
+	/**
+	 * A dual-stack listener (how Java listens by default): IPv4 peers appear as
+	 * ::ffff:a.b.c.d.
+	 */
 	static final String TCP6 = """
 			  sl  local_address                         remote_address                        st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode
 			   0: 00000000000000000000000000000000:1F90 00000000000000000000000000000000:0000 0A 00000000:00000002 00:00000000 00000000     0        0 2001 1 0000000000000000 100 0 0 10 0
@@ -32,8 +35,8 @@ class ProcNetTcpTests {
 
 	@Test
 	void keepsOnlyEstablishedConnectionsWhoseLocalPortIsTheServerPort() {
-		assertThat(established(TCP, 8080)).containsExactly(
-				new ProcNetTcp.Connection("127.0.0.1:54321", 450), new ProcNetTcp.Connection("10.0.0.5:50000", 0));
+		assertThat(established(TCP, 8080)).containsExactly(new ProcNetTcp.Connection("127.0.0.1:54321", 450),
+				new ProcNetTcp.Connection("10.0.0.5:50000", 0));
 	}
 
 	@Test

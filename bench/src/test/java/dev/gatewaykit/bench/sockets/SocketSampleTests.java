@@ -32,10 +32,11 @@ class SocketSampleTests {
 	@Test
 	void anAcceptQueueThatIsNotAWholeNumberIsAnError() {
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> SocketSample.parse("{\"t\":1000,\"open\":5,\"unread\":1,\"acceptQueue\":-1,\"waiting\":[]}"))
+			.isThrownBy(
+					() -> SocketSample.parse("{\"t\":1000,\"open\":5,\"unread\":1,\"acceptQueue\":-1,\"waiting\":[]}"))
 			.withMessageContaining("\"acceptQueue\"");
-		assertThatIllegalArgumentException()
-			.isThrownBy(() -> SocketSample.parse("{\"t\":1000,\"open\":5,\"unread\":1,\"acceptQueue\":null,\"waiting\":[]}"))
+		assertThatIllegalArgumentException().isThrownBy(
+				() -> SocketSample.parse("{\"t\":1000,\"open\":5,\"unread\":1,\"acceptQueue\":null,\"waiting\":[]}"))
 			.withMessageContaining("\"acceptQueue\"");
 	}
 

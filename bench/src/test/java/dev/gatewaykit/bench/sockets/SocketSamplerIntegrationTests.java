@@ -18,9 +18,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The sampler against the real kernel: a server that accepts two connections and reads nothing, as a gateway with
- * blocked event loops does. Linux only, and it fails (never skips) elsewhere, because a sampler that silently saw
- * nothing would chart every mode as healthy.
+ * The sampler against the real kernel: a server that accepts two connections and reads
+ * nothing, as a gateway with blocked event loops does. Linux only, and it fails (never
+ * skips) elsewhere, because a sampler that silently saw nothing would chart every mode as
+ * healthy.
  */
 class SocketSamplerIntegrationTests {
 
@@ -63,9 +64,8 @@ class SocketSamplerIntegrationTests {
 			InputStream in = served.getInputStream();
 			int read = in.read(new byte[4096]);
 			long readAt = System.currentTimeMillis();
-			List<SocketSample> all = awaitSamples(out, (samples) -> samples.stream()
-				.filter((sample) -> sample.t() > readAt)
-				.count() >= 5);
+			List<SocketSample> all = awaitSamples(out,
+					(samples) -> samples.stream().filter((sample) -> sample.t() > readAt).count() >= 5);
 			sampler.stop();
 			int written = run.get();
 
@@ -84,16 +84,18 @@ class SocketSamplerIntegrationTests {
 			StarvationAnalysis.Span span = analysis.waits().longest().get(0);
 			assertThat(span.connection()).isEqualTo(busyId);
 			assertThat(span.firstMs()).isEqualTo(firstSample).isGreaterThanOrEqualTo(sent);
-			// The wait the sampler could see ran from its first sample to the read; a span is right to one interval.
+			// The wait the sampler could see ran from its first sample to the read; a
+			// span is right to one interval.
 			assertThat(span.durationMs()).isBetween(readAt - firstSample - analysis.intervalMs(),
 					readAt - firstSample + analysis.intervalMs());
 		}
 	}
 
 	/**
-	 * A gateway whose accepting event loop is blocked: the kernel completes the handshakes and queues the requests,
-	 * but nothing accepts. The not-yet-accepted connections are ESTABLISHED rows holding their request, and the LISTEN
-	 * row counts them.
+	 * A gateway whose accepting event loop is blocked: the kernel completes the
+	 * handshakes and queues the requests, but nothing accepts. The not-yet-accepted
+	 * connections are ESTABLISHED rows holding their request, and the LISTEN row counts
+	 * them.
 	 */
 	@Test
 	void seesConnectionsWaitInTheAcceptQueueWithTheirRequestUnread() throws Exception {
@@ -134,8 +136,9 @@ class SocketSamplerIntegrationTests {
 	}
 
 	/**
-	 * The first sample that is {@code expected}: the kernel delivers loopback bytes and completes handshakes
-	 * asynchronously, so a sample taken right after a write may not show them yet. Fails after 5 s with the last one.
+	 * The first sample that is {@code expected}: the kernel delivers loopback bytes and
+	 * completes handshakes asynchronously, so a sample taken right after a write may not
+	 * show them yet. Fails after 5 s with the last one.
 	 */
 	private static SocketSample awaitSample(SocketSampler sampler, Predicate<SocketSample> expected) throws Exception {
 		long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();

@@ -26,7 +26,8 @@ class SocketSamplerTests {
 
 		assertThat(sample.open()).isEqualTo(4);
 		assertThat(sample.unread()).isEqualTo(2);
-		// An IPv4 listener and a dual-stack one on the same port: both accept queues count.
+		// An IPv4 listener and a dual-stack one on the same port: both accept queues
+		// count.
 		assertThat(sample.acceptQueue()).isEqualTo(5);
 		assertThat(sample.waiting()).containsExactly("127.0.0.1:54321", "127.0.0.1:40001");
 		assertThat(sample.t()).isBetween(System.currentTimeMillis() - 5_000, System.currentTimeMillis());
@@ -59,8 +60,8 @@ class SocketSamplerTests {
 	@Test
 	void withoutTheIpv4TableItRefusesToStartRatherThanRecordNothing() {
 		assertThatExceptionOfType(BadInputException.class)
-			.isThrownBy(() -> new SocketSampler(this.dir.resolve("no-tcp"), this.dir.resolve("no-tcp6"), 8080,
-					INTERVAL))
+			.isThrownBy(
+					() -> new SocketSampler(this.dir.resolve("no-tcp"), this.dir.resolve("no-tcp6"), 8080, INTERVAL))
 			.withMessageContaining("no-tcp")
 			.withMessageContaining("Linux only");
 	}

@@ -184,14 +184,14 @@ class StarvationAnalysisTests {
 
 	@Test
 	void isWrittenAndReadBackWithBenchJson() throws Exception {
-		StarvationAnalysis analysis = StarvationAnalysis.analyse(
-				write(line(0, 2, "a"), line(250, 2, "a", "b"), line(500, 2)), 0, 1_000);
+		StarvationAnalysis analysis = StarvationAnalysis
+			.analyse(write(line(0, 2, "a"), line(250, 2, "a", "b"), line(500, 2)), 0, 1_000);
 		Path json = this.dir.resolve("starvation.json");
 
 		BenchJson.write(json, analysis);
 
-		assertThat(Files.readString(json)).contains("\"intervalMs\"", "\"seconds\"", "\"maxUnread\"",
-				"\"meanUnread\"", "\"maxOpen\"", "\"maxAcceptQueue\"", "\"waits\"", "\"p99Ms\"", "\"atLeast20s\"", "\"histogram\"",
+		assertThat(Files.readString(json)).contains("\"intervalMs\"", "\"seconds\"", "\"maxUnread\"", "\"meanUnread\"",
+				"\"maxOpen\"", "\"maxAcceptQueue\"", "\"waits\"", "\"p99Ms\"", "\"atLeast20s\"", "\"histogram\"",
 				"\"longest\"");
 		assertThat(BenchJson.read(json, StarvationAnalysis.class)).isEqualTo(analysis);
 	}
@@ -206,7 +206,9 @@ class StarvationAnalysisTests {
 		return line.toString();
 	}
 
-	/** {@code acceptQueue} connections not accepted yet, each holding its request unread. */
+	/**
+	 * {@code acceptQueue} connections not accepted yet, each holding its request unread.
+	 */
 	private static String queued(long t, int open, int acceptQueue) {
 		List<String> waiting = new ArrayList<>();
 		for (int i = 0; i < acceptQueue; i++) {

@@ -9,38 +9,47 @@ import dev.gatewaykit.bench.measure.Warmup;
 import dev.gatewaykit.bench.measure.Workload;
 
 /**
- * The simulation's parameters, read from {@code bench.*} system properties (gatling-maven-plugin forwards the
- * Maven command line's {@code -D} properties to the Gatling JVM it forks, except a few reserved prefixes such as
- * {@code java.}, {@code user.} and {@code os.}, hence the {@code bench.} prefix).
+ * The simulation's parameters, read from {@code bench.*} system properties
+ * (gatling-maven-plugin forwards the Maven command line's {@code -D} properties to the
+ * Gatling JVM it forks, except a few reserved prefixes such as {@code java.},
+ * {@code user.} and {@code os.}, hence the {@code bench.} prefix).
  *
  * @param baseUrl nginx's address, e.g. {@code http://127.0.0.1:18080}
- * @param target {@code gateway} (log in, call {@code /api/mall/products/{id}}) or {@code ceiling} (mint a relay token,
- * call mall-api's {@code /products/{id}} through nginx without the gateway)
+ * @param target {@code gateway} (log in, call {@code /api/mall/products/{id}}) or
+ * {@code ceiling} (mint a relay token, call mall-api's {@code /products/{id}} through
+ * nginx without the gateway)
  * @param workload closed with N users, or open with a rate
- * @param warmup how long the load runs before the measured window opens: {@code bench.warmupSeconds} is a number of
- * seconds or {@code auto} (the default: until the throughput is steady, at most {@code bench.maxWarmupSeconds})
+ * @param warmup how long the load runs before the measured window opens:
+ * {@code bench.warmupSeconds} is a number of seconds or {@code auto} (the default: until
+ * the throughput is steady, at most {@code bench.maxWarmupSeconds})
  * @param durationSeconds length of the measured window
- * @param requestTimeoutMs client-side timeout of every request; above nginx's 60 s read timeout by default, so a
- * request stuck behind a blocked event loop is answered (504) and counted by nginx rather than abandoned here
+ * @param requestTimeoutMs client-side timeout of every request; above nginx's 60 s read
+ * timeout by default, so a request stuck behind a blocked event loop is answered (504)
+ * and counted by nginx rather than abandoned here
  * @param usersCsv auth-service's export of demo users ({@code username,password})
- * @param loginPool how many demo users to log in during setup; measured users share their tokens round-robin
+ * @param loginPool how many demo users to log in during setup; measured users share their
+ * tokens round-robin
  * @param productCount product ids are drawn uniformly from 1..productCount
  * @param relaySecret the secret mall-api verifies relay tokens with (ceiling target only)
  * @param label names the run in logs and files (the kit passes the mode)
  * @param outDir where {@code measured.json} and {@code timeseries.json} are written
  * @param p99Ms gate: p99 of the measured window must stay below this; 0 disables the gate
- * @param maxErrorPct gate: errors in the measured window must not exceed this percentage; negative disables it
- * @param gatewayMetricsUrl the gateway's Prometheus scrape URL, read when the window opens so the bench can tell
- * what each request cost inside it; {@code null} for none
- * @param drainSeconds how long requests still in flight when the window closes may take before the run stops
- * without them (they belong to no figure; a blocked gateway could keep them for a minute)
+ * @param maxErrorPct gate: errors in the measured window must not exceed this percentage;
+ * negative disables it
+ * @param gatewayMetricsUrl the gateway's Prometheus scrape URL, read when the window
+ * opens so the bench can tell what each request cost inside it; {@code null} for none
+ * @param drainSeconds how long requests still in flight when the window closes may take
+ * before the run stops without them (they belong to no figure; a blocked gateway could
+ * keep them for a minute)
  */
-public record BenchSettings(String baseUrl, Target target, Workload workload, Warmup warmup,
-		int durationSeconds, int requestTimeoutMs, Path usersCsv, int loginPool, int productCount,
-		String relaySecret, String label, Path outDir, int p99Ms, double maxErrorPct, String gatewayMetricsUrl,
-		int drainSeconds) {
+public record BenchSettings(String baseUrl, Target target, Workload workload, Warmup warmup, int durationSeconds,
+		int requestTimeoutMs, Path usersCsv, int loginPool, int productCount, String relaySecret, String label,
+		Path outDir, int p99Ms, double maxErrorPct, String gatewayMetricsUrl, int drainSeconds) {
 
-	/** Default closed-model users: the original incident's 75 TPS at 2 s per request is 150 requests in flight. */
+	/**
+	 * Default closed-model users: the original incident's 75 TPS at 2 s per request is
+	 * 150 requests in flight.
+	 */
 	public static final int DEFAULT_USERS = 150;
 
 	public static final String PREFIX = "bench.";
@@ -53,7 +62,9 @@ public record BenchSettings(String baseUrl, Target target, Workload workload, Wa
 		/** The full chain: nginx → gateway → mall-api. */
 		GATEWAY,
 
-		/** nginx → mall-api without the gateway: the most the rest of the bench can do. */
+		/**
+		 * nginx → mall-api without the gateway: the most the rest of the bench can do.
+		 */
 		CEILING;
 
 		public String id() {
@@ -76,15 +87,16 @@ public record BenchSettings(String baseUrl, Target target, Workload workload, Wa
 	}
 
 	/**
-	 * Reads every parameter through {@code lookup} (given the full property name, returns the value or
-	 * {@code null}), applying the defaults, and fails on the first bad value with the property's name in the message.
+	 * Reads every parameter through {@code lookup} (given the full property name, returns
+	 * the value or {@code null}), applying the defaults, and fails on the first bad value
+	 * with the property's name in the message.
 	 */
 	public static BenchSettings from(UnaryOperator<String> lookup) {
 		Reader in = new Reader(lookup);
 		String baseUrl = in.string("baseUrl", "http://127.0.0.1:8080");
 		if (!baseUrl.startsWith("http://") && !baseUrl.startsWith("https://")) {
-			throw new IllegalArgumentException(PREFIX + "baseUrl must start with http:// or https://, was '"
-					+ baseUrl + "'");
+			throw new IllegalArgumentException(
+					PREFIX + "baseUrl must start with http:// or https://, was '" + baseUrl + "'");
 		}
 		Target target = Target.fromName(in.string("target", "gateway"));
 		LoadModel model = in.model();
@@ -103,11 +115,14 @@ public record BenchSettings(String baseUrl, Target target, Workload workload, Wa
 		double maxErrors = in.decimal("maxErrorPct", 1.0, -1);
 		String metrics = in.string("gatewayMetricsUrl", null);
 		int drain = in.integer("drainSeconds", 5, 0);
-		return new BenchSettings(stripTrailingSlash(baseUrl), target, workload, warmup, duration, timeout, csv,
-				pool, products, secret, label, out, p99, maxErrors, metrics, drain);
+		return new BenchSettings(stripTrailingSlash(baseUrl), target, workload, warmup, duration, timeout, csv, pool,
+				products, secret, label, out, p99, maxErrors, metrics, drain);
 	}
 
-	/** The longest the browsing phase can last: the longest warm-up, the window and the drain. */
+	/**
+	 * The longest the browsing phase can last: the longest warm-up, the window and the
+	 * drain.
+	 */
 	public int totalSeconds() {
 		return this.warmup.maxSeconds() + this.durationSeconds + this.drainSeconds;
 	}

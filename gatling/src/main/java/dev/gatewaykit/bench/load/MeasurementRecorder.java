@@ -30,25 +30,32 @@ import dev.gatewaykit.bench.measure.Warmup;
 import dev.gatewaykit.bench.measure.WarmupOutcome;
 
 /**
- * Records every request of a simulation by the time it completed, so the bench's figures come from the measured
- * window alone, never from login or warm-up traffic. Gatling 3.15 writes its own log in a binary format that is not
- * meant to be parsed; its HTML report stays the detailed per-mode view.
+ * Records every request of a simulation by the time it completed, so the bench's figures
+ * come from the measured window alone, never from login or warm-up traffic. Gatling 3.15
+ * writes its own log in a binary format that is not meant to be parsed; its HTML report
+ * stays the detailed per-mode view.
  * <p>
- * The browsing phase starts when the first browsing user calls {@link #startPhase()}. Then comes the warm-up: a
- * fixed number of seconds, or (the default) until the per-second OK throughput is steady by the {@link Warmup} rule,
- * checked once per whole second; the window then opens at the next whole second, so no completion is ever
- * reclassified. The next {@code durationSeconds} are the measured window; completions after it (the last in-flight
- * requests) are the tail. Latencies are kept in one HdrHistogram per second and one for the
- * window, at two significant digits (1 % resolution), which is all a p99 needs; the per-second histograms go into
+ * The browsing phase starts when the first browsing user calls {@link #startPhase()}.
+ * Then comes the warm-up: a fixed number of seconds, or (the default) until the
+ * per-second OK throughput is steady by the {@link Warmup} rule, checked once per whole
+ * second; the window then opens at the next whole second, so no completion is ever
+ * reclassified. The next {@code durationSeconds} are the measured window; completions
+ * after it (the last in-flight requests) are the tail. Latencies are kept in one
+ * HdrHistogram per second and one for the window, at two significant digits (1 %
+ * resolution), which is all a p99 needs; the per-second histograms go into
  * {@code timeseries.json} too, so the report can merge any span of seconds exactly.
  * <p>
- * Thread-safe: Gatling calls it from its event loops. The lock is uncontended at the rates this bench runs.
+ * Thread-safe: Gatling calls it from its event loops. The lock is uncontended at the
+ * rates this bench runs.
  */
 public final class MeasurementRecorder {
 
 	private static final long HIGHEST_TRACKABLE_MS = LatencyHistograms.HIGHEST_TRACKABLE_MS;
 
-	/** Written when the browsing phase opens, so the kit can act at a chosen second of the window. */
+	/**
+	 * Written when the browsing phase opens, so the kit can act at a chosen second of the
+	 * window.
+	 */
 	public static final String PHASE_FILE = "phase.json";
 
 	/** The status a product or login request must answer with to count as OK. */
@@ -117,14 +124,18 @@ public final class MeasurementRecorder {
 	}
 
 	/**
-	 * Runs {@code action} once, when the measured window opens (on the thread that noticed; keep it short): the
-	 * simulation writes {@value #PHASE_FILE} and reads the gateway's meters then.
+	 * Runs {@code action} once, when the measured window opens (on the thread that
+	 * noticed; keep it short): the simulation writes {@value #PHASE_FILE} and reads the
+	 * gateway's meters then.
 	 */
 	public synchronized void onWindowOpen(Runnable action) {
 		this.onWindowOpen = action;
 	}
 
-	/** Applies the warm-up rule if a whole second has passed since it last looked; call it now and then. */
+	/**
+	 * Applies the warm-up rule if a whole second has passed since it last looked; call it
+	 * now and then.
+	 */
 	public void tick() {
 		boolean opened;
 		synchronized (this) {
@@ -153,7 +164,8 @@ public final class MeasurementRecorder {
 			return false;
 		}
 		int span = warmup.stableSeconds();
-		// The second in progress is still warm-up: the window opens at the next whole second, after this moment.
+		// The second in progress is still warm-up: the window opens at the next whole
+		// second, after this moment.
 		openWindow(this.phaseStart + (completed + 1) * 1000L,
 				new WarmupOutcome(warmup.describe(), completed + 1, decision == Warmup.Decision.STEADY,
 						Warmup.mean(okPerSecond, completed - span, completed),
@@ -168,9 +180,10 @@ public final class MeasurementRecorder {
 	}
 
 	/**
-	 * Writes {@value #PHASE_FILE} into {@code dir}: when the browsing phase opened and when the measured window opens
-	 * and closes (epoch ms); call it once the window is open. {@code ./kit bench --flip-at} waits for it to switch
-	 * the gateway's mode at a second of the window.
+	 * Writes {@value #PHASE_FILE} into {@code dir}: when the browsing phase opened and
+	 * when the measured window opens and closes (epoch ms); call it once the window is
+	 * open. {@code ./kit bench --flip-at} waits for it to switch the gateway's mode at a
+	 * second of the window.
 	 */
 	public void writePhase(Path dir) {
 		Map<String, Long> phase = new LinkedHashMap<>();
@@ -184,7 +197,8 @@ public final class MeasurementRecorder {
 		}
 		try {
 			Files.createDirectories(dir);
-			// Written aside and moved, so a reader polling for the file never sees half of it.
+			// Written aside and moved, so a reader polling for the file never sees half
+			// of it.
 			Path partial = dir.resolve(PHASE_FILE + ".partial");
 			BenchJson.write(partial, phase);
 			Files.move(partial, dir.resolve(PHASE_FILE), StandardCopyOption.REPLACE_EXISTING,
@@ -205,21 +219,27 @@ public final class MeasurementRecorder {
 		return this.clock.getAsLong() < this.windowStart;
 	}
 
-	/** Whether closed-model users should send another request: until the measured window closes. */
+	/**
+	 * Whether closed-model users should send another request: until the measured window
+	 * closes.
+	 */
 	public boolean running() {
 		return this.clock.getAsLong() < this.windowEnd;
 	}
 
 	/**
-	 * Whether the requests still in flight after the window closed have had their time: the run may stop without
-	 * them.
+	 * Whether the requests still in flight after the window closed have had their time:
+	 * the run may stop without them.
 	 */
 	public boolean drained() {
 		long end = this.windowEnd;
 		return end != Long.MAX_VALUE && this.clock.getAsLong() >= end + this.settings.drainSeconds() * 1000L;
 	}
 
-	/** The warm-up's length in whole seconds: as long as it has lasted while the window is not open yet. */
+	/**
+	 * The warm-up's length in whole seconds: as long as it has lasted while the window is
+	 * not open yet.
+	 */
 	private synchronized int warmupSeconds() {
 		if (this.phaseStart < 0) {
 			return 0;
@@ -235,7 +255,8 @@ public final class MeasurementRecorder {
 
 	/**
 	 * Records one browsing request that has just completed.
-	 * @param status the HTTP status, {@code null} when no response came (timeout, connection error)
+	 * @param status the HTTP status, {@code null} when no response came (timeout,
+	 * connection error)
 	 * @param responseTimeMs Gatling's response time, {@code null} when no response came
 	 */
 	public void record(Integer status, Integer responseTimeMs) {
@@ -263,8 +284,9 @@ public final class MeasurementRecorder {
 			this.tail.record(status, responseTimeMs);
 		}
 		int second = (int) ((end - this.phaseStart) / 1000);
-		// When it was sent: what tells a request served across a mode switch from one sent after it. Without a
-		// response time (a timeout, a connection error) the client's timeout is the oldest it can be.
+		// When it was sent: what tells a request served across a mode switch from one
+		// sent after it. Without a response time (a timeout, a connection error) the
+		// client's timeout is the oldest it can be.
 		long sent = end - ((responseTimeMs != null) ? responseTimeMs : this.settings.requestTimeoutMs());
 		Phase bucket = this.seconds.computeIfAbsent(second, (key) -> new Phase());
 		bucket.record(status, responseTimeMs);
@@ -272,7 +294,10 @@ public final class MeasurementRecorder {
 		return evaluateWarmup(end);
 	}
 
-	/** Prints {@link #progressLine()} every {@code periodSeconds} on a daemon thread until {@link #stop()}. */
+	/**
+	 * Prints {@link #progressLine()} every {@code periodSeconds} on a daemon thread until
+	 * {@link #stop()}.
+	 */
 	public synchronized void startProgress(PrintStream out, int periodSeconds) {
 		if (this.progress != null) {
 			return;
@@ -287,7 +312,8 @@ public final class MeasurementRecorder {
 				out.println(progressLine());
 			}
 		}, periodSeconds, periodSeconds, TimeUnit.SECONDS);
-		// The warm-up rule also runs on completions; this covers a gateway that completes nothing for a while.
+		// The warm-up rule also runs on completions; this covers a gateway that completes
+		// nothing for a while.
 		this.progress.scheduleAtFixedRate(this::tick, 250, 250, TimeUnit.MILLISECONDS);
 	}
 
@@ -299,7 +325,8 @@ public final class MeasurementRecorder {
 	}
 
 	/**
-	 * One line for the terminal: {@code [naive] measuring 35/80 s | live 74 ok/s, 0 ko/s | window 1120 ok, 0 ko}.
+	 * One line for the terminal:
+	 * {@code [naive] measuring 35/80 s | live 74 ok/s, 0 ko/s | window 1120 ok, 0 ko}.
 	 * "Live" averages the last five complete seconds.
 	 */
 	public synchronized String progressLine() {
@@ -321,8 +348,9 @@ public final class MeasurementRecorder {
 		double okRate = (span == 0) ? 0 : (double) ok / span;
 		double koRate = (span == 0) ? 0 : (double) ko / span;
 		String of = (this.windowEnd != Long.MAX_VALUE) ? "/" + ((this.windowEnd - this.phaseStart) / 1000) : "";
-		return "[" + this.settings.label() + "] " + phase + " " + elapsed + of + " s | live " + Numbers.trim(okRate, 0) + " ok/s, " + Numbers.trim(koRate, 0) + " ko/s | window "
-				+ this.measured.ok + " ok, " + this.measured.ko + " ko";
+		return "[" + this.settings.label() + "] " + phase + " " + elapsed + of + " s | live " + Numbers.trim(okRate, 0)
+				+ " ok/s, " + Numbers.trim(koRate, 0) + " ko/s | window " + this.measured.ok + " ok, "
+				+ this.measured.ko + " ko";
 	}
 
 	public synchronized MeasuredRun measuredRun() {
@@ -356,11 +384,14 @@ public final class MeasurementRecorder {
 					(bucket.ok > 0) ? LatencyHistograms.encode(bucket.okLatency) : null,
 					bucket.earliestSent - (this.phaseStart + warmupSeconds * 1000L)));
 		}
-		return new TimeSeries(TimeSeries.SCHEMA, this.settings.label(), warmupSeconds,
-				this.settings.durationSeconds(), list);
+		return new TimeSeries(TimeSeries.SCHEMA, this.settings.label(), warmupSeconds, this.settings.durationSeconds(),
+				list);
 	}
 
-	/** Writes {@code measured.json} and {@code timeseries.json} into {@code dir}, creating it. */
+	/**
+	 * Writes {@code measured.json} and {@code timeseries.json} into {@code dir}, creating
+	 * it.
+	 */
 	public void write(Path dir) {
 		try {
 			Files.createDirectories(dir);
@@ -372,7 +403,9 @@ public final class MeasurementRecorder {
 		BenchJson.write(dir.resolve("timeseries.json"), timeSeries());
 	}
 
-	/** Counts and OK latencies of one phase or one second; guarded by the recorder's lock. */
+	/**
+	 * Counts and OK latencies of one phase or one second; guarded by the recorder's lock.
+	 */
 	private static final class Phase {
 
 		private final Histogram okLatency = LatencyHistograms.empty();

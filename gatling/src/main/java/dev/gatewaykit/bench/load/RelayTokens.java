@@ -9,8 +9,9 @@ import dev.gatewaykit.common.RelayClaims;
 import dev.gatewaykit.common.RelayTokenCodec;
 
 /**
- * Mints the relay tokens the ceiling run sends straight to mall-api, standing in for what the gateway would fetch
- * from auth-service. They are signed with the same codec and secret mall-api verifies with.
+ * Mints the relay tokens the ceiling run sends straight to mall-api, standing in for what
+ * the gateway would fetch from auth-service. They are signed with the same codec and
+ * secret mall-api verifies with.
  */
 public final class RelayTokens {
 
@@ -27,8 +28,8 @@ public final class RelayTokens {
 		List<String> tokens = new ArrayList<>(count);
 		for (int i = 1; i <= count; i++) {
 			String username = String.format("user%04d", i);
-			tokens.add(codec.sign(new RelayClaims(String.valueOf(i), username, List.of("USER"),
-					clock.instant().plus(validFor))));
+			tokens.add(codec
+				.sign(new RelayClaims(String.valueOf(i), username, List.of("USER"), clock.instant().plus(validFor))));
 		}
 		return tokens;
 	}

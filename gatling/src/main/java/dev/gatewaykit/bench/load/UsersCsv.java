@@ -8,9 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads auth-service's export of demo users: a header {@code username,password}, then one user per line. Read here
- * rather than by Gatling's {@code csv(...)} feeder so that a missing or malformed file fails before any load starts,
- * with a message that names the file.
+ * Reads auth-service's export of demo users: a header {@code username,password}, then one
+ * user per line. Read here rather than by Gatling's {@code csv(...)} feeder so that a
+ * missing or malformed file fails before any load starts, with a message that names the
+ * file.
  */
 public final class UsersCsv {
 

@@ -31,8 +31,9 @@ class BenchSettingsTests {
 	@Test
 	void readsAFixedWarmUpOrAutoWithItsLongest() {
 		assertThat(BenchSettings.from(Map.of("bench.warmupSeconds", "15")::get).warmup()).isEqualTo(Warmup.fixed(15));
-		assertThat(BenchSettings.from(Map.of("bench.warmupSeconds", "auto", "bench.maxWarmupSeconds", "30")::get)
-			.warmup()).isEqualTo(Warmup.untilSteady(30));
+		assertThat(
+				BenchSettings.from(Map.of("bench.warmupSeconds", "auto", "bench.maxWarmupSeconds", "30")::get).warmup())
+			.isEqualTo(Warmup.untilSteady(30));
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> BenchSettings.from(Map.of("bench.warmupSeconds", "soon")::get))
 			.withMessageContaining("bench.warmupSeconds");

@@ -168,7 +168,8 @@ class MeasurementRecorderTests {
 		List<String> histograms = series.seconds().stream().map(TimeSeries.Second::okHistogram).toList();
 		assertThat(histograms).doesNotContainNull();
 		Latency merged = LatencyHistograms.latency(LatencyHistograms.merge(histograms));
-		// 100 of 101 OK responses took 20 ms: the merged p99 is 20, though one second's own p99 is 900.
+		// 100 of 101 OK responses took 20 ms: the merged p99 is 20, though one second's
+		// own p99 is 900.
 		assertThat(merged.p99()).isEqualTo(20);
 		assertThat(merged.max()).isCloseTo(900, within(9.0));
 		assertThat(series.seconds().get(1).latencyMs().p99()).isCloseTo(900, within(9.0));
@@ -184,7 +185,8 @@ class MeasurementRecorderTests {
 
 		TimeSeries series = this.recorder.timeSeries();
 
-		// Relative to the window's opening (2 s after the phase): 2.9 s − 1.5 s = 1.4 s → −600 ms.
+		// Relative to the window's opening (2 s after the phase): 2.9 s − 1.5 s = 1.4 s →
+		// −600 ms.
 		assertThat(series.seconds().get(0).earliestSentMs()).isEqualTo(-600);
 		// No response: the client's timeout (30 s by default) is as old as it can be.
 		assertThat(series.seconds().get(1).earliestSentMs()).isEqualTo(3_300 - 2_000 - SETTINGS.requestTimeoutMs());
@@ -213,7 +215,8 @@ class MeasurementRecorderTests {
 		auto.onWindowOpen(opened::incrementAndGet);
 		this.now.set(1_000_000);
 		auto.startPhase();
-		// 1/s for 5 s, then flat at 10/s: steady once 20 flat seconds are complete, i.e. at 25 s.
+		// 1/s for 5 s, then flat at 10/s: steady once 20 flat seconds are complete, i.e.
+		// at 25 s.
 		for (int second = 0; second < 25; second++) {
 			for (int i = 0; i < ((second < 5) ? 1 : 10); i++) {
 				this.now.set(1_000_000 + second * 1000L + i * 50L);

@@ -26,8 +26,9 @@ import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
 
 /**
- * The simulation's building blocks. Request names keep the three kinds of traffic apart in Gatling's report:
- * {@value #LOGIN}, {@value #WARM_UP} and {@value #PRODUCT} (the measured requests).
+ * The simulation's building blocks. Request names keep the three kinds of traffic apart
+ * in Gatling's report: {@value #LOGIN}, {@value #WARM_UP} and {@value #PRODUCT} (the
+ * measured requests).
  */
 final class BenchChains {
 
@@ -37,7 +38,8 @@ final class BenchChains {
 
 	static final String PRODUCT = "product";
 
-	// Session keys: no dots, Gatling's #{...} expressions read a dot as a path into the value.
+	// Session keys: no dots, Gatling's #{...} expressions read a dot as a path into the
+	// value.
 	private static final String STATUS = "benchStatus";
 
 	private static final String RESPONSE_TIME = "benchResponseTime";
@@ -58,7 +60,10 @@ final class BenchChains {
 		this.tokens = tokens;
 	}
 
-	/** Logs each demo user of the pool in once through the gateway and keeps its access token. */
+	/**
+	 * Logs each demo user of the pool in once through the gateway and keeps its access
+	 * token.
+	 */
 	ChainBuilder login(List<UsersCsv.Credentials> users) {
 		List<Map<String, Object>> records = users.stream()
 			.map((user) -> Map.<String, Object>of("username", user.username(), "password", user.password()))
@@ -81,8 +86,9 @@ final class BenchChains {
 	}
 
 	/**
-	 * One product request, named warm-up or measured by when it is sent, then recorded by when it completes. The
-	 * first call opens the browsing phase (and so the warm-up clock).
+	 * One product request, named warm-up or measured by when it is sent, then recorded by
+	 * when it completes. The first call opens the browsing phase (and so the warm-up
+	 * clock).
 	 */
 	ChainBuilder browseOnce() {
 		return crashLoadGeneratorIf(
@@ -98,11 +104,12 @@ final class BenchChains {
 			.orElse(exec(product(PRODUCT)))
 			.exec((session) -> {
 				this.recorder.record(integer(session, STATUS), integer(session, RESPONSE_TIME));
-				// A failed request must not end a closed-model user's loop: JMeter threads keep going too.
+				// A failed request must not end a closed-model user's loop: JMeter
+				// threads keep going too.
 				return session.removeAll(STATUS, RESPONSE_TIME).markAsSucceeded();
 			})
-			// Requests still in flight well after the window closed count for nothing; behind a blocked event loop
-			// they could hold the run for another minute.
+			// Requests still in flight well after the window closed count for nothing;
+			// behind a blocked event loop they could hold the run for another minute.
 			.exec(stopLoadGeneratorIf((session) -> "measured window closed and drained",
 					(session) -> this.recorder.drained()));
 	}
@@ -114,8 +121,7 @@ final class BenchChains {
 		request = ceiling
 				? request.header(IdentityHeaders.RELAY_TOKEN, (session) -> this.tokens.forUser(session.userId()))
 				: request.header("Authorization", (session) -> "Bearer " + this.tokens.forUser(session.userId()));
-		return request.check(responseTimeInMillis().saveAs(RESPONSE_TIME), status().saveAs(STATUS),
-				status().is(200));
+		return request.check(responseTimeInMillis().saveAs(RESPONSE_TIME), status().saveAs(STATUS), status().is(200));
 	}
 
 	private Duration timeout() {

@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * The access tokens the setup phase obtained, shared round-robin by the browsing users: each virtual user keeps the
- * same token for its whole life, as a logged-in client would.
+ * The access tokens the setup phase obtained, shared round-robin by the browsing users:
+ * each virtual user keeps the same token for its whole life, as a logged-in client would.
  */
 final class TokenPool {
 

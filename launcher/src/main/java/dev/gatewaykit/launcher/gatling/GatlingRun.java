@@ -20,17 +20,20 @@ import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
- * One Gatling run of the kit's simulation, in a JVM of its own, straight from the simulation's class path (no
- * Maven at bench time, so nothing depends on what the Maven repository holds). The simulation writes its figures
- * into {@code dir} ({@code measured.json}, {@code timeseries.json}); Gatling's own HTML report lands in
+ * One Gatling run of the kit's simulation, in a JVM of its own, straight from the
+ * simulation's class path (no Maven at bench time, so nothing depends on what the Maven
+ * repository holds). The simulation writes its figures into {@code dir}
+ * ({@code measured.json}, {@code timeseries.json}); Gatling's own HTML report lands in
  * {@code dir/gatling}, its console in {@code dir/gatling.out}.
  *
  * @param classPath the simulation's class path ({@code Workspace#gatlingClassPath()})
  * @param jvmOptions the injector's JVM options
  * @param properties the simulation's {@code bench.*} system properties
  * @param dir where the run's files go
- * @param label the run's name in the simulation's progress lines ({@code [label] ...}), which are echoed
- * @param timeout the longest the run may take: the longest warm-up, the window and the request timeout, plus room
+ * @param label the run's name in the simulation's progress lines ({@code [label] ...}),
+ * which are echoed
+ * @param timeout the longest the run may take: the longest warm-up, the window and the
+ * request timeout, plus room
  */
 public record GatlingRun(List<Path> classPath, List<String> jvmOptions, Map<String, String> properties, Path dir,
 		String label, Duration timeout) {
@@ -61,7 +64,8 @@ public record GatlingRun(List<Path> classPath, List<String> jvmOptions, Map<Stri
 
 	/**
 	 * Runs the simulation to its end and echoes its progress lines.
-	 * @throws IllegalStateException when it ran out of time or wrote no {@code measured.json}
+	 * @throws IllegalStateException when it ran out of time or wrote no
+	 * {@code measured.json}
 	 */
 	public void run(Consumer<String> progress) {
 		try {
@@ -74,8 +78,8 @@ public record GatlingRun(List<Path> classPath, List<String> jvmOptions, Map<Stri
 			pump.start();
 			if (!process.waitFor(this.timeout.toSeconds(), TimeUnit.SECONDS)) {
 				process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-				throw new IllegalStateException("Gatling (" + this.label + ") still ran after " + this.timeout.toSeconds()
-						+ " s; stopped. Its output: " + this.dir.resolve("gatling.out"));
+				throw new IllegalStateException("Gatling (" + this.label + ") still ran after "
+						+ this.timeout.toSeconds() + " s; stopped. Its output: " + this.dir.resolve("gatling.out"));
 			}
 			pump.join(TimeUnit.SECONDS.toMillis(10));
 			moveReport();
@@ -116,7 +120,10 @@ public record GatlingRun(List<Path> classPath, List<String> jvmOptions, Map<Stri
 		return this.dir.resolve("gatling-results");
 	}
 
-	/** Gatling writes its report into a directory named for the simulation and the time; it becomes dir/gatling. */
+	/**
+	 * Gatling writes its report into a directory named for the simulation and the time;
+	 * it becomes dir/gatling.
+	 */
 	private void moveReport() throws IOException {
 		if (!Files.isDirectory(results())) {
 			return;

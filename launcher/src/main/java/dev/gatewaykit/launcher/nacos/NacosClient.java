@@ -20,12 +20,15 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The part of the Nacos v1 open API the kit uses: YAML configs in {@code DEFAULT_GROUP} (publish, read, delete)
- * and the healthy instances of a service. One client for {@code ./kit}, the mode switch and the tests.
+ * The part of the Nacos v1 open API the kit uses: YAML configs in {@code DEFAULT_GROUP}
+ * (publish, read, delete) and the healthy instances of a service. One client for
+ * {@code ./kit}, the mode switch and the tests.
  */
 public final class NacosClient {
 
-	/** The config every gateway listens to in the nacos discovery mode (docs/design.md). */
+	/**
+	 * The config every gateway listens to in the nacos discovery mode (docs/design.md).
+	 */
 	public static final String GATEWAY_DATA_ID = "gateway.yaml";
 
 	public static final String GROUP = "DEFAULT_GROUP";
@@ -90,8 +93,8 @@ public final class NacosClient {
 	}
 
 	/**
-	 * Publishes {@code content} (or, when empty, deletes the config) and waits until Nacos serves exactly that:
-	 * a write it accepted is not yet one it applied.
+	 * Publishes {@code content} (or, when empty, deletes the config) and waits until
+	 * Nacos serves exactly that: a write it accepted is not yet one it applied.
 	 */
 	public void publishAndConfirm(String dataId, Optional<String> content, Duration timeout) {
 		if (content.isPresent()) {
@@ -106,7 +109,10 @@ public final class NacosClient {
 		}
 	}
 
-	/** Whether Nacos serves exactly {@code content} for {@code dataId} (empty: none) before the timeout. */
+	/**
+	 * Whether Nacos serves exactly {@code content} for {@code dataId} (empty: none)
+	 * before the timeout.
+	 */
 	public boolean servesWithin(String dataId, Optional<String> content, Duration timeout) {
 		long deadline = System.nanoTime() + timeout.toNanos();
 		do {
@@ -219,7 +225,9 @@ public final class NacosClient {
 
 	}
 
-	/** Nacos refused or did not answer; the message says which request and what came back. */
+	/**
+	 * Nacos refused or did not answer; the message says which request and what came back.
+	 */
 	public static final class NacosException extends RuntimeException {
 
 		public NacosException(String message) {

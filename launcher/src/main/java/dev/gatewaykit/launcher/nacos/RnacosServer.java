@@ -19,12 +19,12 @@ import dev.gatewaykit.launcher.ServerProcess;
 import dev.gatewaykit.launcher.Tools;
 
 /**
- * A real Nacos-compatible server: <a href="https://crates.io/crates/rnacos">rnacos</a>, a Nacos server
- * re-implemented in Rust that speaks the Nacos 2.x/3.x client protocol (gRPC) and the v1 open API. {@code ./kit}
- * and the tests start it here, the same way.
+ * A real Nacos-compatible server: <a href="https://crates.io/crates/rnacos">rnacos</a>, a
+ * Nacos server re-implemented in Rust that speaks the Nacos 2.x/3.x client protocol
+ * (gRPC) and the v1 open API. {@code ./kit} and the tests start it here, the same way.
  * <p>
- * The binary is {@link Tools#findRnacos()}'s. The Nacos client reaches gRPC at the HTTP port + 1000, so both ports
- * are taken together.
+ * The binary is {@link Tools#findRnacos()}'s. The Nacos client reaches gRPC at the HTTP
+ * port + 1000, so both ports are taken together.
  */
 public final class RnacosServer extends ServerProcess {
 
@@ -46,13 +46,15 @@ public final class RnacosServer extends ServerProcess {
 	}
 
 	/**
-	 * Starts rnacos on free loopback ports with its data in {@code dataDir} (emptied first) and its output in
-	 * {@code log}.
+	 * Starts rnacos on free loopback ports with its data in {@code dataDir} (emptied
+	 * first) and its output in {@code log}.
 	 * <p>
-	 * rnacos 0.8.8 on a fresh data directory sometimes panics in its Raft state-apply actor at start-up (a
-	 * message arrives before the actor's dependencies are injected, {@code raftapply.rs:421}). It still answers
-	 * {@code /health} and accepts config writes with {@code true}, but never applies them, so no listener hears
-	 * of them. Ready therefore means: a config written now can be read back. Up to three fresh starts.
+	 * rnacos 0.8.8 on a fresh data directory sometimes panics in its Raft state-apply
+	 * actor at start-up (a message arrives before the actor's dependencies are injected,
+	 * {@code raftapply.rs:421}). It still answers {@code /health} and accepts config
+	 * writes with {@code true}, but never applies them, so no listener hears of them.
+	 * Ready therefore means: a config written now can be read back. Up to three fresh
+	 * starts.
 	 */
 	public static RnacosServer start(Path binary, Path dataDir, Path log) {
 		IllegalStateException last = null;
@@ -62,7 +64,8 @@ public final class RnacosServer extends ServerProcess {
 			try {
 				String probe = "probe: " + System.nanoTime() + "\n";
 				server.client.publishYaml("kit-readiness-probe.yaml", probe, Duration.ofSeconds(5));
-				if (server.client.servesWithin("kit-readiness-probe.yaml", Optional.of(probe), Duration.ofSeconds(10))) {
+				if (server.client.servesWithin("kit-readiness-probe.yaml", Optional.of(probe),
+						Duration.ofSeconds(10))) {
 					return server;
 				}
 			}
@@ -71,13 +74,16 @@ public final class RnacosServer extends ServerProcess {
 				throw ex;
 			}
 			server.close();
-			last = new IllegalStateException("rnacos accepted a config write but never applied it (attempt " + attempt
-					+ "); see " + log);
+			last = new IllegalStateException(
+					"rnacos accepted a config write but never applied it (attempt " + attempt + "); see " + log);
 		}
 		throw last;
 	}
 
-	/** For tests: rnacos from {@link Tools#findRnacos()}, data and log under {@code target/test-servers/}. */
+	/**
+	 * For tests: rnacos from {@link Tools#findRnacos()}, data and log under
+	 * {@code target/test-servers/}.
+	 */
 	public static RnacosServer start() {
 		Path binary = find().orElseThrow(() -> new IllegalStateException(missingMessage()));
 		Path dir = Path.of("target", "test-servers").toAbsolutePath();
@@ -93,8 +99,8 @@ public final class RnacosServer extends ServerProcess {
 
 	public static String missingMessage() {
 		return "rnacos " + VERSION + " is not installed: run the tests with `./kit test` (it builds rnacos once), or "
-				+ "install it with `cargo install rnacos --locked --version " + VERSION + "` (or `./kit tools rnacos`), "
-				+ "or point RNACOS_BIN at the binary";
+				+ "install it with `cargo install rnacos --locked --version " + VERSION
+				+ "` (or `./kit tools rnacos`), " + "or point RNACOS_BIN at the binary";
 	}
 
 	/** {@code host:port}, as {@code spring.cloud.nacos.server-addr} wants it. */
@@ -116,9 +122,9 @@ public final class RnacosServer extends ServerProcess {
 
 	public boolean isHealthy() {
 		try {
-			HttpResponse<String> response = http.send(
-					HttpRequest.newBuilder(this.client.server().resolve("/health")).timeout(Duration.ofSeconds(2)).build(),
-					HttpResponse.BodyHandlers.ofString());
+			HttpResponse<String> response = http.send(HttpRequest.newBuilder(this.client.server().resolve("/health"))
+				.timeout(Duration.ofSeconds(2))
+				.build(), HttpResponse.BodyHandlers.ofString());
 			return response.statusCode() == 200;
 		}
 		catch (IOException ex) {
@@ -140,9 +146,13 @@ public final class RnacosServer extends ServerProcess {
 		this.client.publishYaml(dataId, content, Duration.ofSeconds(5));
 	}
 
-	/** The arguments every service needs to find this server and register with a loopback address. */
+	/**
+	 * The arguments every service needs to find this server and register with a loopback
+	 * address.
+	 */
 	public List<String> serviceArguments() {
-		return List.of("--spring.cloud.nacos.server-addr=" + serverAddr(), "--spring.cloud.nacos.discovery.ip=127.0.0.1");
+		return List.of("--spring.cloud.nacos.server-addr=" + serverAddr(),
+				"--spring.cloud.nacos.discovery.ip=127.0.0.1");
 	}
 
 	private static void deleteRecursively(Path dir) {
@@ -163,7 +173,9 @@ public final class RnacosServer extends ServerProcess {
 				"RNACOS_CONSOLE_HOST", "127.0.0.1", "RNACOS_DATA_DIR", dataDir.toString());
 	}
 
-	/** A free port whose +1000 sibling (the Nacos client's gRPC convention) is free too. */
+	/**
+	 * A free port whose +1000 sibling (the Nacos client's gRPC convention) is free too.
+	 */
 	private static int freePortWithGrpcSibling() {
 		for (int attempt = 0; attempt < 50; attempt++) {
 			int port = FreePorts.next();

@@ -14,19 +14,25 @@ import java.util.regex.Pattern;
 import dev.gatewaykit.launcher.BadInputException;
 
 /**
- * Renders {@code nginx/<variant>.conf.template} into a runnable {@code nginx.conf} under a prefix directory, and
- * creates the directories the config points at ({@code logs/}, {@code temp/...}), so that
- * {@code nginx -p <prefix> -c <prefix>/nginx.conf -e <prefix>/logs/error.log} runs without root.
+ * Renders {@code nginx/<variant>.conf.template} into a runnable {@code nginx.conf} under
+ * a prefix directory, and creates the directories the config points at ({@code logs/},
+ * {@code temp/...}), so that
+ * {@code nginx -p <prefix> -c <prefix>/nginx.conf -e <prefix>/logs/error.log} runs
+ * without root.
  * <p>
- * Placeholders are {@code ${UPPER_CASE}}; nginx's own variables are lower case ({@code $host}), so they never clash.
- * A placeholder left over after rendering is an error: a typo in a template must not reach nginx.
+ * Placeholders are {@code ${UPPER_CASE}}; nginx's own variables are lower case
+ * ({@code $host}), so they never clash. A placeholder left over after rendering is an
+ * error: a typo in a template must not reach nginx.
  */
 public final class NginxConfig {
 
 	/** The two front ends the bench compares. */
 	public enum Variant {
 
-		/** What the gateways this kit reproduces started from: no upstream keepalive, default limits. */
+		/**
+		 * What the gateways this kit reproduces started from: no upstream keepalive,
+		 * default limits.
+		 */
 		NAIVE,
 
 		/** Upstream keepalive, raised limits, chosen timeouts. */
@@ -40,7 +46,8 @@ public final class NginxConfig {
 			return switch (name.trim().toLowerCase(Locale.ROOT)) {
 				case "naive" -> NAIVE;
 				case "tuned" -> TUNED;
-				default -> throw new IllegalArgumentException("unknown variant '" + name + "': expected naive or tuned");
+				default ->
+					throw new IllegalArgumentException("unknown variant '" + name + "': expected naive or tuned");
 			};
 		}
 
@@ -50,7 +57,9 @@ public final class NginxConfig {
 
 	}
 
-	/** One upstream server. IPv6 literals are not supported: the bench runs on 127.0.0.1. */
+	/**
+	 * One upstream server. IPv6 literals are not supported: the bench runs on 127.0.0.1.
+	 */
 	public record Upstream(String host, int port) {
 
 		public Upstream {
@@ -138,15 +147,15 @@ public final class NginxConfig {
 		}
 		matcher.appendTail(out);
 		if (!unknown.isEmpty()) {
-			throw new BadInputException("unknown placeholders in template: " + String.join(", ", unknown)
-					+ " (known: " + String.join(", ", values.keySet().stream().sorted().toList()) + ")");
+			throw new BadInputException("unknown placeholders in template: " + String.join(", ", unknown) + " (known: "
+					+ String.join(", ", values.keySet().stream().sorted().toList()) + ")");
 		}
 		return out.toString();
 	}
 
 	/**
-	 * Renders {@code variant}'s template from {@code templates} into {@code prefix/nginx.conf} and creates the
-	 * directories it needs.
+	 * Renders {@code variant}'s template from {@code templates} into
+	 * {@code prefix/nginx.conf} and creates the directories it needs.
 	 * @return the written config file
 	 */
 	public static Path write(Variant variant, Path templates, int listenPort, List<Upstream> upstreams, Path prefix,

@@ -17,8 +17,8 @@ import dev.gatewaykit.launcher.FreePorts;
 import dev.gatewaykit.launcher.ServerProcess;
 
 /**
- * nginx from one of the kit's templates, under a prefix directory of its own, in the foreground ({@code daemon off})
- * so that its PID is the one recorded and stopped.
+ * nginx from one of the kit's templates, under a prefix directory of its own, in the
+ * foreground ({@code daemon off}) so that its PID is the one recorded and stopped.
  */
 public final class NginxServer extends ServerProcess {
 
@@ -33,8 +33,8 @@ public final class NginxServer extends ServerProcess {
 	}
 
 	/**
-	 * Renders {@code variant} into {@code prefix/nginx.conf} (one worker, see the templates), lets nginx check it
-	 * ({@code -t}), then starts it on a free port.
+	 * Renders {@code variant} into {@code prefix/nginx.conf} (one worker, see the
+	 * templates), lets nginx check it ({@code -t}), then starts it on a free port.
 	 */
 	public static NginxServer start(Path nginx, NginxConfig.Variant variant, Path templates,
 			List<NginxConfig.Upstream> upstreams, Path prefix) {
@@ -84,7 +84,9 @@ public final class NginxServer extends ServerProcess {
 		}
 	}
 
-	/** Any HTTP answer: nginx is listening (what it answers on / depends on the upstream). */
+	/**
+	 * Any HTTP answer: nginx is listening (what it answers on / depends on the upstream).
+	 */
 	private boolean answers() {
 		try {
 			http.send(HttpRequest.newBuilder(url()).timeout(Duration.ofSeconds(2)).build(),

@@ -2,15 +2,18 @@ package dev.gatewaykit.launcher.stack;
 
 import java.util.Locale;
 
-/** How the gateway finds auth-service and mall-api (docs/design.md, "Discovery and runtime config"). */
+/**
+ * How the gateway finds auth-service and mall-api (docs/design.md, "Discovery and runtime
+ * config").
+ */
 public enum Discovery {
 
 	/** Each gateway gets the instances' URLs on its command line. */
 	STATIC,
 
 	/**
-	 * rnacos starts too, every service registers in it, the gateway routes {@code lb://} and takes its mode from
-	 * Nacos config {@code gateway.yaml}.
+	 * rnacos starts too, every service registers in it, the gateway routes {@code lb://}
+	 * and takes its mode from Nacos config {@code gateway.yaml}.
 	 */
 	NACOS;
 

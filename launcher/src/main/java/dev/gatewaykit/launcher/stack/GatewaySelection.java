@@ -4,8 +4,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Which gateway to start: a profile ({@code naive} or {@code fixed}), an execution mode alone, or a profile with
- * its mode changed ({@code fixed:blocking}: the flip run, where the mode is the only difference).
+ * Which gateway to start: a profile ({@code naive} or {@code fixed}), an execution mode
+ * alone, or a profile with its mode changed ({@code fixed:blocking}: the flip run, where
+ * the mode is the only difference).
  *
  * @param profile the Spring profile, if any
  * @param mode the execution mode that overrides the profile's, if any
@@ -27,7 +28,8 @@ public record GatewaySelection(Optional<String> profile, Optional<String> mode) 
 		Optional<String> mode = (colon < 0) ? Optional.empty() : Optional.of(selector.substring(colon + 1));
 		if (PROFILES.contains(first)) {
 			mode.filter((m) -> !MODES.contains(m)).ifPresent((m) -> {
-				throw new IllegalArgumentException("unknown execution mode '" + m + "' (" + String.join(", ", MODES) + ")");
+				throw new IllegalArgumentException(
+						"unknown execution mode '" + m + "' (" + String.join(", ", MODES) + ")");
 			});
 			return new GatewaySelection(Optional.of(first), mode);
 		}

@@ -8,15 +8,19 @@ import dev.gatewaykit.launcher.ServiceProcess;
 import dev.gatewaykit.launcher.Workspace;
 
 /**
- * How each of the kit's services is started: the one description {@code ./kit} and the system tests share (the
- * tests add what only they need, e.g. a low BCrypt cost, and their own JVM options).
+ * How each of the kit's services is started: the one description {@code ./kit} and the
+ * system tests share (the tests add what only they need, e.g. a low BCrypt cost, and
+ * their own JVM options).
  */
 public final class KitServices {
 
 	private KitServices() {
 	}
 
-	/** auth-service against Redis, writing the demo users' CSV where the simulation reads it. */
+	/**
+	 * auth-service against Redis, writing the demo users' CSV where the simulation reads
+	 * it.
+	 */
 	public static ServiceProcess.Builder authService(Workspace workspace, int redisPort, Path log) {
 		return ServiceProcess.jar("auth-service", workspace.jar("auth-service"))
 			.port(FreePorts.next())
@@ -33,11 +37,12 @@ public final class KitServices {
 	}
 
 	/**
-	 * The gateway, with its actuator on a management port of its own (where the health probe goes), its Redis and
-	 * its relay-token call to auth-service (each possibly through toxiproxy), and its log file. Routes, profile and
-	 * mode are the caller's ({@link Stack} sets them per discovery mode).
-	 * @param logFile the gateway's own log (its logback configurations write only there); the console output
-	 * goes next to it with {@code .out} appended
+	 * The gateway, with its actuator on a management port of its own (where the health
+	 * probe goes), its Redis and its relay-token call to auth-service (each possibly
+	 * through toxiproxy), and its log file. Routes, profile and mode are the caller's
+	 * ({@link Stack} sets them per discovery mode).
+	 * @param logFile the gateway's own log (its logback configurations write only there);
+	 * the console output goes next to it with {@code .out} appended
 	 */
 	public static ServiceProcess.Builder gateway(Workspace workspace, String name, int redisPort, URI authServiceUrl,
 			Path logFile) {

@@ -15,9 +15,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * The processes the kit started, recorded by PID (and start time, so that a PID the system has since given to
- * another process is never signalled) under {@code target/kit/pids}: what {@code ./kit down} stops, and what
- * {@code ./kit status} shows, from another JVM than the one that started them. Nothing is ever stopped by name.
+ * The processes the kit started, recorded by PID (and start time, so that a PID the
+ * system has since given to another process is never signalled) under
+ * {@code target/kit/pids}: what {@code ./kit down} stops, and what {@code ./kit status}
+ * shows, from another JVM than the one that started them. Nothing is ever stopped by
+ * name.
  */
 public final class PidFiles {
 
@@ -32,7 +34,10 @@ public final class PidFiles {
 		this.log = log;
 	}
 
-	/** A recorded process: its name and, when it is still the process that was started, its handle. */
+	/**
+	 * A recorded process: its name and, when it is still the process that was started,
+	 * its handle.
+	 */
 	public record Entry(String name, long pid, Optional<ProcessHandle> process) {
 
 		public boolean alive() {

@@ -21,18 +21,23 @@ import dev.gatewaykit.launcher.nginx.NginxServer;
 import dev.gatewaykit.launcher.toxiproxy.ToxiproxyServer;
 
 /**
- * The kit's processes, started in order and stopped front to back, each recorded by PID as it starts (so that
- * {@code ./kit down} stops exactly them, and a second {@code ./kit up} refuses to start beside them). {@code ./kit
+ * The kit's processes, started in order and stopped front to back, each recorded by PID
+ * as it starts (so that {@code ./kit down} stops exactly them, and a second
+ * {@code ./kit up} refuses to start beside them). {@code ./kit
  * up} and {@code ./kit bench} both start everything through here.
  */
 public final class Stack implements AutoCloseable {
 
-	/** The JVM options of the services {@code ./kit} starts ({@code KIT_JVM_OPTS} replaces them). */
+	/**
+	 * The JVM options of the services {@code ./kit} starts ({@code KIT_JVM_OPTS} replaces
+	 * them).
+	 */
 	public static final List<String> DEFAULT_JVM_OPTIONS = List.of("-Xms256m", "-Xmx512m", "-XX:+UseParallelGC",
-			// Lets each JVM apply Java thread priorities (as root; otherwise the JVM ignores it): its JIT compiler
-			// threads run at nice -4. Five JVMs on two cores under full load otherwise starve their own compilers
-			// and take minutes to reach their steady state; at a higher priority they compile in about a minute.
-			// Only the warm-up changes: once compiled, the code is the same.
+			// Lets each JVM apply Java thread priorities (as root; otherwise the JVM
+			// ignores it): its JIT compiler threads run at nice -4. Five JVMs on two
+			// cores under full load otherwise starve their own compilers and take minutes
+			// to reach their steady state; at a higher priority they compile in about a
+			// minute. Only the warm-up changes: once compiled, the code is the same.
 			"-XX:ThreadPriorityPolicy=1");
 
 	private final Workspace workspace;
@@ -73,15 +78,15 @@ public final class Stack implements AutoCloseable {
 	}
 
 	/**
-	 * Refuses to start beside a stack that is already up (stale records are dropped), and checks that the build
-	 * output is all there before a single process starts.
+	 * Refuses to start beside a stack that is already up (stale records are dropped), and
+	 * checks that the build output is all there before a single process starts.
 	 */
 	public void checkReady() {
 		List<PidFiles.Entry> running = this.pids.alive();
 		if (!running.isEmpty()) {
 			PidFiles.Entry first = running.get(0);
-			throw new IllegalStateException("the stack is already up (" + first.name() + ", pid " + first.pid()
-					+ "); run ./kit down first");
+			throw new IllegalStateException(
+					"the stack is already up (" + first.name() + ", pid " + first.pid() + "); run ./kit down first");
 		}
 		List<String> missing = this.workspace.missingBuildOutput();
 		if (!missing.isEmpty()) {
@@ -90,7 +95,10 @@ public final class Stack implements AutoCloseable {
 		}
 	}
 
-	/** In the nacos discovery mode: rnacos, ready when it applies config (see {@link RnacosServer}). */
+	/**
+	 * In the nacos discovery mode: rnacos, ready when it applies config (see
+	 * {@link RnacosServer}).
+	 */
 	public void startNacos() {
 		if (this.discovery != Discovery.NACOS) {
 			return;
@@ -103,20 +111,21 @@ public final class Stack implements AutoCloseable {
 				+ (server.port() + 1000) + ")");
 	}
 
-	/** redis-server (persistent demo data), auth-service and {@code mallApis} mall-api instances, healthy. */
+	/**
+	 * redis-server (persistent demo data), auth-service and {@code mallApis} mall-api
+	 * instances, healthy.
+	 */
 	public Backends startBackends(int mallApis) {
 		RedisServer redis = record(RedisServer.persistent(this.tools.osCommand("redis-server"),
 				this.workspace.kitDir().resolve("redis"), this.workspace.logs().resolve("redis.log")));
-		ServiceProcess auth = record(withDiscovery(
-				KitServices.authService(this.workspace, redis.port(), this.workspace.logs().resolve("auth-service.log")),
-				"")
+		ServiceProcess auth = record(withDiscovery(KitServices.authService(this.workspace, redis.port(),
+				this.workspace.logs().resolve("auth-service.log")), "")
 			.start());
 		List<ServiceProcess> malls = new ArrayList<>();
 		for (int i = 1; i <= mallApis; i++) {
 			String name = "mall-api-" + i;
-			malls.add(record(withDiscovery(
-					KitServices.mallApi(this.workspace, name, redis.port(), this.workspace.logs().resolve(name + ".log")),
-					"")
+			malls.add(record(withDiscovery(KitServices.mallApi(this.workspace, name, redis.port(),
+					this.workspace.logs().resolve(name + ".log")), "")
 				.start()));
 		}
 		for (ServiceProcess mall : malls) {
@@ -124,12 +133,12 @@ public final class Stack implements AutoCloseable {
 			this.log.accept(mall.name() + " healthy on " + mall.port());
 		}
 		auth.awaitHealthy(this.healthTimeout);
-		this.log.accept("auth-service healthy on " + auth.port() + " (demo users in "
-				+ this.workspace.demoUsersCsv() + ")");
+		this.log.accept(
+				"auth-service healthy on " + auth.port() + " (demo users in " + this.workspace.demoUsersCsv() + ")");
 		this.nacos.ifPresent((server) -> {
 			server.client().awaitRegistered("auth-service", List.of(auth.port()), this.healthTimeout);
-			server.client().awaitRegistered("mall-api", malls.stream().map(ServiceProcess::port).toList(),
-					this.healthTimeout);
+			server.client()
+				.awaitRegistered("mall-api", malls.stream().map(ServiceProcess::port).toList(), this.healthTimeout);
 			this.log.accept("Nacos lists auth-service and " + malls.size() + " mall-api instance(s)");
 		});
 		return new Backends(redis, auth, malls);
@@ -144,10 +153,10 @@ public final class Stack implements AutoCloseable {
 	}
 
 	/**
-	 * {@code count} gateways named gateway-1..N, healthy. In the static discovery mode the routes are URLs on the
-	 * command line; in the nacos mode they come from the nacos profile ({@code lb://}) and the starting mode is
-	 * published to Nacos config, since a command-line knob would outrank it and no run-time change could ever take
-	 * effect.
+	 * {@code count} gateways named gateway-1..N, healthy. In the static discovery mode
+	 * the routes are URLs on the command line; in the nacos mode they come from the nacos
+	 * profile ({@code lb://}) and the starting mode is published to Nacos config, since a
+	 * command-line knob would outrank it and no run-time change could ever take effect.
 	 * @param redisPort the Redis the gateway uses (toxiproxy's port in a bench)
 	 * @param authServiceUrl where its relay-token call goes (toxiproxy's port in a bench)
 	 */
@@ -171,8 +180,8 @@ public final class Stack implements AutoCloseable {
 				arguments.add("--kit.routes.mall-uri=" + malls.get(0).baseUri());
 			}
 			else {
-				// Spring Cloud's SimpleDiscoveryClient: the instances from properties, balanced by Spring Cloud
-				// LoadBalancer.
+				// Spring Cloud's SimpleDiscoveryClient: the instances from properties,
+				// balanced by Spring Cloud LoadBalancer.
 				arguments.add("--kit.routes.mall-uri=lb://mall-api");
 				for (int i = 0; i < malls.size(); i++) {
 					arguments.add("--spring.cloud.discovery.client.simple.instances.mall-api[" + i + "].uri="
@@ -184,8 +193,8 @@ public final class Stack implements AutoCloseable {
 		List<ServiceProcess> gateways = new ArrayList<>();
 		for (int k = 1; k <= count; k++) {
 			String name = "gateway-" + k;
-			ServiceProcess.Builder gateway = KitServices.gateway(this.workspace, name, redisPort, authServiceUrl,
-					logDir.resolve(name + ".log"))
+			ServiceProcess.Builder gateway = KitServices
+				.gateway(this.workspace, name, redisPort, authServiceUrl, logDir.resolve(name + ".log"))
 				.jvmOptions(this.jvmOptions);
 			arguments.forEach(gateway::argument);
 			gateways.add(record(gateway.start()));
@@ -212,13 +221,19 @@ public final class Stack implements AutoCloseable {
 		this.log.accept("stopped " + process.name() + " (pid " + process.pid() + ")");
 	}
 
-	/** Lets every process outlive this JVM ({@code ./kit up}); {@code ./kit down} stops them by their records. */
+	/**
+	 * Lets every process outlive this JVM ({@code ./kit up}); {@code ./kit down} stops
+	 * them by their records.
+	 */
 	public void detachAll() {
 		this.started.forEach(ServerProcess::detach);
 		this.started.clear();
 	}
 
-	/** Stops every process still running, the last started first: nothing is left calling a service that is gone. */
+	/**
+	 * Stops every process still running, the last started first: nothing is left calling
+	 * a service that is gone.
+	 */
 	@Override
 	public void close() {
 		List<ServerProcess> running = new ArrayList<>(this.started);
@@ -243,8 +258,8 @@ public final class Stack implements AutoCloseable {
 	}
 
 	private static String describe(GatewaySelection selection) {
-		return selection.profile().orElse("") + selection.mode().map((m) -> selection.profile().isPresent() ? ":" + m : m)
-			.orElse("");
+		return selection.profile().orElse("")
+				+ selection.mode().map((m) -> selection.profile().isPresent() ? ":" + m : m).orElse("");
 	}
 
 }

@@ -1,5 +1,6 @@
 /**
- * The kit's stack: which services start with which arguments, in which order, recorded by PID.
+ * The kit's stack: which services start with which arguments, in which order, recorded by
+ * PID.
  */
 @NullMarked
 package dev.gatewaykit.launcher.stack;

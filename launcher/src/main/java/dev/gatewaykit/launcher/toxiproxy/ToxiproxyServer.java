@@ -15,8 +15,8 @@ import dev.gatewaykit.launcher.FreePorts;
 import dev.gatewaykit.launcher.ServerProcess;
 
 /**
- * toxiproxy-server on loopback, and the two things the bench asks of its API: a proxy per link, and a latency
- * toxic per proxy on the way back (so each round trip pays it once).
+ * toxiproxy-server on loopback, and the two things the bench asks of its API: a proxy per
+ * link, and a latency toxic per proxy on the way back (so each round trip pays it once).
  */
 public final class ToxiproxyServer extends ServerProcess {
 
@@ -36,7 +36,10 @@ public final class ToxiproxyServer extends ServerProcess {
 		return new ToxiproxyServer(binary, FreePorts.next(), log);
 	}
 
-	/** A proxy from a new free loopback port to {@code upstreamPort}; returns the port to connect to. */
+	/**
+	 * A proxy from a new free loopback port to {@code upstreamPort}; returns the port to
+	 * connect to.
+	 */
 	public int proxy(String name, int upstreamPort) {
 		int listen = FreePorts.next();
 		String body = BenchJson.write(Map.of("name", name, "listen", "127.0.0.1:" + listen, "upstream",
@@ -63,8 +66,8 @@ public final class ToxiproxyServer extends ServerProcess {
 
 	private int send(String method, String path, String json) {
 		HttpRequest.Builder request = HttpRequest.newBuilder(this.api.resolve(path)).timeout(TIMEOUT);
-		request.method(method, (json != null) ? HttpRequest.BodyPublishers.ofString(json)
-				: HttpRequest.BodyPublishers.noBody());
+		request.method(method,
+				(json != null) ? HttpRequest.BodyPublishers.ofString(json) : HttpRequest.BodyPublishers.noBody());
 		if (json != null) {
 			request.header("Content-Type", "application/json");
 		}

@@ -29,7 +29,10 @@ class NginxConfigTests {
 	private static final List<NginxConfig.Upstream> TWO_GATEWAYS = NginxConfig.Upstream
 		.parseList("127.0.0.1:18081,127.0.0.1:18082");
 
-	/** The gateway's idle timeout (design.md): nginx must drop idle upstream connections before it does. */
+	/**
+	 * The gateway's idle timeout (design.md): nginx must drop idle upstream connections
+	 * before it does.
+	 */
 	private static final int GATEWAY_IDLE_TIMEOUT_SECONDS = 60;
 
 	@TempDir
@@ -56,7 +59,8 @@ class NginxConfigTests {
 		String config = Files.readString(NginxConfig.write(variant, TEMPLATES, 18080, TWO_GATEWAYS, this.prefix, 1));
 		String root = this.prefix.toAbsolutePath().normalize().toString();
 
-		Matcher paths = Pattern.compile("(?m)^\\s*(?:error_log|pid|access_log|\\w+_temp_path)\\s+(\\S+)").matcher(config);
+		Matcher paths = Pattern.compile("(?m)^\\s*(?:error_log|pid|access_log|\\w+_temp_path)\\s+(\\S+)")
+			.matcher(config);
 		int count = 0;
 		while (paths.find()) {
 			assertThat(paths.group(1)).startsWith(root + "/");
@@ -107,7 +111,8 @@ class NginxConfigTests {
 
 	@Test
 	void tunedKeepsNginxsDefaultSixtySecondReadTimeout() throws IOException {
-		// The simulation's own timeout must stay longer (gatling's BenchSettingsTests checks that side).
+		// The simulation's own timeout must stay longer (gatling's BenchSettingsTests
+		// checks that side).
 		int readTimeout = intValue(directives(render(NginxConfig.Variant.TUNED)), "proxy_read_timeout");
 
 		assertThat(readTimeout * 1000).isEqualTo(60_000);
@@ -119,7 +124,8 @@ class NginxConfigTests {
 		List<String> lines = Files.readAllLines(TEMPLATES.resolve(variant.templateName()));
 		for (int i = 0; i < lines.size(); i++) {
 			String line = lines.get(i).strip();
-			// Contexts (events {, http {, server {) only group directives; the directives are what need a reason.
+			// Contexts (events {, http {, server {) only group directives; the directives
+			// are what need a reason.
 			boolean directive = !line.isEmpty() && !line.startsWith("#") && !line.equals("}") && !line.endsWith("{")
 					&& !line.startsWith("${");
 			if (directive && !lines.get(i - 1).strip().startsWith("#") && !previousIsDirective(lines, i)) {
@@ -130,9 +136,8 @@ class NginxConfigTests {
 
 	@Test
 	void rejectsAnUnknownPlaceholder() {
-		assertThatExceptionOfType(BadInputException.class)
-			.isThrownBy(() -> NginxConfig.render("listen ${LISTEN_PORT}; root ${DOC_ROOT};", 80, TWO_GATEWAYS,
-					this.prefix, 1))
+		assertThatExceptionOfType(BadInputException.class).isThrownBy(
+				() -> NginxConfig.render("listen ${LISTEN_PORT}; root ${DOC_ROOT};", 80, TWO_GATEWAYS, this.prefix, 1))
 			.withMessageContaining("${DOC_ROOT}");
 	}
 
@@ -162,7 +167,10 @@ class NginxConfigTests {
 			.withMessageContaining("--templates");
 	}
 
-	/** nginx from the OS packages; the test fails (never skips) without it, since CI installs it. */
+	/**
+	 * nginx from the OS packages; the test fails (never skips) without it, since CI
+	 * installs it.
+	 */
 	static String nginx() {
 		for (String candidate : List.of("/usr/sbin/nginx", "/usr/bin/nginx", "/usr/local/sbin/nginx")) {
 			if (Files.isExecutable(Path.of(candidate))) {
@@ -188,7 +196,10 @@ class NginxConfigTests {
 		return Integer.parseInt(matcher.group(1));
 	}
 
-	/** A run of related directives (proxy_temp_path after client_body_temp_path) shares the comment above it. */
+	/**
+	 * A run of related directives (proxy_temp_path after client_body_temp_path) shares
+	 * the comment above it.
+	 */
 	private static boolean previousIsDirective(List<String> lines, int index) {
 		String previous = lines.get(index - 1).strip();
 		return !previous.isEmpty() && !previous.startsWith("#") && !previous.endsWith("{") && !previous.equals("}");

@@ -27,9 +27,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The real nginx, rendered from each template with two upstreams, in front of two tiny HTTP servers on loopback:
- * what {@code ./kit up --gateways 2} relies on. nginx must spread requests over both instances and keep answering
- * when one of them goes away. Like {@link NginxConfigTests}, it fails (never skips) without nginx, since CI installs it.
+ * The real nginx, rendered from each template with two upstreams, in front of two tiny
+ * HTTP servers on loopback: what {@code ./kit up --gateways 2} relies on. nginx must
+ * spread requests over both instances and keep answering when one of them goes away. Like
+ * {@link NginxConfigTests}, it fails (never skips) without nginx, since CI installs it.
  */
 class NginxUpstreamIntegrationTests {
 
@@ -70,7 +71,8 @@ class NginxUpstreamIntegrationTests {
 			assertThat(response.body()).isIn("a", "b");
 		}
 
-		// Round-robin: an even split; a quarter each is the floor that still proves both are used.
+		// Round-robin: an even split; a quarter each is the floor that still proves both
+		// are used.
 		assertThat(a.hits.get() + b.hits.get()).isEqualTo(REQUESTS);
 		assertThat(a.hits.get()).isGreaterThanOrEqualTo(REQUESTS / 4);
 		assertThat(b.hits.get()).isGreaterThanOrEqualTo(REQUESTS / 4);
@@ -93,8 +95,9 @@ class NginxUpstreamIntegrationTests {
 			statuses.add(get(port).statusCode());
 		}
 
-		// The connection to the stopped instance is refused (or a kept-alive one is reset): proxy_next_upstream
-		// sends the request to the other one, which answers them all.
+		// The connection to the stopped instance is refused (or a kept-alive one is
+		// reset): proxy_next_upstream sends the request to the other one, which answers
+		// them all.
 		assertThat(statuses).containsOnly(200);
 		assertThat(b.hits.get() - bBefore).isEqualTo(REQUESTS / 2);
 	}

@@ -11,7 +11,8 @@ class GatewaySelectionTests {
 
 	@Test
 	void aProfileAloneKeepsItsOwnMode() {
-		assertThat(GatewaySelection.parse("naive")).isEqualTo(new GatewaySelection(Optional.of("naive"), Optional.empty()));
+		assertThat(GatewaySelection.parse("naive"))
+			.isEqualTo(new GatewaySelection(Optional.of("naive"), Optional.empty()));
 	}
 
 	@Test

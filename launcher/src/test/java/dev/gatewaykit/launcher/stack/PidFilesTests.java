@@ -14,7 +14,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Real processes ({@code sleep}), recorded and stopped by PID from a second {@link PidFiles}, as ./kit down does. */
+/**
+ * Real processes ({@code sleep}), recorded and stopped by PID from a second
+ * {@link PidFiles}, as ./kit down does.
+ */
 class PidFilesTests {
 
 	@TempDir

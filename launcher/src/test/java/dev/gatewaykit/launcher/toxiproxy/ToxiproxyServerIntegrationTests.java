@@ -18,7 +18,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.gatewaykit.launcher.Tools;
 
-/** A real toxiproxy-server (built once by the kit's tools) in front of a one-byte echo server. */
+/**
+ * A real toxiproxy-server (built once by the kit's tools) in front of a one-byte echo
+ * server.
+ */
 class ToxiproxyServerIntegrationTests {
 
 	@TempDir
@@ -54,7 +57,8 @@ class ToxiproxyServerIntegrationTests {
 		this.toxiproxy.latency("echo", 0);
 		Duration fast = roundTrip(port);
 
-		// Bounds a loaded machine cannot break: a second is paid in full, and a loopback round trip takes far less.
+		// Bounds a loaded machine cannot break: a second is paid in full, and a loopback
+		// round trip takes far less.
 		assertThat(slow).isGreaterThanOrEqualTo(Duration.ofMillis(1000));
 		assertThat(fast).isLessThan(Duration.ofMillis(1000));
 	}
