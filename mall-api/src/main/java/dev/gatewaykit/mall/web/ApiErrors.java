@@ -2,18 +2,21 @@ package dev.gatewaykit.mall.web;
 
 import java.util.Locale;
 
+import dev.gatewaykit.common.error.ApiError;
+
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 
 /**
- * The error body every kit service answers with (docs/design.md, "Errors"), never a stack trace.
- *
- * @param status the HTTP status code, repeated in the body for clients that only log bodies
- * @param error a short snake_case code: the status's name, e.g. {@code not_found}, {@code service_unavailable}
- * @param message a sentence for humans
+ * mall-api's {@link ApiError}s: the error code is always the status's name, so that a client can switch on it
+ * without a table of mall-api's own codes.
  */
-public record ApiError(int status, String error, String message) {
+public final class ApiErrors {
 
+	private ApiErrors() {
+	}
+
+	/** The error body for {@code status}, with the status's name as its code. */
 	public static ApiError of(HttpStatusCode status, String message) {
 		return new ApiError(status.value(), code(status), message);
 	}
