@@ -32,17 +32,19 @@ class SessionTests {
 
 	@Test
 	void readsASessionWithoutRolesAsOneWithNoRoles() {
-		Session session = this.json.readValue("{\"userId\":\"7\",\"username\":\"alice\",\"issuedAt\":1,\"expiresAt\":2}",
-				Session.class);
+		String withoutRoles = "{\"userId\":\"7\",\"username\":\"alice\",\"issuedAt\":1,\"expiresAt\":2}";
+
+		Session session = this.json.readValue(withoutRoles, Session.class);
 
 		assertThat(session.roles()).isEmpty();
 	}
 
 	@Test
 	void refusesAValueWithoutUser() {
+		String withoutUserId = "{\"username\":\"alice\",\"roles\":[],\"issuedAt\":1,\"expiresAt\":2}";
+
 		assertThatExceptionOfType(JacksonException.class)
-			.isThrownBy(() -> this.json.readValue("{\"username\":\"alice\",\"roles\":[],\"issuedAt\":1,\"expiresAt\":2}",
-					Session.class));
+			.isThrownBy(() -> this.json.readValue(withoutUserId, Session.class));
 	}
 
 	@Test
