@@ -1,5 +1,6 @@
-package dev.gatewaykit.gateway.session;
+package dev.gatewaykit.gateway.mode;
 
+import dev.gatewaykit.common.session.Session;
 import reactor.core.publisher.Mono;
 
 /**
@@ -28,7 +29,7 @@ final class BlockingIdentityBackend implements IdentityBackend {
 
 	@Override
 	public Mono<Session> loadSession(String token) {
-		return Mono.fromSupplier(() -> this.calls.loadSession(token));
+		return Mono.defer(() -> Mono.justOrEmpty(this.calls.loadSession(token)));
 	}
 
 	@Override

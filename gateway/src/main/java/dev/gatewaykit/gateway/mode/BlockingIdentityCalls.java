@@ -1,4 +1,4 @@
-package dev.gatewaykit.gateway.session;
+package dev.gatewaykit.gateway.mode;
 
 import java.io.IOException;
 import java.net.URI;
@@ -6,9 +6,14 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
 
-import dev.gatewaykit.gateway.config.GatewayKitProperties;
+import dev.gatewaykit.common.relay.RelayTokenEndpoint;
+import dev.gatewaykit.common.session.Session;
+import dev.gatewaykit.common.session.SessionKeys;
+import dev.gatewaykit.gateway.relay.RelayCodec;
+import dev.gatewaykit.gateway.session.SessionCodec;
 
 import org.springframework.dao.DataAccessException;
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -28,11 +33,13 @@ public final class BlockingIdentityCalls {
 
 	private final StringRedisTemplate redis;
 
-	private final HttpClient http;
-
-	private final IdentityCodec codec;
+	private final SessionCodec sessions;
 
 	private final Duration idleTimeout;
+
+	private final HttpClient http;
+
+	private final RelayCodec relay;
 
 	private final URI relayUri;
 
@@ -42,31 +49,38 @@ public final class BlockingIdentityCalls {
 
 	private final CallTimes relayCalls = new CallTimes();
 
-	public BlockingIdentityCalls(StringRedisTemplate redis, IdentityCodec codec, GatewayKitProperties properties) {
+	/**
+	 * @param redis the synchronous Redis client
+	 * @param sessions how a session is read
+	 * @param idleTimeout the session TTL set on every hit
+	 * @param relay how the relay call's bodies are written and read
+	 * @param authServiceUrl auth-service's base URL
+	 * @param connectTimeout the longest a new connection to auth-service may take
+	 * @param relayTimeout the longest one relay call may take
+	 */
+	public BlockingIdentityCalls(StringRedisTemplate redis, SessionCodec sessions, Duration idleTimeout,
+			RelayCodec relay, URI authServiceUrl, Duration connectTimeout, Duration relayTimeout) {
 		this.redis = redis;
-		this.codec = codec;
-		this.idleTimeout = properties.session().idleTimeout();
-		GatewayKitProperties.AuthService authService = properties.authService();
-		this.relayUri = authService.url().resolve("/oauth/relay-token");
-		this.relayTimeout = authService.timeout();
+		this.sessions = sessions;
+		this.idleTimeout = idleTimeout;
+		this.relay = relay;
+		this.relayUri = authServiceUrl.resolve(RelayTokenEndpoint.PATH);
+		this.relayTimeout = relayTimeout;
 		// HTTP/1.1 because auth-service speaks it and the reactive mode's WebClient does too: same bytes on the wire.
-		this.http = HttpClient.newBuilder()
-			.version(HttpClient.Version.HTTP_1_1)
-			.connectTimeout(authService.connectTimeout())
-			.build();
+		this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(connectTimeout).build();
 	}
 
-	/** GET, then EXPIRE on a hit; {@code null} when there is no session. */
-	public Session loadSession(String token) {
+	/** GET, then EXPIRE on a hit; empty when there is no session. */
+	public Optional<Session> loadSession(String token) {
 		String key = SessionKeys.of(token);
 		long started = System.nanoTime();
 		try {
 			String value = this.redis.opsForValue().get(key);
 			if (value == null) {
-				return null;
+				return Optional.empty();
 			}
 			this.redis.expire(key, this.idleTimeout);
-			return this.codec.parseSession(value);
+			return this.sessions.parse(value);
 		}
 		catch (DataAccessException ex) {
 			throw IdentityUnavailableException.sessionStore(ex);
@@ -79,9 +93,9 @@ public final class BlockingIdentityCalls {
 	public String fetchRelayToken(Session session) {
 		HttpRequest request = HttpRequest.newBuilder(this.relayUri)
 			.timeout(this.relayTimeout)
-			.header(HttpHeaders.AUTHORIZATION, this.codec.basicAuthorization())
+			.header(HttpHeaders.AUTHORIZATION, this.relay.basicAuthorization())
 			.header(HttpHeaders.CONTENT_TYPE, MediaType.APPLICATION_JSON_VALUE)
-			.POST(HttpRequest.BodyPublishers.ofByteArray(this.codec.relayRequestBody(session)))
+			.POST(HttpRequest.BodyPublishers.ofByteArray(this.relay.requestBody(session)))
 			.build();
 		long started = System.nanoTime();
 		try {
@@ -89,7 +103,7 @@ public final class BlockingIdentityCalls {
 			if (response.statusCode() != 200) {
 				throw new IllegalStateException("auth-service answered " + response.statusCode());
 			}
-			return this.codec.relayToken(response.body());
+			return this.relay.relayToken(response.body());
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

@@ -1,5 +1,6 @@
-package dev.gatewaykit.gateway.session;
+package dev.gatewaykit.gateway.mode;
 
+import dev.gatewaykit.common.session.Session;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
@@ -32,7 +33,7 @@ final class BoundedElasticIdentityBackend implements IdentityBackend {
 
 	@Override
 	public Mono<Session> loadSession(String token) {
-		return Mono.fromSupplier(() -> this.calls.loadSession(token)).subscribeOn(this.scheduler);
+		return Mono.defer(() -> Mono.justOrEmpty(this.calls.loadSession(token))).subscribeOn(this.scheduler);
 	}
 
 	@Override

@@ -1,5 +1,8 @@
-package dev.gatewaykit.gateway.session;
+package dev.gatewaykit.gateway.mode;
 
+import dev.gatewaykit.common.mode.ExecutionMode;
+import dev.gatewaykit.common.relay.RelayTokenEndpoint;
+import dev.gatewaykit.common.session.Session;
 import reactor.core.publisher.Mono;
 
 /**
@@ -8,7 +11,7 @@ import reactor.core.publisher.Mono;
  * <p>
  * Every implementation does exactly the same work: {@link #loadSession} is one Redis GET and, on a hit, one
  * EXPIRE that slides the idle timeout (the RuoYi-Cloud pattern); {@link #fetchRelayToken} is one HTTP POST to
- * auth-service's {@code /oauth/relay-token}.
+ * auth-service's {@link RelayTokenEndpoint#PATH /oauth/relay-token}.
  */
 public interface IdentityBackend {
 

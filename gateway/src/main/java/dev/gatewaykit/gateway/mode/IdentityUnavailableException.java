@@ -1,41 +1,44 @@
-package dev.gatewaykit.gateway.session;
-
-import org.springframework.http.HttpStatus;
+package dev.gatewaykit.gateway.mode;
 
 /**
  * A dependency of the identity checks (Redis or auth-service) failed or was too slow. The gateway fails closed:
- * the request is refused with {@link #status()}, never passed on unauthenticated.
+ * the request is refused, never passed on unauthenticated. Which HTTP status that is belongs to the web layer
+ * ({@link dev.gatewaykit.gateway.web.ErrorResponses#identityUnavailable}); this says which dependency failed.
  */
 public class IdentityUnavailableException extends RuntimeException {
 
-	private final HttpStatus status;
+	/** The dependency that failed. */
+	public enum Dependency {
 
-	private final String error;
+		/** Redis, where the sessions are. */
+		SESSION_STORE,
 
-	private IdentityUnavailableException(HttpStatus status, String error, String message, Throwable cause) {
-		super(message, cause);
-		this.status = status;
-		this.error = error;
+		/** auth-service, which signs the relay tokens. */
+		AUTH_SERVICE
+
 	}
 
-	/** Redis (the session store) failed or timed out: 503, since retrying later may well work. */
+	private final Dependency dependency;
+
+	private IdentityUnavailableException(Dependency dependency, String message, Throwable cause) {
+		super(message, cause);
+		this.dependency = dependency;
+	}
+
+	/** Redis (the session store) failed or timed out. */
 	public static IdentityUnavailableException sessionStore(Throwable cause) {
-		return new IdentityUnavailableException(HttpStatus.SERVICE_UNAVAILABLE, "session_store_unavailable",
+		return new IdentityUnavailableException(Dependency.SESSION_STORE,
 				"the session store did not answer in time; try again later", cause);
 	}
 
-	/** auth-service failed, timed out or refused the relay call: 502, an upstream of ours misbehaved. */
+	/** auth-service failed, timed out or refused the relay call. */
 	public static IdentityUnavailableException authService(Throwable cause) {
-		return new IdentityUnavailableException(HttpStatus.BAD_GATEWAY, "auth_service_unavailable",
+		return new IdentityUnavailableException(Dependency.AUTH_SERVICE,
 				"auth-service did not issue a relay token: " + describe(cause), cause);
 	}
 
-	public HttpStatus status() {
-		return this.status;
-	}
-
-	public String error() {
-		return this.error;
+	public Dependency dependency() {
+		return this.dependency;
 	}
 
 	private static String describe(Throwable cause) {

@@ -1,4 +1,4 @@
-package dev.gatewaykit.gateway.session;
+package dev.gatewaykit.gateway.mode;
 
 import java.time.Duration;
 import java.util.EnumMap;
@@ -7,6 +7,8 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 
+import dev.gatewaykit.common.mode.ExecutionMode;
+import dev.gatewaykit.common.session.Session;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;

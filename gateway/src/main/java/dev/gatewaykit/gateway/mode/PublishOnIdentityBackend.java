@@ -1,5 +1,6 @@
-package dev.gatewaykit.gateway.session;
+package dev.gatewaykit.gateway.mode;
 
+import dev.gatewaykit.common.session.Session;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
@@ -33,7 +34,9 @@ final class PublishOnIdentityBackend implements IdentityBackend {
 
 	@Override
 	public Mono<Session> loadSession(String token) {
-		return Mono.just(token).publishOn(this.scheduler).mapNotNull(this.calls::loadSession);
+		return Mono.just(token)
+			.publishOn(this.scheduler)
+			.flatMap((publishedToken) -> Mono.justOrEmpty(this.calls.loadSession(publishedToken)));
 	}
 
 	@Override

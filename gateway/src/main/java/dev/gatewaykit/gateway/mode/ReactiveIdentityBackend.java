@@ -1,7 +1,12 @@
-package dev.gatewaykit.gateway.session;
+package dev.gatewaykit.gateway.mode;
 
 import java.time.Duration;
 
+import dev.gatewaykit.common.relay.RelayTokenEndpoint;
+import dev.gatewaykit.common.session.Session;
+import dev.gatewaykit.common.session.SessionKeys;
+import dev.gatewaykit.gateway.relay.RelayCodec;
+import dev.gatewaykit.gateway.session.SessionCodec;
 import reactor.core.publisher.Mono;
 
 import org.springframework.dao.DataAccessException;
@@ -20,18 +25,21 @@ final class ReactiveIdentityBackend implements IdentityBackend {
 
 	private final ReactiveStringRedisTemplate redis;
 
-	private final WebClient auth;
-
-	private final IdentityCodec codec;
+	private final SessionCodec sessions;
 
 	private final Duration idleTimeout;
 
-	ReactiveIdentityBackend(ReactiveStringRedisTemplate redis, WebClient auth, IdentityCodec codec,
-			Duration idleTimeout) {
+	private final WebClient authService;
+
+	private final RelayCodec relay;
+
+	ReactiveIdentityBackend(ReactiveStringRedisTemplate redis, SessionCodec sessions, Duration idleTimeout,
+			WebClient authService, RelayCodec relay) {
 		this.redis = redis;
-		this.auth = auth;
-		this.codec = codec;
+		this.sessions = sessions;
 		this.idleTimeout = idleTimeout;
+		this.authService = authService;
+		this.relay = relay;
 	}
 
 	@Override
@@ -40,22 +48,22 @@ final class ReactiveIdentityBackend implements IdentityBackend {
 		return this.redis.opsForValue()
 			.get(key)
 			.flatMap((value) -> this.redis.expire(key, this.idleTimeout).thenReturn(value))
-			.mapNotNull(this.codec::parseSession)
+			.flatMap((value) -> Mono.justOrEmpty(this.sessions.parse(value)))
 			.onErrorMap(DataAccessException.class, IdentityUnavailableException::sessionStore);
 	}
 
 	@Override
 	public Mono<String> fetchRelayToken(Session session) {
-		return this.auth.post()
-			.uri("/oauth/relay-token")
-			.header(HttpHeaders.AUTHORIZATION, this.codec.basicAuthorization())
+		return this.authService.post()
+			.uri(RelayTokenEndpoint.PATH)
+			.header(HttpHeaders.AUTHORIZATION, this.relay.basicAuthorization())
 			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue(this.codec.relayRequestBody(session))
+			.bodyValue(this.relay.requestBody(session))
 			.exchangeToMono((response) -> (response.statusCode().value() == 200)
 					? response.bodyToMono(byte[].class).defaultIfEmpty(new byte[0])
 					: response.releaseBody()
 						.then(Mono.error(new IllegalStateException("auth-service answered " + response.statusCode().value()))))
-			.map(this.codec::relayToken)
+			.map(this.relay::relayToken)
 			.onErrorMap((ex) -> !(ex instanceof IdentityUnavailableException), IdentityUnavailableException::authService);
 	}
 

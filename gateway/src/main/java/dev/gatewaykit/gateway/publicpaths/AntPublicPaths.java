@@ -1,4 +1,4 @@
-package dev.gatewaykit.gateway.filter;
+package dev.gatewaykit.gateway.publicpaths;
 
 import java.util.List;
 
@@ -6,8 +6,8 @@ import org.springframework.http.server.PathContainer;
 import org.springframework.util.AntPathMatcher;
 
 /**
- * <strong>Naive</strong> whitelist matching with {@link AntPathMatcher}, which a real gateway's tuning replaced with
- * a simpler matcher.
+ * <strong>Naive</strong> public-path matching with {@link AntPathMatcher}, which a real gateway's tuning replaced
+ * with a simpler matcher.
  * <p>
  * What is wrong: for every request and every pattern, {@code AntPathMatcher} tokenises the pattern and the path
  * again and may compile a regex for wildcard segments; the cost is small per call but paid on the hottest path of

@@ -1,4 +1,4 @@
-package dev.gatewaykit.gateway.filter;
+package dev.gatewaykit.gateway.publicpaths;
 
 import java.util.List;
 
@@ -7,7 +7,7 @@ import org.springframework.web.util.pattern.PathPattern;
 import org.springframework.web.util.pattern.PathPatternParser;
 
 /**
- * Whitelist matching with {@link PathPattern}: the patterns are parsed once at start-up and matched segment by
+ * Public-path matching with {@link PathPattern}: the patterns are parsed once at start-up and matched segment by
  * segment against the request's already-parsed {@link PathContainer} — what Spring WebFlux and Spring Cloud
  * Gateway's own {@code Path} predicate use.
  */

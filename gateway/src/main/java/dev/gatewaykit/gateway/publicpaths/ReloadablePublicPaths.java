@@ -1,22 +1,20 @@
-package dev.gatewaykit.gateway.filter;
+package dev.gatewaykit.gateway.publicpaths;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
-import dev.gatewaykit.gateway.config.GatewayKitProperties.WhitelistMatcher;
-
 import org.springframework.http.server.PathContainer;
 
 /**
- * The whitelist in force. Nacos config can replace it while the gateway runs; the matcher and its patterns are
+ * The public paths in force. Nacos config can replace them while the gateway runs; the matcher and its patterns are
  * swapped as one value, so a request is checked against the old list or the new one, never half of each.
  */
 public final class ReloadablePublicPaths implements PublicPaths {
 
-	private final AtomicReference<Whitelist> current;
+	private final AtomicReference<Current> current;
 
-	public ReloadablePublicPaths(WhitelistMatcher matcher, List<String> patterns) {
-		this.current = new AtomicReference<>(Whitelist.of(matcher, patterns));
+	public ReloadablePublicPaths(PublicPathsMatcher matcher, List<String> patterns) {
+		this.current = new AtomicReference<>(Current.of(matcher, patterns));
 	}
 
 	@Override
@@ -24,14 +22,14 @@ public final class ReloadablePublicPaths implements PublicPaths {
 		return this.current.get().paths().isPublic(path);
 	}
 
-	/** Replaces the whitelist; answers whether anything changed. */
-	public boolean replace(WhitelistMatcher matcher, List<String> patterns) {
-		Whitelist next = Whitelist.of(matcher, patterns);
-		Whitelist previous = this.current.getAndSet(next);
+	/** Replaces the public paths; answers whether anything changed. */
+	public boolean replace(PublicPathsMatcher matcher, List<String> patterns) {
+		Current next = Current.of(matcher, patterns);
+		Current previous = this.current.getAndSet(next);
 		return previous.matcher() != next.matcher() || !previous.patterns().equals(next.patterns());
 	}
 
-	public WhitelistMatcher matcher() {
+	public PublicPathsMatcher matcher() {
 		return this.current.get().matcher();
 	}
 
@@ -39,11 +37,11 @@ public final class ReloadablePublicPaths implements PublicPaths {
 		return this.current.get().patterns();
 	}
 
-	private record Whitelist(WhitelistMatcher matcher, List<String> patterns, PublicPaths paths) {
+	private record Current(PublicPathsMatcher matcher, List<String> patterns, PublicPaths paths) {
 
-		static Whitelist of(WhitelistMatcher matcher, List<String> patterns) {
+		static Current of(PublicPathsMatcher matcher, List<String> patterns) {
 			List<String> copy = List.copyOf(patterns);
-			return new Whitelist(matcher, copy, PublicPathsFactory.create(matcher, copy));
+			return new Current(matcher, copy, matcher.create(copy));
 		}
 
 	}
