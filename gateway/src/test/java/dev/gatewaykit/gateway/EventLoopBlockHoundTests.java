@@ -2,8 +2,8 @@ package dev.gatewaykit.gateway;
 
 import java.time.Duration;
 
-import dev.gatewaykit.gateway.session.ExecutionMode;
-import dev.gatewaykit.gateway.session.ModeSwitch;
+import dev.gatewaykit.common.mode.ExecutionMode;
+import dev.gatewaykit.gateway.mode.ModeSwitch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

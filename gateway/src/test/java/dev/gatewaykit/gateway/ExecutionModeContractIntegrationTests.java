@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.util.Map;
 
 import dev.gatewaykit.common.IdentityHeaders;
-import dev.gatewaykit.gateway.session.ExecutionMode;
-import dev.gatewaykit.gateway.session.ModeSwitch;
+import dev.gatewaykit.common.mode.ExecutionMode;
+import dev.gatewaykit.gateway.mode.ModeSwitch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;

@@ -2,8 +2,8 @@ package dev.gatewaykit.gateway;
 
 import java.time.Duration;
 
-import dev.gatewaykit.gateway.session.ExecutionMode;
-import dev.gatewaykit.gateway.session.ModeSwitch;
+import dev.gatewaykit.common.mode.ExecutionMode;
+import dev.gatewaykit.gateway.mode.ModeSwitch;
 import dev.gatewaykit.launcher.RedisServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;

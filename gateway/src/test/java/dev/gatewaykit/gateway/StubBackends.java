@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.gatewaykit.common.IdentityHeaders;
+import dev.gatewaykit.common.relay.RelayTokenEndpoint;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -46,7 +47,7 @@ final class StubBackends implements AutoCloseable {
 	}
 
 	StubBackends() {
-		this.auth = start(this::relayToken, "/oauth/relay-token");
+		this.auth = start(this::relayToken, RelayTokenEndpoint.PATH);
 		// Everything else auth-service would serve (login) just echoes, so public-route tests can see headers.
 		this.auth.createContext("/", (exchange) -> {
 			try (exchange) {

@@ -18,6 +18,8 @@ import java.util.Optional;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Signs and verifies relay tokens with HMAC-SHA256, so that mall-api can check a token locally, without a
  * network call per request.
@@ -33,7 +35,7 @@ public final class RelayTokenCodec {
 	private static final String ALGORITHM = "HmacSHA256";
 
 	/** Shorter secrets make HMAC-SHA256 guessable; refuse them at start-up rather than in production. */
-	private static final int MIN_SECRET_BYTES = 32;
+	public static final int MIN_SECRET_BYTES = 32;
 
 	private final SecretKeySpec key;
 
@@ -64,7 +66,7 @@ public final class RelayTokenCodec {
 	 * Returns the claims of a well-formed, correctly signed, unexpired token; empty for anything else.
 	 * Never throws on bad input: a forged token is an expected event, not an error.
 	 */
-	public Optional<RelayClaims> verify(String token) {
+	public Optional<RelayClaims> verify(@Nullable String token) {
 		if (token == null) {
 			return Optional.empty();
 		}

@@ -114,7 +114,7 @@ class RelayTokenIntegrationTests extends AbstractMallApiIntegrationTests {
 	}
 
 	@Test
-	void doesNotLetDotSegmentsEscapeTheHealthWhitelist() throws IOException {
+	void doesNotLetDotSegmentsEscapeTheOpenHealthPath() throws IOException {
 		// Sent raw: HTTP clients would normalise the path before it reached the server.
 		assertThat(rawGet("/actuator/health/../prometheus")).startsWith("HTTP/1.1 401");
 		assertThat(rawGet("/actuator/health/%2e%2e/prometheus")).doesNotStartWith("HTTP/1.1 200");

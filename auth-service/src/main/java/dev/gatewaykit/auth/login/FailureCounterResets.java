@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.Disposable;
@@ -63,7 +64,7 @@ public class FailureCounterResets implements SmartLifecycle {
 
 	private final Duration timeout;
 
-	private volatile Disposable ticker;
+	private volatile @Nullable Disposable ticker;
 
 	public FailureCounterResets(ReactiveStringRedisTemplate redis, AuthProperties properties) {
 		this.redis = redis;

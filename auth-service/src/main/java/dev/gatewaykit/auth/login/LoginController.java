@@ -6,7 +6,7 @@ import reactor.core.publisher.Mono;
 
 import dev.gatewaykit.auth.login.LoginOutcome.Authenticated;
 import dev.gatewaykit.auth.login.LoginOutcome.Locked;
-import dev.gatewaykit.auth.web.ApiError;
+import dev.gatewaykit.common.error.ApiError;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -55,11 +55,11 @@ class LoginController {
 		if (outcome instanceof Locked locked) {
 			return ResponseEntity.status(HttpStatus.LOCKED)
 				.header(HttpHeaders.RETRY_AFTER, String.valueOf(ceilSeconds(locked.retryAfter())))
-				.body(new ApiError(HttpStatus.LOCKED, "account_locked",
+				.body(new ApiError(HttpStatus.LOCKED.value(), "account_locked",
 						"too many failed logins; the account is locked for a while"));
 		}
 		return ResponseEntity.status(HttpStatus.UNAUTHORIZED)
-			.body(new ApiError(HttpStatus.UNAUTHORIZED, "invalid_grant", "bad user name or password"));
+			.body(new ApiError(HttpStatus.UNAUTHORIZED.value(), "invalid_grant", "bad user name or password"));
 	}
 
 	private static long ceilSeconds(Duration duration) {

@@ -1,14 +1,17 @@
 package dev.gatewaykit.auth.login;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.gatewaykit.auth.web.InvalidRequestException;
 
 /**
- * The credentials posted to {@code /oauth/token}, as JSON or as a form.
+ * The credentials posted to {@code /oauth/token}, as JSON or as a form. Either may be missing from what the client
+ * sent; {@link #validated()} refuses that.
  *
  * @param username the login name
  * @param password the password
  */
-public record LoginRequest(String username, String password) {
+public record LoginRequest(@Nullable String username, @Nullable String password) {
 
 	/** Longer names are no one's, and would only make long Redis keys. */
 	static final int MAX_USERNAME_LENGTH = 128;

@@ -2,10 +2,16 @@ package dev.gatewaykit.auth.relay;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
 
 import dev.gatewaykit.auth.config.AuthProperties;
+import dev.gatewaykit.auth.web.InvalidRequestException;
 import dev.gatewaykit.common.RelayClaims;
 import dev.gatewaykit.common.RelayTokenCodec;
+import dev.gatewaykit.common.relay.RelayTokenEndpoint;
+import dev.gatewaykit.common.relay.RelayTokenRequest;
+import dev.gatewaykit.common.relay.RelayTokenResponse;
 
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -21,8 +27,6 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class RelayTokenController {
 
-	static final String PATH = "/oauth/relay-token";
-
 	private final RelayTokenCodec codec;
 
 	private final Clock clock;
@@ -35,10 +39,15 @@ class RelayTokenController {
 		this.ttl = properties.relayTokenTtl();
 	}
 
-	@PostMapping(PATH)
+	@PostMapping(RelayTokenEndpoint.PATH)
 	RelayTokenResponse relayToken(@RequestBody RelayTokenRequest request) {
-		RelayTokenRequest valid = request.validated();
-		RelayClaims claims = new RelayClaims(valid.userId(), valid.username(), valid.roles(),
+		List<String> missing = request.missingFields();
+		if (!missing.isEmpty()) {
+			throw new InvalidRequestException("missing or blank: " + String.join(", ", missing));
+		}
+		// missingFields() is empty, so none of the three is null.
+		RelayClaims claims = new RelayClaims(Objects.requireNonNull(request.userId()),
+				Objects.requireNonNull(request.username()), Objects.requireNonNull(request.roles()),
 				this.clock.instant().plus(this.ttl));
 		return new RelayTokenResponse(this.codec.sign(claims), this.ttl.toSeconds());
 	}

@@ -2,6 +2,7 @@ package dev.gatewaykit.auth.security;
 
 import dev.gatewaykit.auth.config.AuthProperties;
 import dev.gatewaykit.auth.web.ApiErrorWriter;
+import dev.gatewaykit.common.relay.RelayTokenEndpoint;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -34,7 +35,7 @@ public class SecurityConfiguration {
 				.accessDeniedHandler(new JsonAccessDeniedHandler(errors)))
 			.authorizeExchange((exchanges) -> exchanges.pathMatchers("/oauth/token", "/actuator/health/**")
 				.permitAll()
-				.pathMatchers("/oauth/relay-token", "/actuator/**")
+				.pathMatchers(RelayTokenEndpoint.PATH, "/actuator/**")
 				.hasRole(GatewayClientAuthenticationManager.GATEWAY_ROLE)
 				.anyExchange()
 				.denyAll())

@@ -8,18 +8,19 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.gatewaykit.auth.config.AuthProperties;
 import dev.gatewaykit.auth.user.UserAccount;
+import dev.gatewaykit.common.session.Session;
+import dev.gatewaykit.common.session.SessionKeys;
 
 import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * Writes login sessions where the gateway looks for them: {@code kit:session:{token}}, a JSON string whose TTL is
- * the idle timeout (the gateway extends it on every request) and whose {@code expiresAt} is the absolute limit.
+ * Writes login sessions where the gateway looks for them: {@link SessionKeys kit:session:{token}}, a JSON
+ * {@link Session} whose TTL is the idle timeout (the gateway extends it on every request) and whose
+ * {@code expiresAt} is the absolute limit.
  */
 @Component
 public class SessionStore {
-
-	static final String KEY_PREFIX = "kit:session:";
 
 	private final ReactiveStringRedisTemplate redis;
 
@@ -51,7 +52,7 @@ public class SessionStore {
 					now + this.settings.maxLifetime().toMillis());
 			String token = this.tokens.next();
 			return this.redis.opsForValue()
-				.set(KEY_PREFIX + token, this.json.writeValueAsString(session), this.settings.idleTimeout())
+				.set(SessionKeys.of(token), this.json.writeValueAsString(session), this.settings.idleTimeout())
 				.timeout(this.timeout)
 				.flatMap((stored) -> stored ? Mono.just(token)
 						: Mono.error(new IllegalStateException("Redis did not store the session")));

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import reactor.core.publisher.Mono;
 
@@ -45,7 +46,7 @@ public class UserRepository {
 		return this.hashes.entries(key(username))
 			.collectMap(Map.Entry::getKey, Map.Entry::getValue)
 			.timeout(this.timeout)
-			.mapNotNull((fields) -> toAccount(username, fields));
+			.flatMap((fields) -> Mono.justOrEmpty(toAccount(username, fields)));
 	}
 
 	public Mono<Boolean> exists(String username) {
@@ -62,15 +63,15 @@ public class UserRepository {
 		return KEY_PREFIX + username;
 	}
 
-	private static UserAccount toAccount(String username, Map<String, String> fields) {
+	private static Optional<UserAccount> toAccount(String username, Map<String, String> fields) {
 		String id = fields.get(ID);
 		String hash = fields.get(PASSWORD_HASH);
 		if (id == null || hash == null) {
-			return null;
+			return Optional.empty();
 		}
 		String roles = fields.getOrDefault(ROLES, "");
 		List<String> roleList = roles.isBlank() ? List.of() : Arrays.stream(roles.split(",")).map(String::trim).toList();
-		return new UserAccount(id, username, hash, roleList);
+		return Optional.of(new UserAccount(id, username, hash, roleList));
 	}
 
 }

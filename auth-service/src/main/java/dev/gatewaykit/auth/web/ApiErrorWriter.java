@@ -3,6 +3,8 @@ package dev.gatewaykit.auth.web;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.gatewaykit.common.error.ApiError;
+
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpResponse;
@@ -27,7 +29,7 @@ public class ApiErrorWriter {
 		response.setStatusCode(status);
 		response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
 		return response.writeWith(Mono.fromSupplier(() -> response.bufferFactory()
-			.wrap(this.json.writeValueAsBytes(new ApiError(status, error, message)))));
+			.wrap(this.json.writeValueAsBytes(new ApiError(status.value(), error, message)))));
 	}
 
 }

@@ -5,6 +5,8 @@ import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 
+import dev.gatewaykit.common.relay.RelayProperties;
+
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;

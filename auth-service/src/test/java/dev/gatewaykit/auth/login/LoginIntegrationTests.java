@@ -10,7 +10,7 @@ import tools.jackson.databind.json.JsonMapper;
 import dev.gatewaykit.auth.AuthServiceIntegrationTest;
 import dev.gatewaykit.auth.TestDemoUsers;
 import dev.gatewaykit.auth.demo.DemoUser;
-import dev.gatewaykit.auth.session.Session;
+import dev.gatewaykit.common.session.Session;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.data.redis.core.ReactiveStringRedisTemplate;

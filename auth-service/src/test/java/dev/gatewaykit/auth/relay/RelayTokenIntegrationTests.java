@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import dev.gatewaykit.auth.AuthServiceIntegrationTest;
 import dev.gatewaykit.common.RelayClaims;
 import dev.gatewaykit.common.RelayTokenCodec;
+import dev.gatewaykit.common.relay.RelayTokenResponse;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.HttpHeaders;

@@ -1,12 +1,12 @@
 package dev.gatewaykit.gateway.actuate;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import dev.gatewaykit.gateway.config.GatewayKitProperties;
-import dev.gatewaykit.gateway.filter.ReloadablePublicPaths;
-import dev.gatewaykit.gateway.session.ExecutionMode;
-import dev.gatewaykit.gateway.session.ModeSwitch;
+import dev.gatewaykit.common.mode.ExecutionMode;
+import dev.gatewaykit.gateway.mode.ModeSwitch;
+import dev.gatewaykit.gateway.publicpaths.ReloadablePublicPaths;
 import reactor.core.scheduler.Schedulers;
 import reactor.netty.resources.LoopResources;
 
@@ -27,29 +27,44 @@ public class KitEndpoint {
 
 	private final ReloadablePublicPaths publicPaths;
 
-	private final GatewayKitProperties properties;
+	private final String logStyle;
 
-	public KitEndpoint(ModeSwitch modes, ReloadablePublicPaths publicPaths, GatewayKitProperties properties) {
+	private final Duration sessionTimeout;
+
+	private final Duration relayTimeout;
+
+	/**
+	 * @param modes the mode in force, and the switch
+	 * @param publicPaths the public paths in force
+	 * @param logStyle the log style the gateway started with ({@code naive} or {@code fixed})
+	 * @param sessionTimeout the longest the gateway waits for Redis
+	 * @param relayTimeout the longest the gateway waits for a relay token
+	 */
+	public KitEndpoint(ModeSwitch modes, ReloadablePublicPaths publicPaths, String logStyle, Duration sessionTimeout,
+			Duration relayTimeout) {
 		this.modes = modes;
 		this.publicPaths = publicPaths;
-		this.properties = properties;
+		this.logStyle = logStyle;
+		this.sessionTimeout = sessionTimeout;
+		this.relayTimeout = relayTimeout;
 	}
 
 	@ReadOperation
 	public Map<String, Object> kit() {
 		Map<String, Object> kit = new LinkedHashMap<>();
 		kit.put("mode", this.modes.mode().id());
-		kit.put("whitelistMatcher", this.publicPaths.matcher().name().toLowerCase().replace('_', '-'));
+		// The bench's reports read the matcher under this name, from before the concept was called public paths.
+		kit.put("whitelistMatcher", this.publicPaths.matcher().id());
 		kit.put("publicPaths", this.publicPaths.patterns());
-		kit.put("logStyle", this.properties.logStyle());
+		kit.put("logStyle", this.logStyle);
 		// Reactor Netty's default: max(cores, 4) event loops, shared by the server and the proxy's client.
 		kit.put("eventLoopThreads", LoopResources.DEFAULT_IO_WORKER_COUNT);
 		kit.put("parallelThreads", Schedulers.DEFAULT_POOL_SIZE);
 		kit.put("boundedElasticThreads", Schedulers.DEFAULT_BOUNDED_ELASTIC_SIZE);
 		kit.put("boundedElasticQueue", Schedulers.DEFAULT_BOUNDED_ELASTIC_QUEUESIZE);
 		kit.put("availableProcessors", Runtime.getRuntime().availableProcessors());
-		kit.put("sessionTimeoutMs", this.properties.session().timeout().toMillis());
-		kit.put("relayTimeoutMs", this.properties.authService().timeout().toMillis());
+		kit.put("sessionTimeoutMs", this.sessionTimeout.toMillis());
+		kit.put("relayTimeoutMs", this.relayTimeout.toMillis());
 		return kit;
 	}
 

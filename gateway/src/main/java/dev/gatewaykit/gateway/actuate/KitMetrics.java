@@ -7,8 +7,8 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import dev.gatewaykit.gateway.session.BlockingIdentityCalls;
-import dev.gatewaykit.gateway.session.ModeSwitch;
+import dev.gatewaykit.gateway.mode.BlockingIdentityCalls;
+import dev.gatewaykit.gateway.mode.ModeSwitch;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -1,26 +1,30 @@
 package dev.gatewaykit.gateway.config;
 
 import java.time.Clock;
+import java.time.Duration;
 
 import dev.gatewaykit.gateway.actuate.KitEndpoint;
 import dev.gatewaykit.gateway.actuate.KitMetrics;
 import dev.gatewaykit.gateway.filter.AuthenticationGlobalFilter;
 import dev.gatewaykit.gateway.filter.PathHygieneWebFilter;
-import dev.gatewaykit.gateway.filter.ReloadablePublicPaths;
 import dev.gatewaykit.gateway.filter.RelayTokenGatewayFilterFactory;
-import dev.gatewaykit.gateway.session.BlockingIdentityCalls;
-import dev.gatewaykit.gateway.session.IdentityBackends;
-import dev.gatewaykit.gateway.session.IdentityCodec;
-import dev.gatewaykit.gateway.session.ModeSwitch;
+import dev.gatewaykit.gateway.mode.BlockingIdentityCalls;
+import dev.gatewaykit.gateway.mode.IdentityBackends;
+import dev.gatewaykit.gateway.mode.ModeSwitch;
+import dev.gatewaykit.gateway.publicpaths.ReloadablePublicPaths;
+import dev.gatewaykit.gateway.relay.RelayCodec;
+import dev.gatewaykit.gateway.session.SessionCodec;
 import dev.gatewaykit.gateway.web.JsonErrorWebExceptionHandler;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.config.MeterFilter;
 import io.netty.channel.ChannelOption;
+import jakarta.validation.Validator;
 import reactor.netty.http.client.HttpClient;
 import reactor.netty.resources.ConnectionProvider;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.boot.data.redis.autoconfigure.LettuceClientConfigurationBuilderCustomizer;
 import org.springframework.boot.reactor.netty.NettyServerCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -56,24 +60,42 @@ class GatewayConfiguration {
 		};
 	}
 
+	/**
+	 * Lettuce's command timeout is the session timeout: it is what bounds the blocking modes (a thread parked in a
+	 * synchronous call cannot be interrupted by Reactor's timeout), so {@code kit.gateway.session.timeout} sets it
+	 * rather than {@code spring.data.redis.timeout}, which this overrides.
+	 */
 	@Bean
-	IdentityCodec identityCodec(GatewayKitProperties properties) {
-		return new IdentityCodec(JsonMapper.builder().build(), properties.authService());
+	LettuceClientConfigurationBuilderCustomizer redisCommandTimeout(GatewayKitProperties properties) {
+		return (builder) -> builder.commandTimeout(properties.session().timeout());
+	}
+
+	@Bean
+	SessionCodec sessionCodec() {
+		return new SessionCodec(JsonMapper.builder().build());
+	}
+
+	@Bean
+	RelayCodec relayCodec(GatewayKitProperties properties) {
+		GatewayKitProperties.AuthService authService = properties.authService();
+		return new RelayCodec(JsonMapper.builder().build(), authService.clientId(), authService.clientSecret());
 	}
 
 	@Bean
 	BlockingIdentityCalls blockingIdentityCalls(GatewayKitProperties properties, StringRedisTemplate redis,
-			IdentityCodec codec) {
-		return new BlockingIdentityCalls(redis, codec, properties);
+			SessionCodec sessions, RelayCodec relay) {
+		GatewayKitProperties.AuthService authService = properties.authService();
+		return new BlockingIdentityCalls(redis, sessions, properties.session().idleTimeout(), relay, authService.url(),
+				authService.connectTimeout(), authService.timeout());
 	}
 
 	@Bean
 	ModeSwitch modeSwitch(GatewayKitProperties properties, BlockingIdentityCalls blocking,
-			ReactiveStringRedisTemplate reactiveRedis, IdentityCodec codec) {
-		WebClient auth = authServiceClient(properties.authService());
-		return new ModeSwitch(
-				IdentityBackends.all(blocking, reactiveRedis, auth, codec, properties.session().idleTimeout()),
-				properties.mode(), properties.session().timeout(), properties.authService().timeout());
+			ReactiveStringRedisTemplate reactiveRedis, SessionCodec sessions, RelayCodec relay) {
+		WebClient authService = authServiceClient(properties.authService());
+		return new ModeSwitch(IdentityBackends.all(blocking, reactiveRedis, sessions,
+				properties.session().idleTimeout(), authService, relay), properties.mode(),
+				properties.session().timeout(), properties.authService().timeout());
 	}
 
 	private static WebClient authServiceClient(GatewayKitProperties.AuthService authService) {
@@ -82,7 +104,7 @@ class GatewayConfiguration {
 			.maxConnections(500)
 			.pendingAcquireMaxCount(2000)
 			.pendingAcquireTimeout(authService.timeout())
-			.maxIdleTime(java.time.Duration.ofSeconds(30))
+			.maxIdleTime(Duration.ofSeconds(30))
 			.build();
 		HttpClient http = HttpClient.create(pool)
 			.option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) authService.connectTimeout().toMillis())
@@ -95,7 +117,7 @@ class GatewayConfiguration {
 
 	@Bean
 	ReloadablePublicPaths publicPaths(GatewayKitProperties properties) {
-		return new ReloadablePublicPaths(properties.whitelistMatcher(), properties.publicPaths());
+		return new ReloadablePublicPaths(properties.publicPathsMatcher(), properties.publicPaths());
 	}
 
 	@Bean
@@ -104,7 +126,7 @@ class GatewayConfiguration {
 	}
 
 	@Bean
-	RuntimeConfigListener runtimeConfigListener(ConfigurableEnvironment environment, jakarta.validation.Validator validator,
+	RuntimeConfigListener runtimeConfigListener(ConfigurableEnvironment environment, Validator validator,
 			ModeSwitch modeSwitch, ReloadablePublicPaths publicPaths) {
 		return new RuntimeConfigListener(environment, new SpringValidatorAdapter(validator), modeSwitch,
 				publicPaths);
@@ -133,7 +155,8 @@ class GatewayConfiguration {
 	@Bean
 	KitEndpoint kitEndpoint(ModeSwitch modeSwitch, ReloadablePublicPaths publicPaths,
 			GatewayKitProperties properties) {
-		return new KitEndpoint(modeSwitch, publicPaths, properties);
+		return new KitEndpoint(modeSwitch, publicPaths, properties.logStyle().id(), properties.session().timeout(),
+				properties.authService().timeout());
 	}
 
 	/**

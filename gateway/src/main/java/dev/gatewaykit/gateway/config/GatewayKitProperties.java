@@ -3,8 +3,10 @@ package dev.gatewaykit.gateway.config;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 
-import dev.gatewaykit.gateway.session.ExecutionMode;
+import dev.gatewaykit.common.mode.ExecutionMode;
+import dev.gatewaykit.gateway.publicpaths.PublicPathsMatcher;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotEmpty;
@@ -15,12 +17,12 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * The gateway's knobs. The {@code naive} and {@code fixed} profiles set several at once; each can also be set on
- * its own for ablation.
+ * The gateway's knobs. The {@code naive} profile sets several at once; each can also be set on its own for
+ * ablation. The defaults here are the {@code fixed} state, and are stated nowhere else.
  *
  * @param mode where the per-request dependency calls run (blocking, publish-on, bounded-elastic, reactive)
- * @param whitelistMatcher how public paths are matched: {@code ant} (AntPathMatcher, the slower naive matcher) or
- * {@code path-pattern} (the pre-parsed PathPattern)
+ * @param publicPathsMatcher how public paths are matched: {@code ant} (AntPathMatcher, the slower naive matcher)
+ * or {@code path-pattern} (the pre-parsed PathPattern)
  * @param logStyle {@code naive} (synchronous DEBUG logging with caller data, which can cost a service 40 % of its
  * throughput) or {@code fixed} (asynchronous INFO); selects {@code logback-<style>.xml}, reported by the
  * {@code kit} actuator endpoint
@@ -31,25 +33,34 @@ import org.springframework.validation.annotation.Validated;
 @Validated
 @ConfigurationProperties("kit.gateway")
 public record GatewayKitProperties(@DefaultValue("reactive") @NotNull ExecutionMode mode,
-		@DefaultValue("path-pattern") @NotNull WhitelistMatcher whitelistMatcher,
-		@DefaultValue("fixed") @NotBlank String logStyle,
+		@DefaultValue("path-pattern") @NotNull PublicPathsMatcher publicPathsMatcher,
+		@DefaultValue("fixed") @NotNull LogStyle logStyle,
 		@DefaultValue({ "/api/auth/oauth/token", "/actuator/health" }) @NotEmpty List<String> publicPaths,
 		@DefaultValue @Valid Session session, @DefaultValue @Valid AuthService authService) {
 
-	/** The two whitelist matchers. */
-	public enum WhitelistMatcher {
+	/**
+	 * The two logging set-ups. Logging starts before this record is bound, so {@code logging.config} in
+	 * application.yml picks the file from the property itself, with {@code fixed} when it is not set.
+	 */
+	public enum LogStyle {
 
-		/** {@code AntPathMatcher}: re-tokenises pattern and path on every call. */
-		ANT,
+		/** {@code logback-naive.xml}: synchronous, DEBUG for the kit, caller data. */
+		NAIVE,
 
-		/** {@code PathPattern}: parsed once at start-up, matched against a pre-parsed path. */
-		PATH_PATTERN
+		/** {@code logback-fixed.xml}: asynchronous, INFO, no caller data. */
+		FIXED;
+
+		/** The name used in the property, the logback file name and the {@code kit} actuator endpoint. */
+		public String id() {
+			return name().toLowerCase(Locale.ROOT);
+		}
 
 	}
 
 	/**
 	 * @param idleTimeout the TTL set by the EXPIRE on every request; must match auth-service's idle timeout
-	 * @param timeout the longest the gateway waits for Redis before answering 503 (fail closed)
+	 * @param timeout the longest the gateway waits for Redis before answering 503 (fail closed); also Lettuce's
+	 * command timeout, which is what bounds the blocking modes
 	 */
 	public record Session(@DefaultValue("30m") @NotNull Duration idleTimeout,
 			@DefaultValue("1s") @NotNull Duration timeout) {
@@ -57,24 +68,27 @@ public record GatewayKitProperties(@DefaultValue("reactive") @NotNull ExecutionM
 
 	/**
 	 * @param url auth-service's base URL, http(s) in both discovery modes: the relay call does not go through the
-	 * load balancer (the bench points it at toxiproxy, the link whose latency it controls)
+	 * load balancer (the bench points it at toxiproxy, the link whose latency it controls); by default where the
+	 * auth route goes ({@code kit.routes.auth-uri}, application.yml), a local auth-service in the {@code nacos}
+	 * profile
 	 * @param clientId the gateway's client id, sent with HTTP Basic on the relay call
 	 * @param clientSecret the gateway's client secret
 	 * @param connectTimeout the longest a new connection to auth-service may take
 	 * @param timeout the longest the gateway waits for a relay token before answering 502
 	 */
-	public record AuthService(@DefaultValue("http://127.0.0.1:9000") @NotNull URI url,
-			@DefaultValue("gateway") @NotBlank String clientId,
+	public record AuthService(@NotNull URI url, @DefaultValue("gateway") @NotBlank String clientId,
 			@DefaultValue("dev-only-gateway-secret-change-me") @NotBlank String clientSecret,
 			@DefaultValue("500ms") @NotNull Duration connectTimeout,
 			@DefaultValue("2s") @NotNull Duration timeout) {
 
 		public AuthService {
+			// A missing URL is @NotNull's to report.
 			if (url != null && !"http".equals(url.getScheme()) && !"https".equals(url.getScheme())) {
 				throw new IllegalArgumentException("kit.gateway.auth-service.url must be an http:// or https:// URL "
 						+ "(the relay-token call does not go through the load balancer), was '" + url + "'");
 			}
 		}
+
 	}
 
 }

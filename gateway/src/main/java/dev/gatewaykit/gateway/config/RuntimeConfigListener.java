@@ -1,11 +1,13 @@
 package dev.gatewaykit.gateway.config;
 
 import java.util.HashSet;
+import java.util.Optional;
 import java.util.Set;
 
-import dev.gatewaykit.gateway.filter.ReloadablePublicPaths;
-import dev.gatewaykit.gateway.session.ExecutionMode;
-import dev.gatewaykit.gateway.session.ModeSwitch;
+import dev.gatewaykit.common.mode.ExecutionMode;
+import dev.gatewaykit.gateway.mode.ModeSwitch;
+import dev.gatewaykit.gateway.publicpaths.ReloadablePublicPaths;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,13 +26,13 @@ import org.springframework.core.env.StandardEnvironment;
 import org.springframework.validation.Validator;
 
 /**
- * Applies a change of {@code kit.gateway.*} to the running gateway: the execution mode and the whitelist. Spring
+ * Applies a change of {@code kit.gateway.*} to the running gateway: the execution mode and the public paths. Spring
  * Cloud publishes the event after a config refresh — in the {@code nacos} profile, when the data id
  * {@code gateway.yaml} changes in Nacos (the original incident's gateway was tuned live this way).
  * {@code logging.level.*} changes need nothing here: Spring Cloud's {@code LoggingRebinder} applies them.
  * <p>
  * {@link GatewayKitProperties} is an immutable record, so it is bound afresh from the refreshed environment and
- * validated like at start-up. A value that does not bind (a mode that does not exist, an empty whitelist) is
+ * validated like at start-up. A value that does not bind (a mode that does not exist, no public path at all) is
  * refused as a whole with an error in the log, and the gateway keeps what it had. Only the knobs whose keys changed
  * are applied; other {@code kit.gateway.*} keys are reported as needing a restart.
  */
@@ -44,7 +46,7 @@ class RuntimeConfigListener implements ApplicationListener<EnvironmentChangeEven
 
 	private static final String PATHS = PREFIX + ".public-paths";
 
-	private static final String MATCHER = PREFIX + ".whitelist-matcher";
+	private static final String MATCHER = PREFIX + ".public-paths-matcher";
 
 	private static final Set<String> OUTRANKING_SOURCES = Set.of(
 			CommandLinePropertySource.COMMAND_LINE_PROPERTY_SOURCE_NAME,
@@ -82,26 +84,22 @@ class RuntimeConfigListener implements ApplicationListener<EnvironmentChangeEven
 			String property = (ex.getProperty() != null)
 					? ex.getProperty().getName() + "=" + ex.getProperty().getValue() : ex.getName().toString();
 			log.error("Refused a kit.gateway change from config ({}): {}. The gateway keeps mode {} and its "
-					+ "whitelist. Modes: {}", property, rootMessage(ex), this.modeSwitch.mode().id(),
+					+ "public paths. Modes: {}", property, rootMessage(ex), this.modeSwitch.mode().id(),
 					ExecutionMode.ids());
 			return;
 		}
-		// Only what changed is applied: a whitelist edit must not undo a mode set through the actuator.
+		// Only what changed is applied: a public-paths edit must not undo a mode set through the actuator.
 		Set<String> applied = new HashSet<>();
 		if (keys.contains(MODE)) {
 			applied.add(MODE);
 			this.modeSwitch.switchTo(fresh.mode());
-			String shadowedBy = higherPrecedenceSource(MODE);
-			if (shadowedBy != null) {
-				log.warn("kit.gateway.mode changed in config but {} sets it too and outranks config: the mode in force "
-						+ "is {}", shadowedBy, fresh.mode().id());
-			}
+			higherPrecedenceSource(MODE).ifPresent((shadowedBy) -> log.warn("kit.gateway.mode changed in config but "
+					+ "{} sets it too and outranks config: the mode in force is {}", shadowedBy, fresh.mode().id()));
 		}
-		if (keys.stream().anyMatch((key) -> key.startsWith(PATHS) || key.startsWith(MATCHER))) {
-			keys.stream().filter((key) -> key.startsWith(PATHS) || key.startsWith(MATCHER)).forEach(applied::add);
-			if (this.publicPaths.replace(fresh.whitelistMatcher(), fresh.publicPaths())) {
-				log.info("Whitelist is now {} ({})", fresh.publicPaths(),
-						fresh.whitelistMatcher().name().toLowerCase().replace('_', '-'));
+		if (keys.stream().anyMatch(RuntimeConfigListener::isPublicPathsKey)) {
+			keys.stream().filter(RuntimeConfigListener::isPublicPathsKey).forEach(applied::add);
+			if (this.publicPaths.replace(fresh.publicPathsMatcher(), fresh.publicPaths())) {
+				log.info("Public paths are now {} ({})", fresh.publicPaths(), fresh.publicPathsMatcher().id());
 			}
 		}
 		keys.removeAll(applied);
@@ -110,17 +108,22 @@ class RuntimeConfigListener implements ApplicationListener<EnvironmentChangeEven
 		}
 	}
 
-	/** The command line, system properties or environment, when one of them sets {@code name}; else null. */
-	private String higherPrecedenceSource(String name) {
-		for (PropertySource<?> source : this.environment.getPropertySources()) {
-			if (OUTRANKING_SOURCES.contains(source.getName()) && source.containsProperty(name)) {
-				return source.getName();
-			}
-		}
-		return null;
+	/** The list itself ({@code public-paths}, {@code public-paths[0]}, ...) or its matcher. */
+	private static boolean isPublicPathsKey(String key) {
+		return key.equals(PATHS) || key.startsWith(PATHS + "[") || key.equals(MATCHER);
 	}
 
-	private static String rootMessage(Throwable ex) {
+	/** The command line, system properties or environment, when one of them sets {@code name}. */
+	private Optional<String> higherPrecedenceSource(String name) {
+		for (PropertySource<?> source : this.environment.getPropertySources()) {
+			if (OUTRANKING_SOURCES.contains(source.getName()) && source.containsProperty(name)) {
+				return Optional.of(source.getName());
+			}
+		}
+		return Optional.empty();
+	}
+
+	private static @Nullable String rootMessage(Throwable ex) {
 		Throwable cause = ex;
 		while (cause.getCause() != null) {
 			cause = cause.getCause();

@@ -4,9 +4,12 @@ import java.time.Clock;
 import java.util.Optional;
 
 import dev.gatewaykit.common.IdentityHeaders;
-import dev.gatewaykit.gateway.session.IdentityBackend;
-import dev.gatewaykit.gateway.session.IdentityUnavailableException;
-import dev.gatewaykit.gateway.session.Session;
+import dev.gatewaykit.common.session.Session;
+import dev.gatewaykit.gateway.mode.IdentityBackend;
+import dev.gatewaykit.gateway.mode.IdentityUnavailableException;
+import dev.gatewaykit.gateway.publicpaths.PublicPaths;
+import dev.gatewaykit.gateway.web.ErrorResponses;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
@@ -21,7 +24,7 @@ import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.web.server.ServerWebExchange;
 
 /**
- * Authenticates every routed request: strips identity headers the client sent, lets whitelisted paths through,
+ * Authenticates every routed request: strips identity headers the client sent, lets public paths through,
  * and otherwise loads the session for the {@code Authorization: Bearer} token (one Redis GET + one EXPIRE through
  * {@link IdentityBackend}) and forwards the user's id and name. Refusals are 401 with a JSON body that says why;
  * a session store that cannot answer gives 503 — the gateway fails closed.
@@ -64,11 +67,11 @@ public final class AuthenticationGlobalFilter implements GlobalFilter, Ordered {
 			log.debug("Public path {}, no authentication", request.getPath());
 			return chain.filter(exchange.mutate().request(request).build());
 		}
-		String token = bearerToken(request.getHeaders().getFirst(HttpHeaders.AUTHORIZATION));
-		if (token == null) {
+		Optional<String> token = bearerToken(request.getHeaders().getFirst(HttpHeaders.AUTHORIZATION));
+		if (token.isEmpty()) {
 			return unauthorized(exchange, "bearer token is missing or malformed; send 'Authorization: Bearer <token>'");
 		}
-		return this.backend.loadSession(token)
+		return this.backend.loadSession(token.get())
 			.map(Optional::of)
 			.defaultIfEmpty(Optional.empty())
 			.onErrorResume(IdentityUnavailableException.class,
@@ -92,20 +95,21 @@ public final class AuthenticationGlobalFilter implements GlobalFilter, Ordered {
 		return chain.filter(next);
 	}
 
-	static String bearerToken(String authorization) {
+	/** The token of a well-formed {@code Authorization: Bearer} header; empty for anything else. */
+	static Optional<String> bearerToken(@Nullable String authorization) {
 		if (authorization == null || authorization.length() <= BEARER.length()
 				|| !authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
-			return null;
+			return Optional.empty();
 		}
 		String token = authorization.substring(BEARER.length()).trim();
 		// Tokens are base64url; anything else cannot be ours and must not reach a Redis key.
 		for (int i = 0; i < token.length(); i++) {
 			char c = token.charAt(i);
 			if (!(Character.isLetterOrDigit(c) || c == '-' || c == '_') || c > 0x7f) {
-				return null;
+				return Optional.empty();
 			}
 		}
-		return (token.isEmpty() || token.length() > 256) ? null : token;
+		return (token.isEmpty() || token.length() > 256) ? Optional.empty() : Optional.of(token);
 	}
 
 	private static Mono<Void> unauthorized(ServerWebExchange exchange, String message) {
@@ -116,7 +120,7 @@ public final class AuthenticationGlobalFilter implements GlobalFilter, Ordered {
 	static Mono<Void> refuse(ServerWebExchange exchange, IdentityUnavailableException ex) {
 		log.warn("Refusing {}: {} ({})", exchange.getRequest().getPath(), ex.getMessage(),
 				(ex.getCause() != null) ? ex.getCause().toString() : "no cause");
-		return ErrorResponses.write(exchange, ex.status(), ex.error(), ex.getMessage());
+		return ErrorResponses.identityUnavailable(exchange, ex);
 	}
 
 	@Override

@@ -1,7 +1,10 @@
 package dev.gatewaykit.gateway.filter;
 
 import java.util.Locale;
+import java.util.Optional;
 
+import dev.gatewaykit.gateway.web.ErrorResponses;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 
 import org.springframework.core.Ordered;
@@ -12,11 +15,11 @@ import org.springframework.web.server.WebFilterChain;
 
 /**
  * Refuses, with 400, every request path that is not already in canonical form, before any route predicate or
- * whitelist sees it.
+ * public-paths matcher sees it.
  * <p>
- * Why refuse rather than normalise: the gateway, the whitelist matcher and the service behind it could each
+ * Why refuse rather than normalise: the gateway, the public-paths matcher and the service behind it could each
  * normalise differently (decode {@code %2F} or not, collapse {@code //} or not, honour {@code ;jsessionid} or not),
- * and every difference is a way to make the whitelist see {@code /api/auth/...} while the backend serves
+ * and every difference is a way to make the matcher see {@code /api/auth/...} while the backend serves
  * {@code /api/mall/...}. A legitimate client never sends such paths, so the only safe answer is no.
  */
 public final class PathHygieneWebFilter implements WebFilter, Ordered {
@@ -29,39 +32,39 @@ public final class PathHygieneWebFilter implements WebFilter, Ordered {
 
 	@Override
 	public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-		String problem = problem(exchange.getRequest().getURI().getRawPath());
-		if (problem != null) {
-			return ErrorResponses.write(exchange, HttpStatus.BAD_REQUEST, "bad_path", problem);
+		Optional<String> problem = problem(exchange.getRequest().getURI().getRawPath());
+		if (problem.isPresent()) {
+			return ErrorResponses.write(exchange, HttpStatus.BAD_REQUEST, "bad_path", problem.get());
 		}
 		return chain.filter(exchange);
 	}
 
-	/** What is wrong with a raw (still percent-encoded) path, or {@code null} when it is canonical. */
-	static String problem(String rawPath) {
+	/** What is wrong with a raw (still percent-encoded) path; empty when it is canonical. */
+	static Optional<String> problem(@Nullable String rawPath) {
 		if (rawPath == null || rawPath.isEmpty() || rawPath.charAt(0) != '/') {
-			return "the path must start with '/'";
+			return Optional.of("the path must start with '/'");
 		}
 		String lower = rawPath.toLowerCase(Locale.ROOT);
 		for (String encoding : FORBIDDEN_ENCODINGS) {
 			if (lower.contains(encoding)) {
-				return "encoded '/', '\\', '.', ';', '%' or NUL is not allowed in the path";
+				return Optional.of("encoded '/', '\\', '.', ';', '%' or NUL is not allowed in the path");
 			}
 		}
 		for (int i = 0; i < rawPath.length(); i++) {
 			char c = rawPath.charAt(i);
 			if (c == '\\' || c == ';' || c < 0x20 || c == 0x7f) {
-				return "'\\', ';' and control characters are not allowed in the path";
+				return Optional.of("'\\', ';' and control characters are not allowed in the path");
 			}
 		}
 		if (rawPath.contains("//")) {
-			return "empty path segments ('//') are not allowed";
+			return Optional.of("empty path segments ('//') are not allowed");
 		}
 		for (String segment : rawPath.split("/", -1)) {
 			if (segment.equals(".") || segment.equals("..")) {
-				return "'.' and '..' path segments are not allowed";
+				return Optional.of("'.' and '..' path segments are not allowed");
 			}
 		}
-		return null;
+		return Optional.empty();
 	}
 
 	@Override

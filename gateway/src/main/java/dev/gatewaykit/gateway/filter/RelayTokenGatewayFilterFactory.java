@@ -3,9 +3,10 @@ package dev.gatewaykit.gateway.filter;
 import java.util.List;
 
 import dev.gatewaykit.common.IdentityHeaders;
-import dev.gatewaykit.gateway.session.IdentityBackend;
-import dev.gatewaykit.gateway.session.IdentityUnavailableException;
-import dev.gatewaykit.gateway.session.Session;
+import dev.gatewaykit.common.session.Session;
+import dev.gatewaykit.gateway.mode.IdentityBackend;
+import dev.gatewaykit.gateway.mode.IdentityUnavailableException;
+import dev.gatewaykit.gateway.web.ErrorResponses;
 import reactor.core.publisher.Mono;
 
 import org.springframework.cloud.gateway.filter.GatewayFilter;

@@ -2,9 +2,9 @@ package dev.gatewaykit.gateway.web;
 
 import java.io.IOException;
 import java.net.ConnectException;
+import java.util.Locale;
 import java.util.concurrent.TimeoutException;
 
-import dev.gatewaykit.gateway.filter.ErrorResponses;
 import io.netty.channel.ConnectTimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -64,7 +64,7 @@ public final class JsonErrorWebExceptionHandler implements ErrorWebExceptionHand
 
 	private static String errorCode(HttpStatusCode code) {
 		HttpStatus status = HttpStatus.resolve(code.value());
-		return (status != null) ? status.name().toLowerCase(java.util.Locale.ROOT) : "error";
+		return (status != null) ? status.name().toLowerCase(Locale.ROOT) : "error";
 	}
 
 	private static String describe(HttpStatusCode code) {

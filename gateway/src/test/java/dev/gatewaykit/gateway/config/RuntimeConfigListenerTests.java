@@ -7,12 +7,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import dev.gatewaykit.gateway.config.GatewayKitProperties.WhitelistMatcher;
-import dev.gatewaykit.gateway.filter.ReloadablePublicPaths;
-import dev.gatewaykit.gateway.session.ExecutionMode;
-import dev.gatewaykit.gateway.session.IdentityBackend;
-import dev.gatewaykit.gateway.session.ModeSwitch;
-import dev.gatewaykit.gateway.session.Session;
+import dev.gatewaykit.common.mode.ExecutionMode;
+import dev.gatewaykit.common.session.Session;
+import dev.gatewaykit.gateway.mode.IdentityBackend;
+import dev.gatewaykit.gateway.mode.ModeSwitch;
+import dev.gatewaykit.gateway.publicpaths.PublicPathsMatcher;
+import dev.gatewaykit.gateway.publicpaths.ReloadablePublicPaths;
 import jakarta.validation.Validation;
 import jakarta.validation.ValidatorFactory;
 import org.junit.jupiter.api.AfterEach;
@@ -27,7 +27,7 @@ import org.springframework.validation.beanvalidation.SpringValidatorAdapter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** What a config refresh does to the running gateway's mode and whitelist. */
+/** What a config refresh does to the running gateway's mode and public paths. */
 class RuntimeConfigListenerTests {
 
 	private final ValidatorFactory validation = Validation.buildDefaultValidatorFactory();
@@ -39,12 +39,16 @@ class RuntimeConfigListenerTests {
 	private final ModeSwitch modes = new ModeSwitch(unusedBackends(), ExecutionMode.REACTIVE, Duration.ofSeconds(1),
 			Duration.ofSeconds(1));
 
-	private final ReloadablePublicPaths publicPaths = new ReloadablePublicPaths(WhitelistMatcher.PATH_PATTERN,
+	private final ReloadablePublicPaths publicPaths = new ReloadablePublicPaths(PublicPathsMatcher.PATH_PATTERN,
 			List.of("/api/auth/oauth/token", "/actuator/health"));
 
 	private final RuntimeConfigListener listener;
 
 	RuntimeConfigListenerTests() {
+		// What application.yml sets and no record default covers.
+		this.environment.getPropertySources()
+			.addFirst(new MapPropertySource("application.yml", Map.of("kit.gateway.auth-service.url",
+					"http://127.0.0.1:9000")));
 		this.environment.getPropertySources().addFirst(new MapPropertySource("nacos", this.config));
 		this.listener = new RuntimeConfigListener(this.environment,
 				new SpringValidatorAdapter(this.validation.getValidator()), this.modes, this.publicPaths);
@@ -65,7 +69,7 @@ class RuntimeConfigListenerTests {
 	}
 
 	@Test
-	void replacesTheWhitelist() {
+	void replacesThePublicPaths() {
 		this.config.put("kit.gateway.public-paths", "/actuator/health");
 
 		refresh("kit.gateway.public-paths");
@@ -73,6 +77,16 @@ class RuntimeConfigListenerTests {
 		assertThat(this.publicPaths.patterns()).containsExactly("/actuator/health");
 		assertThat(this.publicPaths.isPublic(PathContainer.parsePath("/api/auth/oauth/token"))).isFalse();
 		assertThat(this.publicPaths.isPublic(PathContainer.parsePath("/actuator/health"))).isTrue();
+	}
+
+	@Test
+	void switchesThePublicPathsMatcher() {
+		this.config.put("kit.gateway.public-paths-matcher", "ant");
+
+		refresh("kit.gateway.public-paths-matcher");
+
+		assertThat(this.publicPaths.matcher()).isEqualTo(PublicPathsMatcher.ANT);
+		assertThat(this.publicPaths.patterns()).containsExactly("/api/auth/oauth/token", "/actuator/health");
 	}
 
 	@Test
@@ -87,7 +101,7 @@ class RuntimeConfigListenerTests {
 	}
 
 	@Test
-	void refusesAnEmptyWhitelist() {
+	void refusesAnEmptyListOfPublicPaths() {
 		this.config.put("kit.gateway.public-paths", "");
 
 		refresh("kit.gateway.public-paths");
@@ -96,7 +110,7 @@ class RuntimeConfigListenerTests {
 	}
 
 	@Test
-	void aWhitelistChangeLeavesAModeSetThroughTheActuator() {
+	void aPublicPathsChangeLeavesAModeSetThroughTheActuator() {
 		this.modes.switchTo(ExecutionMode.BLOCKING);
 		this.config.put("kit.gateway.public-paths", "/actuator/health");
 
@@ -107,9 +121,9 @@ class RuntimeConfigListenerTests {
 	}
 
 	@Test
-	void aModeChangeLeavesTheWhitelist() {
+	void aModeChangeLeavesThePublicPaths() {
 		this.config.put("kit.gateway.mode", "bounded-elastic");
-		this.publicPaths.replace(WhitelistMatcher.ANT, List.of("/only/this"));
+		this.publicPaths.replace(PublicPathsMatcher.ANT, List.of("/only/this"));
 
 		refresh("kit.gateway.mode");
 

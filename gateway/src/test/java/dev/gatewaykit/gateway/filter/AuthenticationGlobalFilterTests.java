@@ -9,10 +9,10 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
 import dev.gatewaykit.common.IdentityHeaders;
-import dev.gatewaykit.gateway.config.GatewayKitProperties.WhitelistMatcher;
-import dev.gatewaykit.gateway.session.IdentityBackend;
-import dev.gatewaykit.gateway.session.IdentityUnavailableException;
-import dev.gatewaykit.gateway.session.Session;
+import dev.gatewaykit.common.session.Session;
+import dev.gatewaykit.gateway.mode.IdentityBackend;
+import dev.gatewaykit.gateway.mode.IdentityUnavailableException;
+import dev.gatewaykit.gateway.publicpaths.PublicPathsMatcher;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -58,13 +58,13 @@ class AuthenticationGlobalFilterTests {
 		return Mono.empty();
 	};
 
-	private AuthenticationGlobalFilter filter(WhitelistMatcher matcher) {
+	private AuthenticationGlobalFilter filter(PublicPathsMatcher matcher) {
 		return new AuthenticationGlobalFilter(this.backend,
-				PublicPathsFactory.create(matcher, List.of("/api/auth/oauth/token", "/actuator/health")),
+				matcher.create(List.of("/api/auth/oauth/token", "/actuator/health")),
 				Clock.fixed(NOW, ZoneOffset.UTC));
 	}
 
-	private MockServerWebExchange run(WhitelistMatcher matcher, MockServerHttpRequest.BaseBuilder<?> request) {
+	private MockServerWebExchange run(PublicPathsMatcher matcher, MockServerHttpRequest.BaseBuilder<?> request) {
 		MockServerWebExchange exchange = MockServerWebExchange.from(request);
 		StepVerifier.create(filter(matcher).filter(exchange, this.chain))
 			.expectComplete()
@@ -73,8 +73,8 @@ class AuthenticationGlobalFilterTests {
 	}
 
 	@ParameterizedTest
-	@EnumSource(WhitelistMatcher.class)
-	void forwardsUserIdentityAndReplacesSpoofedHeaders(WhitelistMatcher matcher) {
+	@EnumSource(PublicPathsMatcher.class)
+	void forwardsUserIdentityAndReplacesSpoofedHeaders(PublicPathsMatcher matcher) {
 		run(matcher, MockServerHttpRequest.get("/api/mall/products/1")
 			.header("Authorization", "Bearer good")
 			.header(IdentityHeaders.USER_ID, "1")
@@ -88,16 +88,16 @@ class AuthenticationGlobalFilterTests {
 	}
 
 	@ParameterizedTest
-	@EnumSource(WhitelistMatcher.class)
-	void letsPublicPathsThroughWithoutIdentityHeaders(WhitelistMatcher matcher) {
+	@EnumSource(PublicPathsMatcher.class)
+	void letsPublicPathsThroughWithoutIdentityHeaders(PublicPathsMatcher matcher) {
 		run(matcher, MockServerHttpRequest.post("/api/auth/oauth/token").header(IdentityHeaders.USER_ID, "1"));
 		assertThat(this.forwarded.get()).isNotNull();
 		assertThat(this.forwarded.get().getRequest().getHeaders().containsHeader(IdentityHeaders.USER_ID)).isFalse();
 	}
 
 	@ParameterizedTest
-	@EnumSource(WhitelistMatcher.class)
-	void doesNotTreatWhitelistLookalikesAsPublic(WhitelistMatcher matcher) {
+	@EnumSource(PublicPathsMatcher.class)
+	void doesNotTreatPublicPathLookalikesAsPublic(PublicPathsMatcher matcher) {
 		MockServerWebExchange exchange = run(matcher, MockServerHttpRequest.get("/api/auth/oauth/tokenx"));
 		assertThat(this.forwarded.get()).isNull();
 		assertThat(exchange.getResponse().getStatusCode()).isEqualTo(HttpStatus.UNAUTHORIZED);
@@ -105,7 +105,7 @@ class AuthenticationGlobalFilterTests {
 
 	@Test
 	void rejectsMissingTokenWithJsonBody() {
-		MockServerWebExchange exchange = run(WhitelistMatcher.PATH_PATTERN,
+		MockServerWebExchange exchange = run(PublicPathsMatcher.PATH_PATTERN,
 				MockServerHttpRequest.get("/api/mall/products/1"));
 		assertThat(exchange.getResponse().getStatusCode()).isEqualTo(HttpStatus.UNAUTHORIZED);
 		assertThat(exchange.getResponse().getHeaders().getFirst("WWW-Authenticate")).isEqualTo("Bearer");
@@ -120,7 +120,7 @@ class AuthenticationGlobalFilterTests {
 	void rejectsUnknownExpiredAndGarbageTokens() {
 		for (String header : new String[] { "Bearer nope", "Bearer old", "Bearer a b", "Basic Zm9vOmJhcg==",
 				"Bearer ../../etc" }) {
-			MockServerWebExchange exchange = run(WhitelistMatcher.PATH_PATTERN,
+			MockServerWebExchange exchange = run(PublicPathsMatcher.PATH_PATTERN,
 					MockServerHttpRequest.get("/api/mall/products/1").header("Authorization", header));
 			assertThat(exchange.getResponse().getStatusCode()).as(header).isEqualTo(HttpStatus.UNAUTHORIZED);
 		}
@@ -129,7 +129,7 @@ class AuthenticationGlobalFilterTests {
 
 	@Test
 	void failsClosedWith503WhenTheSessionStoreIsDown() {
-		MockServerWebExchange exchange = run(WhitelistMatcher.PATH_PATTERN,
+		MockServerWebExchange exchange = run(PublicPathsMatcher.PATH_PATTERN,
 				MockServerHttpRequest.get("/api/mall/products/1").header("Authorization", "Bearer down"));
 		assertThat(this.forwarded.get()).isNull();
 		assertThat(exchange.getResponse().getStatusCode()).isEqualTo(HttpStatus.SERVICE_UNAVAILABLE);

@@ -29,7 +29,7 @@ class PathHygieneWebFilterTests {
 			"/api/auth\\..\\mall/products/1", "/api/mall/products/1%00" })
 	void refusesNonCanonicalPaths(String path) {
 		// The raw path as received; MockServerHttpRequest.get(String) would re-encode it as a URI template.
-		assertThat(PathHygieneWebFilter.problem(path)).isNotNull();
+		assertThat(PathHygieneWebFilter.problem(path)).isPresent();
 	}
 
 	@ParameterizedTest(name = "answers 400 JSON for {0}")

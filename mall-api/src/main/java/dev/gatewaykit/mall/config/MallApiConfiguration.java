@@ -1,18 +1,23 @@
 package dev.gatewaykit.mall.config;
 
 import dev.gatewaykit.common.RelayTokenCodec;
+import dev.gatewaykit.common.relay.RelayProperties;
 import dev.gatewaykit.mall.security.RelayTokenFilter;
 import dev.gatewaykit.mall.web.JsonErrorAttributes;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
  * Wires the pieces that are not controllers or the catalogue: the relay token check and the JSON error fallback.
  * No Spring Security: one header check does not need a filter chain, and keeping it out keeps the hot path short.
+ * The relay key's properties are kit-common's, shared with auth-service, hence outside the package that
+ * {@code @ConfigurationPropertiesScan} scans.
  */
 @Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(RelayProperties.class)
 public class MallApiConfiguration {
 
 	@Bean

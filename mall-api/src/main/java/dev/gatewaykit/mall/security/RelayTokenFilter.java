@@ -6,7 +6,7 @@ import java.util.Optional;
 import dev.gatewaykit.common.IdentityHeaders;
 import dev.gatewaykit.common.RelayClaims;
 import dev.gatewaykit.common.RelayTokenCodec;
-import dev.gatewaykit.mall.web.ApiError;
+import dev.gatewaykit.mall.web.ApiErrors;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -50,9 +50,9 @@ public class RelayTokenFilter extends OncePerRequestFilter implements Ordered {
 	public RelayTokenFilter(RelayTokenCodec codec, JsonMapper json) {
 		this.codec = codec;
 		// The two refusals never change: render them once instead of on every refused request.
-		this.missing = json.writeValueAsBytes(ApiError.of(HttpStatus.UNAUTHORIZED, "relay token is missing"));
+		this.missing = json.writeValueAsBytes(ApiErrors.of(HttpStatus.UNAUTHORIZED, "relay token is missing"));
 		this.invalid = json
-			.writeValueAsBytes(ApiError.of(HttpStatus.UNAUTHORIZED, "relay token is invalid or expired"));
+			.writeValueAsBytes(ApiErrors.of(HttpStatus.UNAUTHORIZED, "relay token is invalid or expired"));
 	}
 
 	@Override

@@ -2,6 +2,7 @@ package dev.gatewaykit.mall.web;
 
 import java.util.stream.Collectors;
 
+import dev.gatewaykit.common.error.ApiError;
 import dev.gatewaykit.mall.product.ProductNotFoundException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -71,14 +72,14 @@ public class ApiErrorAdvice {
 		if (ex instanceof ErrorResponse response) {
 			HttpStatusCode status = response.getStatusCode();
 			String detail = response.getBody().getDetail();
-			return respond(status, (detail != null) ? detail : ApiError.code(status).replace('_', ' '));
+			return respond(status, (detail != null) ? detail : ApiErrors.code(status).replace('_', ' '));
 		}
 		logger.error("Unexpected error", ex);
 		return respond(HttpStatus.INTERNAL_SERVER_ERROR, "unexpected error");
 	}
 
 	private static ResponseEntity<ApiError> respond(HttpStatusCode status, String message) {
-		return ResponseEntity.status(status).body(ApiError.of(status, message));
+		return ResponseEntity.status(status).body(ApiErrors.of(status, message));
 	}
 
 }

@@ -3,6 +3,8 @@ package dev.gatewaykit.mall.web;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import dev.gatewaykit.common.error.ApiError;
+
 import org.springframework.boot.web.error.ErrorAttributeOptions;
 import org.springframework.boot.webmvc.error.DefaultErrorAttributes;
 import org.springframework.http.HttpStatus;
@@ -25,8 +27,8 @@ public class JsonErrorAttributes extends DefaultErrorAttributes {
 		HttpStatus status = (defaults.get("status") instanceof Integer code && HttpStatus.resolve(code) != null)
 				? HttpStatus.valueOf(code) : HttpStatus.INTERNAL_SERVER_ERROR;
 		String message = (defaults.get("message") instanceof String text && !text.isBlank() && !NO_MESSAGE.equals(text))
-				? text : ApiError.code(status).replace('_', ' ');
-		ApiError error = ApiError.of(status, message);
+				? text : ApiErrors.code(status).replace('_', ' ');
+		ApiError error = ApiErrors.of(status, message);
 		Map<String, Object> attributes = new LinkedHashMap<>();
 		attributes.put("status", error.status());
 		attributes.put("error", error.error());

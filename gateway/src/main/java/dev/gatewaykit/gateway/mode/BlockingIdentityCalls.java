@@ -1,0 +1,156 @@
+package dev.gatewaykit.gateway.mode;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.atomic.LongAdder;
+
+import dev.gatewaykit.common.relay.RelayTokenEndpoint;
+import dev.gatewaykit.common.session.Session;
+import dev.gatewaykit.common.session.SessionKeys;
+import dev.gatewaykit.gateway.relay.RelayCodec;
+import dev.gatewaykit.gateway.session.SessionCodec;
+
+import org.springframework.dao.DataAccessException;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+
+/**
+ * The two dependency calls written the way most gateways first write them: a synchronous
+ * {@link StringRedisTemplate} (Lettuce underneath, but every call parks the calling thread until Redis answers)
+ * and a blocking JDK {@link HttpClient}. Three execution modes share this class and differ only in which thread
+ * they call it on — that is the whole point of the benchmark.
+ * <p>
+ * Never call these methods on an event-loop thread; see {@link BlockingIdentityBackend} for what happens when
+ * one does.
+ */
+public final class BlockingIdentityCalls {
+
+	private final StringRedisTemplate redis;
+
+	private final SessionCodec sessions;
+
+	private final Duration idleTimeout;
+
+	private final HttpClient http;
+
+	private final RelayCodec relay;
+
+	private final URI relayUri;
+
+	private final Duration relayTimeout;
+
+	private final CallTimes sessionCalls = new CallTimes();
+
+	private final CallTimes relayCalls = new CallTimes();
+
+	/**
+	 * @param redis the synchronous Redis client
+	 * @param sessions how a session is read
+	 * @param idleTimeout the session TTL set on every hit
+	 * @param relay how the relay call's bodies are written and read
+	 * @param authServiceUrl auth-service's base URL
+	 * @param connectTimeout the longest a new connection to auth-service may take
+	 * @param relayTimeout the longest one relay call may take
+	 */
+	public BlockingIdentityCalls(StringRedisTemplate redis, SessionCodec sessions, Duration idleTimeout,
+			RelayCodec relay, URI authServiceUrl, Duration connectTimeout, Duration relayTimeout) {
+		this.redis = redis;
+		this.sessions = sessions;
+		this.idleTimeout = idleTimeout;
+		this.relay = relay;
+		this.relayUri = authServiceUrl.resolve(RelayTokenEndpoint.PATH);
+		this.relayTimeout = relayTimeout;
+		// HTTP/1.1 because auth-service speaks it and the reactive mode's WebClient does too: same bytes on the wire.
+		this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(connectTimeout).build();
+	}
+
+	/** GET, then EXPIRE on a hit; empty when there is no session. */
+	public Optional<Session> loadSession(String token) {
+		String key = SessionKeys.of(token);
+		long started = System.nanoTime();
+		try {
+			String value = this.redis.opsForValue().get(key);
+			if (value == null) {
+				return Optional.empty();
+			}
+			this.redis.expire(key, this.idleTimeout);
+			return this.sessions.parse(value);
+		}
+		catch (DataAccessException ex) {
+			throw IdentityUnavailableException.sessionStore(ex);
+		}
+		finally {
+			this.sessionCalls.add(System.nanoTime() - started);
+		}
+	}
+
+	public String fetchRelayToken(Session session) {
+		HttpRequest request = HttpRequest.newBuilder(this.relayUri)
+			.timeout(this.relayTimeout)
+			.header(HttpHeaders.AUTHORIZATION, this.relay.basicAuthorization())
+			.header(HttpHeaders.CONTENT_TYPE, MediaType.APPLICATION_JSON_VALUE)
+			.POST(HttpRequest.BodyPublishers.ofByteArray(this.relay.requestBody(session)))
+			.build();
+		long started = System.nanoTime();
+		try {
+			HttpResponse<byte[]> response = this.http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+			if (response.statusCode() != 200) {
+				throw new IllegalStateException("auth-service answered " + response.statusCode());
+			}
+			return this.relay.relayToken(response.body());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw IdentityUnavailableException.authService(ex);
+		}
+		catch (IOException | RuntimeException ex) {
+			throw IdentityUnavailableException.authService(ex);
+		}
+		finally {
+			this.relayCalls.add(System.nanoTime() - started);
+		}
+	}
+
+	/** Wall time spent in {@link #loadSession}: what a thread calling it is held for. */
+	public CallTimes sessionCalls() {
+		return this.sessionCalls;
+	}
+
+	/** Wall time spent in {@link #fetchRelayToken}. */
+	public CallTimes relayCalls() {
+		return this.relayCalls;
+	}
+
+	/**
+	 * How many calls and how long they held their thread in total. The bench's Little's-law prediction divides a
+	 * pool's threads by this measured time (plus the pool's CPU per request) rather than by the latency it injected,
+	 * which leaves out the services' own time.
+	 */
+	public static final class CallTimes {
+
+		private final LongAdder count = new LongAdder();
+
+		private final LongAdder nanos = new LongAdder();
+
+		void add(long elapsedNanos) {
+			this.count.increment();
+			this.nanos.add(elapsedNanos);
+		}
+
+		public long count() {
+			return this.count.sum();
+		}
+
+		public double totalSeconds() {
+			return this.nanos.sum() / 1e9;
+		}
+
+	}
+
+}

@@ -1,0 +1,53 @@
+package dev.gatewaykit.gateway.mode;
+
+/**
+ * A dependency of the identity checks (Redis or auth-service) failed or was too slow. The gateway fails closed:
+ * the request is refused, never passed on unauthenticated. Which HTTP status that is belongs to the web layer
+ * ({@link dev.gatewaykit.gateway.web.ErrorResponses#identityUnavailable}); this says which dependency failed.
+ */
+public class IdentityUnavailableException extends RuntimeException {
+
+	/** The dependency that failed. */
+	public enum Dependency {
+
+		/** Redis, where the sessions are. */
+		SESSION_STORE,
+
+		/** auth-service, which signs the relay tokens. */
+		AUTH_SERVICE
+
+	}
+
+	private final Dependency dependency;
+
+	private IdentityUnavailableException(Dependency dependency, String message, Throwable cause) {
+		super(message, cause);
+		this.dependency = dependency;
+	}
+
+	/** Redis (the session store) failed or timed out. */
+	public static IdentityUnavailableException sessionStore(Throwable cause) {
+		return new IdentityUnavailableException(Dependency.SESSION_STORE,
+				"the session store did not answer in time; try again later", cause);
+	}
+
+	/** auth-service failed, timed out or refused the relay call. */
+	public static IdentityUnavailableException authService(Throwable cause) {
+		return new IdentityUnavailableException(Dependency.AUTH_SERVICE,
+				"auth-service did not issue a relay token: " + describe(cause), cause);
+	}
+
+	public Dependency dependency() {
+		return this.dependency;
+	}
+
+	private static String describe(Throwable cause) {
+		if (cause instanceof java.util.concurrent.TimeoutException
+				|| cause instanceof java.net.http.HttpTimeoutException) {
+			return "timed out";
+		}
+		String message = cause.getMessage();
+		return (message != null && message.length() < 200) ? message : cause.getClass().getSimpleName();
+	}
+
+}

@@ -1,0 +1,51 @@
+package dev.gatewaykit.gateway.relay;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+
+import dev.gatewaykit.common.relay.RelayTokenRequest;
+import dev.gatewaykit.common.relay.RelayTokenResponse;
+import dev.gatewaykit.common.session.Session;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The gateway's side of the relay-token call to auth-service, shared by every execution mode so that they send and
+ * parse the very same bytes: the request body, the token out of the answer, and the client credentials.
+ *
+ * @see dev.gatewaykit.common.relay.RelayTokenEndpoint the endpoint these bodies are for
+ */
+public final class RelayCodec {
+
+	private final JsonMapper json;
+
+	private final String basicAuthorization;
+
+	public RelayCodec(JsonMapper json, String clientId, String clientSecret) {
+		this.json = json;
+		String credentials = clientId + ":" + clientSecret;
+		this.basicAuthorization = "Basic "
+				+ Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8));
+	}
+
+	/** The request body asking for a relay token for the session's user. */
+	public byte[] requestBody(Session session) {
+		return this.json
+			.writeValueAsBytes(new RelayTokenRequest(session.userId(), session.username(), session.roles()));
+	}
+
+	/** Reads the relay token out of auth-service's answer, refusing an answer without one. */
+	public String relayToken(byte[] body) {
+		RelayTokenResponse response = (body.length > 0) ? this.json.readValue(body, RelayTokenResponse.class) : null;
+		String token = (response != null) ? response.relayToken() : null;
+		if (token == null || token.isBlank()) {
+			throw new IllegalStateException("auth-service answered without a relay_token");
+		}
+		return token;
+	}
+
+	/** The {@code Authorization} header value with the gateway's client credentials. */
+	public String basicAuthorization() {
+		return this.basicAuthorization;
+	}
+
+}

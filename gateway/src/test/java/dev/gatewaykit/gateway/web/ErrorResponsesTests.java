@@ -1,0 +1,54 @@
+package dev.gatewaykit.gateway.web;
+
+import java.time.Duration;
+
+import dev.gatewaykit.common.error.ApiError;
+import dev.gatewaykit.gateway.mode.IdentityUnavailableException;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import reactor.test.StepVerifier;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.mock.http.server.reactive.MockServerHttpRequest;
+import org.springframework.mock.web.server.MockServerWebExchange;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ErrorResponsesTests {
+
+	private final JsonMapper json = JsonMapper.builder().build();
+
+	@ParameterizedTest
+	@ValueSource(strings = { "plain text", "say \"why\" \\ twice", "tab\tnew line\ncarriage\rreturn",
+			"bell\u0007 backspace\b form feed\f unit\u001f", "non-ASCII: café, 日本, 🚀", "slash / and del \u007f" })
+	void writesTheBytesJacksonWritesForTheSameApiError(String message) {
+		ApiError error = new ApiError(502, "auth_service_unavailable", message);
+
+		assertThat(ErrorResponses.json(error)).isEqualTo(this.json.writeValueAsString(error));
+	}
+
+	@ParameterizedTest
+	@ValueSource(booleans = { true, false })
+	void failsClosedWith503ForTheSessionStoreAnd502ForAuthService(boolean sessionStore) {
+		IdentityUnavailableException ex = sessionStore
+				? IdentityUnavailableException.sessionStore(new RuntimeException("connection refused"))
+				: IdentityUnavailableException.authService(new RuntimeException("auth-service answered 500"));
+		MockServerWebExchange exchange = MockServerWebExchange.from(MockServerHttpRequest.get("/api/mall/products/1"));
+
+		StepVerifier.create(ErrorResponses.identityUnavailable(exchange, ex)).expectComplete().verify(Duration.ofSeconds(5));
+
+		assertThat(exchange.getResponse().getStatusCode())
+			.isEqualTo(sessionStore ? HttpStatus.SERVICE_UNAVAILABLE : HttpStatus.BAD_GATEWAY);
+		String expected = sessionStore
+				? "{\"status\":503,\"error\":\"session_store_unavailable\","
+						+ "\"message\":\"the session store did not answer in time; try again later\"}"
+				: "{\"status\":502,\"error\":\"auth_service_unavailable\","
+						+ "\"message\":\"auth-service did not issue a relay token: auth-service answered 500\"}";
+		StepVerifier.create(exchange.getResponse().getBodyAsString())
+			.expectNext(expected)
+			.expectComplete()
+			.verify(Duration.ofSeconds(5));
+	}
+
+}
