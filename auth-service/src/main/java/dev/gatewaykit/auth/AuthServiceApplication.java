@@ -5,8 +5,9 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 
 /**
- * The kit's identity provider: logs users in against Redis (with lockout), stores opaque sessions that the gateway
- * reads, and signs the short-lived relay tokens the gateway forwards to mall-api.
+ * The kit's identity provider: logs users in against Redis (with lockout), stores opaque
+ * sessions that the gateway reads, and signs the short-lived relay tokens the gateway
+ * forwards to mall-api.
  */
 @SpringBootApplication
 @ConfigurationPropertiesScan

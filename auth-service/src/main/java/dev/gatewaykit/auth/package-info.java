@@ -1,5 +1,6 @@
 /**
- * auth-service: the kit's identity provider (login with lockout, sessions in Redis, signed relay tokens).
+ * auth-service: the kit's identity provider (login with lockout, sessions in Redis,
+ * signed relay tokens).
  */
 @NullMarked
 package dev.gatewaykit.auth;

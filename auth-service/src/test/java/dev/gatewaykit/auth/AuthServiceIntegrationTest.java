@@ -12,11 +12,13 @@ import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTest
 import org.springframework.context.annotation.Import;
 
 /**
- * The one application context most integration tests share: the whole service on a random port, against the
- * {@link SharedRedis} process, with cheap BCrypt and a few demo users. Every class that uses this annotation (and
- * nothing else that changes the context) gets the same cached context, so the suite starts Spring once.
+ * The one application context most integration tests share: the whole service on a random
+ * port, against the {@link SharedRedis} process, with cheap BCrypt and a few demo users.
+ * Every class that uses this annotation (and nothing else that changes the context) gets
+ * the same cached context, so the suite starts Spring once.
  * <p>
- * Classes share Redis too, so each test works on its own demo users; see {@link TestDemoUsers} for who is whose.
+ * Classes share Redis too, so each test works on its own demo users; see
+ * {@link TestDemoUsers} for who is whose.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

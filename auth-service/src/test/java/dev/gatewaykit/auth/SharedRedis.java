@@ -7,8 +7,9 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.test.context.DynamicPropertyRegistrar;
 
 /**
- * One real redis-server for the test JVM, started on first use on a free port and stopped by its shutdown hook.
- * Imported by {@link AuthServiceIntegrationTest}, which points {@code spring.data.redis.port} at it.
+ * One real redis-server for the test JVM, started on first use on a free port and stopped
+ * by its shutdown hook. Imported by {@link AuthServiceIntegrationTest}, which points
+ * {@code spring.data.redis.port} at it.
  */
 @TestConfiguration(proxyBeanMethods = false)
 public class SharedRedis {

@@ -5,10 +5,11 @@ import java.util.List;
 import dev.gatewaykit.auth.demo.DemoUser;
 
 /**
- * The demo users the integration tests log in as, with the passwords the service derives for them.
+ * The demo users the integration tests log in as, with the passwords the service derives
+ * for them.
  * <p>
- * Tests share one Redis, and lockout or failure-counter state of one test must not leak into another, so each
- * test class works with users of its own:
+ * Tests share one Redis, and lockout or failure-counter state of one test must not leak
+ * into another, so each test class works with users of its own:
  * <ul>
  * <li>1–5: {@code LoginIntegrationTests}</li>
  * <li>6–12: {@code LockoutIntegrationTests}</li>
@@ -21,7 +22,10 @@ public final class TestDemoUsers {
 	/** How many demo users the shared context seeds. */
 	public static final int COUNT = 30;
 
-	/** The default {@code kit.auth.demo-users.password-seed}, which the tests do not change. */
+	/**
+	 * The default {@code kit.auth.demo-users.password-seed}, which the tests do not
+	 * change.
+	 */
 	public static final String SEED = "gateway-perf-kit-demo";
 
 	private static final List<DemoUser> USERS = DemoUser.first(COUNT, SEED);

@@ -1,5 +1,6 @@
 /**
- * Spring Cloud Gateway with the kit's authentication and relay-token filters, in four execution modes.
+ * Spring Cloud Gateway with the kit's authentication and relay-token filters, in four
+ * execution modes.
  */
 @NullMarked
 package dev.gatewaykit.gateway;

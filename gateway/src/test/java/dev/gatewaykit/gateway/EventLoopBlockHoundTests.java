@@ -20,9 +20,10 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Runs in a JVM of its own with BlockHound installed (see the {@code blockhound} surefire execution). The reactive
- * mode's whole request path — auth filter, Redis, relay call, proxying — must not block a non-blocking thread; the
- * canaries prove that the suite would notice if it did, by catching the naive modes in the act.
+ * Runs in a JVM of its own with BlockHound installed (see the {@code blockhound} surefire
+ * execution). The reactive mode's whole request path — auth filter, Redis, relay call,
+ * proxying — must not block a non-blocking thread; the canaries prove that the suite
+ * would notice if it did, by catching the naive modes in the act.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class EventLoopBlockHoundTests {

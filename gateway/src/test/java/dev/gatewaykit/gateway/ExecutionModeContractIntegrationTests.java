@@ -23,9 +23,9 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The contract every execution mode must honour: the same inputs give the same statuses, headers and bodies, so
- * that a benchmark between modes compares threading and nothing else. Runs against a real Redis and stub
- * backends, through the real Netty server.
+ * The contract every execution mode must honour: the same inputs give the same statuses,
+ * headers and bodies, so that a benchmark between modes compares threading and nothing
+ * else. Runs against a real Redis and stub backends, through the real Netty server.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class ExecutionModeContractIntegrationTests {
@@ -59,10 +59,8 @@ class ExecutionModeContractIntegrationTests {
 	@EnumSource(ExecutionMode.class)
 	void forwardsAuthenticatedRequestWithIdentityAndRelayToken(ExecutionMode mode) {
 		String token = GatewayIntegrationTestSupport.login("17");
-		Map<String, Object> seen = echoed(client(mode).get()
-			.uri("/api/mall/products/1")
-			.header("Authorization", "Bearer " + token)
-			.exchange());
+		Map<String, Object> seen = echoed(
+				client(mode).get().uri("/api/mall/products/1").header("Authorization", "Bearer " + token).exchange());
 		assertThat(seen).containsEntry("path", "/products/1")
 			.containsEntry(IdentityHeaders.USER_ID, "17")
 			.containsEntry(IdentityHeaders.USER_NAME, "user17")
@@ -102,38 +100,40 @@ class ExecutionModeContractIntegrationTests {
 	@ParameterizedTest
 	@EnumSource(ExecutionMode.class)
 	void rejectsMissingToken(ExecutionMode mode) {
-		expectError(client(mode).get().uri("/api/mall/products/1").exchange(), HttpStatus.UNAUTHORIZED,
-				"unauthorized", "bearer token is missing or malformed; send 'Authorization: Bearer <token>'");
+		expectError(client(mode).get().uri("/api/mall/products/1").exchange(), HttpStatus.UNAUTHORIZED, "unauthorized",
+				"bearer token is missing or malformed; send 'Authorization: Bearer <token>'");
 	}
 
 	@ParameterizedTest
 	@EnumSource(ExecutionMode.class)
 	void rejectsGarbageToken(ExecutionMode mode) {
-		expectError(client(mode).get()
-			.uri("/api/mall/products/1")
-			.header("Authorization", "Bearer not a token!")
-			.exchange(), HttpStatus.UNAUTHORIZED, "unauthorized",
+		expectError(
+				client(mode).get()
+					.uri("/api/mall/products/1")
+					.header("Authorization", "Bearer not a token!")
+					.exchange(),
+				HttpStatus.UNAUTHORIZED, "unauthorized",
 				"bearer token is missing or malformed; send 'Authorization: Bearer <token>'");
 	}
 
 	@ParameterizedTest
 	@EnumSource(ExecutionMode.class)
 	void rejectsUnknownToken(ExecutionMode mode) {
-		expectError(client(mode).get()
-			.uri("/api/mall/products/1")
-			.header("Authorization", "Bearer bm90LWEtc2Vzc2lvbg")
-			.exchange(), HttpStatus.UNAUTHORIZED, "unauthorized", "token is unknown or has expired; log in again");
+		expectError(
+				client(mode).get()
+					.uri("/api/mall/products/1")
+					.header("Authorization", "Bearer bm90LWEtc2Vzc2lvbg")
+					.exchange(),
+				HttpStatus.UNAUTHORIZED, "unauthorized", "token is unknown or has expired; log in again");
 	}
 
 	@ParameterizedTest
 	@EnumSource(ExecutionMode.class)
 	void rejectsSessionPastItsLifetime(ExecutionMode mode) {
 		String token = GatewayIntegrationTestSupport.login("19", Duration.ofMillis(-1));
-		expectError(client(mode).get()
-			.uri("/api/mall/products/1")
-			.header("Authorization", "Bearer " + token)
-			.exchange(), HttpStatus.UNAUTHORIZED, "unauthorized",
-				"session has reached its maximum lifetime; log in again");
+		expectError(
+				client(mode).get().uri("/api/mall/products/1").header("Authorization", "Bearer " + token).exchange(),
+				HttpStatus.UNAUTHORIZED, "unauthorized", "session has reached its maximum lifetime; log in again");
 	}
 
 	@ParameterizedTest
@@ -156,10 +156,9 @@ class ExecutionModeContractIntegrationTests {
 	void answers502WhenAuthServiceFails(ExecutionMode mode) {
 		GatewayIntegrationTestSupport.backends.relay.set(StubBackends.RelayBehaviour.FAIL_500);
 		String token = GatewayIntegrationTestSupport.login("21");
-		expectError(client(mode).get()
-			.uri("/api/mall/products/1")
-			.header("Authorization", "Bearer " + token)
-			.exchange(), HttpStatus.BAD_GATEWAY, "auth_service_unavailable",
+		expectError(
+				client(mode).get().uri("/api/mall/products/1").header("Authorization", "Bearer " + token).exchange(),
+				HttpStatus.BAD_GATEWAY, "auth_service_unavailable",
 				"auth-service did not issue a relay token: auth-service answered 500");
 	}
 
@@ -169,22 +168,18 @@ class ExecutionModeContractIntegrationTests {
 		GatewayIntegrationTestSupport.backends.relay.set(StubBackends.RelayBehaviour.STALL);
 		String token = GatewayIntegrationTestSupport.login("22");
 		long start = System.nanoTime();
-		expectError(client(mode).get()
-			.uri("/api/mall/products/1")
-			.header("Authorization", "Bearer " + token)
-			.exchange(), HttpStatus.BAD_GATEWAY, "auth_service_unavailable",
+		expectError(
+				client(mode).get().uri("/api/mall/products/1").header("Authorization", "Bearer " + token).exchange(),
+				HttpStatus.BAD_GATEWAY, "auth_service_unavailable",
 				"auth-service did not issue a relay token: timed out");
-		// Bounded by the configured 1 s relay timeout, not by the stub's 5 s stall (generous margin: shared CI box).
+		// Bounded by the configured 1 s relay timeout, not by the stub's 5 s stall
+		// (generous margin: shared CI box).
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(4500));
 	}
 
 	private static Map<String, Object> echoed(WebTestClient.ResponseSpec response) {
-		return response.expectStatus()
-			.isOk()
-			.expectBody(new ParameterizedTypeReference<Map<String, Object>>() {
-			})
-			.returnResult()
-			.getResponseBody();
+		return response.expectStatus().isOk().expectBody(new ParameterizedTypeReference<Map<String, Object>>() {
+		}).returnResult().getResponseBody();
 	}
 
 	private static void expectError(WebTestClient.ResponseSpec response, HttpStatus status, String error,

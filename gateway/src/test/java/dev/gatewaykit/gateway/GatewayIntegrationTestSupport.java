@@ -10,8 +10,9 @@ import dev.gatewaykit.launcher.RedisServer;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
 /**
- * One real Redis and one pair of stub backends for every gateway integration test class that uses the same
- * settings, so that Spring's test-context cache can share a single gateway between them.
+ * One real Redis and one pair of stub backends for every gateway integration test class
+ * that uses the same settings, so that Spring's test-context cache can share a single
+ * gateway between them.
  */
 final class GatewayIntegrationTestSupport {
 

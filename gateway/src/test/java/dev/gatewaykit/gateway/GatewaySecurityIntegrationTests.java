@@ -18,8 +18,9 @@ import org.springframework.test.context.DynamicPropertySource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Path tricks sent byte for byte over a raw socket (an HTTP client library might normalise them first) must never
- * reach the mall route without a session: each is refused before routing, or matches no route at all.
+ * Path tricks sent byte for byte over a raw socket (an HTTP client library might
+ * normalise them first) must never reach the mall route without a session: each is
+ * refused before routing, or matches no route at all.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class GatewaySecurityIntegrationTests {
@@ -33,10 +34,10 @@ class GatewaySecurityIntegrationTests {
 	int port;
 
 	@ParameterizedTest(name = "{0}")
-	@ValueSource(strings = { "/api/auth/oauth/token/../../mall/products/1", "/api/auth/oauth/token/%2e%2e/%2e%2e/mall/products/1",
-			"/api/auth/oauth/token%2f..%2f..%2fmall/products/1", "/api/auth/oauth/token;/../../mall/products/1",
-			"/api/auth/oauth/token/..;/..;/mall/products/1", "/api/mall//products/1", "//api/mall/products/1",
-			"/api/auth/oauth/token/..%5c..%5cmall/products/1" })
+	@ValueSource(strings = { "/api/auth/oauth/token/../../mall/products/1",
+			"/api/auth/oauth/token/%2e%2e/%2e%2e/mall/products/1", "/api/auth/oauth/token%2f..%2f..%2fmall/products/1",
+			"/api/auth/oauth/token;/../../mall/products/1", "/api/auth/oauth/token/..;/..;/mall/products/1",
+			"/api/mall//products/1", "//api/mall/products/1", "/api/auth/oauth/token/..%5c..%5cmall/products/1" })
 	void refusesPathTricksWith400(String path) throws IOException {
 		String response = rawGet(path);
 		assertThat(response).startsWith("HTTP/1.1 400").contains("\"error\":\"bad_path\"").doesNotContain("X-Kit-");

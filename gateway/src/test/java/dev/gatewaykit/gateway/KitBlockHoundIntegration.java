@@ -8,16 +8,19 @@ import reactor.blockhound.BlockingOperationError;
 import reactor.blockhound.integration.BlockHoundIntegration;
 
 /**
- * The BlockHound set-up of the BlockHound suite (loaded by blockhound-junit-platform through
- * {@code META-INF/services}). It records every detection, so the canary tests can assert on the thread that
- * blocked, and then fails the call as BlockHound normally does.
+ * The BlockHound set-up of the BlockHound suite (loaded by blockhound-junit-platform
+ * through {@code META-INF/services}). It records every detection, so the canary tests can
+ * assert on the thread that blocked, and then fails the call as BlockHound normally does.
  */
 public class KitBlockHoundIntegration implements BlockHoundIntegration {
 
 	/** Thread names on which a blocking call was detected, in order. */
 	static final List<String> detections = new CopyOnWriteArrayList<>();
 
-	/** Set once BlockHound has applied this integration, i.e. BlockHound really is installed in this JVM. */
+	/**
+	 * Set once BlockHound has applied this integration, i.e. BlockHound really is
+	 * installed in this JVM.
+	 */
 	static volatile boolean installed;
 
 	@Override
@@ -27,8 +30,9 @@ public class KitBlockHoundIntegration implements BlockHoundIntegration {
 			detections.add(Thread.currentThread().getName() + " " + method);
 			throw new BlockingOperationError(method);
 		});
-		// Logback's first write to a file appender takes a lock once per appender start; the fixed profile writes
-		// through an AsyncAppender whose queue offer never blocks (neverBlock=true), so this is start-up only.
+		// Logback's first write to a file appender takes a lock once per appender start;
+		// the fixed profile writes through an AsyncAppender whose queue offer never
+		// blocks (neverBlock=true), so this is start-up only.
 		builder.allowBlockingCallsInside("ch.qos.logback.core.OutputStreamAppender", "writeBytes");
 	}
 

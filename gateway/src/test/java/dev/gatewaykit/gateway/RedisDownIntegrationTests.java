@@ -20,8 +20,9 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * With Redis gone, every mode answers 503 with a JSON body within a bounded time: the gateway fails closed and
- * never hangs. Uses a Redis of its own, stopped before the first test.
+ * With Redis gone, every mode answers 503 with a JSON body within a bounded time: the
+ * gateway fails closed and never hangs. Uses a Redis of its own, stopped before the first
+ * test.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @DirtiesContext
@@ -65,7 +66,8 @@ class RedisDownIntegrationTests {
 			.expectBody()
 			.jsonPath("$.error")
 			.isEqualTo("session_store_unavailable");
-		// The session timeout is 500 ms here; the margin absorbs a loaded CI machine, not a hang.
+		// The session timeout is 500 ms here; the margin absorbs a loaded CI machine, not
+		// a hang.
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
 	}
 

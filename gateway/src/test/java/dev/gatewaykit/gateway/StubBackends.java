@@ -20,8 +20,9 @@ import dev.gatewaykit.common.relay.RelayTokenEndpoint;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * In-process stand-ins for auth-service's relay endpoint and for mall-api, for tests about the gateway alone. The
- * mall stub echoes the identity headers it received, so a test sees exactly what the gateway forwarded.
+ * In-process stand-ins for auth-service's relay endpoint and for mall-api, for tests
+ * about the gateway alone. The mall stub echoes the identity headers it received, so a
+ * test sees exactly what the gateway forwarded.
  */
 final class StubBackends implements AutoCloseable {
 
@@ -37,7 +38,9 @@ final class StubBackends implements AutoCloseable {
 
 	final AtomicInteger relayCalls = new AtomicInteger();
 
-	/** What the relay stub does: answer normally, or fail with the given status, or stall. */
+	/**
+	 * What the relay stub does: answer normally, or fail with the given status, or stall.
+	 */
 	final AtomicReference<RelayBehaviour> relay = new AtomicReference<>(RelayBehaviour.OK);
 
 	enum RelayBehaviour {
@@ -48,7 +51,8 @@ final class StubBackends implements AutoCloseable {
 
 	StubBackends() {
 		this.auth = start(this::relayToken, RelayTokenEndpoint.PATH);
-		// Everything else auth-service would serve (login) just echoes, so public-route tests can see headers.
+		// Everything else auth-service would serve (login) just echoes, so public-route
+		// tests can see headers.
 		this.auth.createContext("/", (exchange) -> {
 			try (exchange) {
 				echo(exchange);

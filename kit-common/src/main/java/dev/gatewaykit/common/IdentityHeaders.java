@@ -5,18 +5,25 @@ import java.util.List;
 /**
  * Names of the headers the gateway sets on a proxied request to say who the caller is.
  * <p>
- * The gateway always strips every one of these from the client's request before it sets its own,
- * so a client can never spoof them; mall-api trusts only {@link #RELAY_TOKEN}, whose signature it checks.
+ * The gateway always strips every one of these from the client's request before it sets
+ * its own, so a client can never spoof them; mall-api trusts only {@link #RELAY_TOKEN},
+ * whose signature it checks.
  */
 public final class IdentityHeaders {
 
-	/** The authenticated user's id, for logging and convenience; never trusted on its own downstream. */
+	/**
+	 * The authenticated user's id, for logging and convenience; never trusted on its own
+	 * downstream.
+	 */
 	public static final String USER_ID = "X-Kit-User-Id";
 
 	/** The authenticated user's name. */
 	public static final String USER_NAME = "X-Kit-User-Name";
 
-	/** The signed relay token fetched from auth-service (the token the original incident's filter fetched). */
+	/**
+	 * The signed relay token fetched from auth-service (the token the original incident's
+	 * filter fetched).
+	 */
 	public static final String RELAY_TOKEN = "X-Kit-Relay-Token";
 
 	/** Every identity header, in the order the gateway strips them. */

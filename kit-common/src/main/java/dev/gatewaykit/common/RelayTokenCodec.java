@@ -21,12 +21,13 @@ import javax.crypto.spec.SecretKeySpec;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Signs and verifies relay tokens with HMAC-SHA256, so that mall-api can check a token locally, without a
- * network call per request.
+ * Signs and verifies relay tokens with HMAC-SHA256, so that mall-api can check a token
+ * locally, without a network call per request.
  * <p>
- * Format: {@code v1.<base64url(payload)>.<base64url(hmac(payload))>}, where the payload is a URL-encoded
- * form ({@code uid=..&name=..&roles=a,b&exp=<epoch seconds>}). Deliberately not JWT: the kit needs one
- * algorithm, no header negotiation, and nothing a library could be talked into accepting unsigned.
+ * Format: {@code v1.<base64url(payload)>.<base64url(hmac(payload))>}, where the payload
+ * is a URL-encoded form ({@code uid=..&name=..&roles=a,b&exp=<epoch seconds>}).
+ * Deliberately not JWT: the kit needs one algorithm, no header negotiation, and nothing a
+ * library could be talked into accepting unsigned.
  */
 public final class RelayTokenCodec {
 
@@ -34,7 +35,10 @@ public final class RelayTokenCodec {
 
 	private static final String ALGORITHM = "HmacSHA256";
 
-	/** Shorter secrets make HMAC-SHA256 guessable; refuse them at start-up rather than in production. */
+	/**
+	 * Shorter secrets make HMAC-SHA256 guessable; refuse them at start-up rather than in
+	 * production.
+	 */
 	public static final int MIN_SECRET_BYTES = 32;
 
 	private final SecretKeySpec key;
@@ -63,8 +67,9 @@ public final class RelayTokenCodec {
 	}
 
 	/**
-	 * Returns the claims of a well-formed, correctly signed, unexpired token; empty for anything else.
-	 * Never throws on bad input: a forged token is an expected event, not an error.
+	 * Returns the claims of a well-formed, correctly signed, unexpired token; empty for
+	 * anything else. Never throws on bad input: a forged token is an expected event, not
+	 * an error.
 	 */
 	public Optional<RelayClaims> verify(@Nullable String token) {
 		if (token == null) {
@@ -81,7 +86,8 @@ public final class RelayTokenCodec {
 		catch (IllegalArgumentException ex) {
 			return Optional.empty();
 		}
-		// Constant-time comparison: a timing side channel would let a forger learn the MAC byte by byte.
+		// Constant-time comparison: a timing side channel would let a forger learn the
+		// MAC byte by byte.
 		if (!MessageDigest.isEqual(presented, mac(parts[1]))) {
 			return Optional.empty();
 		}
@@ -105,7 +111,8 @@ public final class RelayTokenCodec {
 					Instant.ofEpochSecond(Long.parseLong(fields.get("exp")))));
 		}
 		catch (RuntimeException ex) {
-			// Signed but unparseable cannot happen with our own signer; treat it as forged all the same.
+			// Signed but unparseable cannot happen with our own signer; treat it as
+			// forged all the same.
 			return Optional.empty();
 		}
 	}

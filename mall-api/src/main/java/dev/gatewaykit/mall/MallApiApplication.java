@@ -5,8 +5,8 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 
 /**
- * mall-api: the downstream service of the kit, a product catalogue served from Redis by Spring MVC on Tomcat,
- * reachable only with a relay token signed by auth-service.
+ * mall-api: the downstream service of the kit, a product catalogue served from Redis by
+ * Spring MVC on Tomcat, reachable only with a relay token signed by auth-service.
  */
 @SpringBootApplication
 @ConfigurationPropertiesScan

@@ -1,5 +1,6 @@
 /**
- * mall-api: the downstream service of the kit, a product catalogue in Redis served by Spring MVC on Tomcat.
+ * mall-api: the downstream service of the kit, a product catalogue in Redis served by
+ * Spring MVC on Tomcat.
  */
 @NullMarked
 package dev.gatewaykit.mall;

@@ -17,8 +17,9 @@ import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.servlet.client.RestTestClient;
 
 /**
- * The running application against a real redis-server, shared by the integration test classes that extend it:
- * same configuration, so Spring's test context cache starts Tomcat and Redis once for all of them.
+ * The running application against a real redis-server, shared by the integration test
+ * classes that extend it: same configuration, so Spring's test context cache starts
+ * Tomcat and Redis once for all of them.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient
@@ -44,8 +45,8 @@ abstract class AbstractMallApiIntegrationTests {
 
 	/** A token as auth-service would sign it for the gateway: valid for a minute. */
 	static String validToken() {
-		return new RelayTokenCodec(SECRET).sign(new RelayClaims("17", "user0017", List.of("USER"),
-				Instant.now().plusSeconds(60)));
+		return new RelayTokenCodec(SECRET)
+			.sign(new RelayClaims("17", "user0017", List.of("USER"), Instant.now().plusSeconds(60)));
 	}
 
 	/** GET with a valid relay token. */

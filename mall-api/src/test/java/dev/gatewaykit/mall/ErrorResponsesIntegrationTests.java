@@ -8,7 +8,10 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.http.MediaType;
 import org.springframework.test.json.JsonCompareMode;
 
-/** Whatever goes wrong, the answer is {@code {"status","error","message"}} and nothing more. */
+/**
+ * Whatever goes wrong, the answer is {@code {"status","error","message"}} and nothing
+ * more.
+ */
 class ErrorResponsesIntegrationTests extends AbstractMallApiIntegrationTests {
 
 	@Autowired
@@ -16,12 +19,8 @@ class ErrorResponsesIntegrationTests extends AbstractMallApiIntegrationTests {
 
 	@Test
 	void answersUnknownPathWithJson() {
-		get("/nothing-here").expectStatus()
-			.isNotFound()
-			.expectBody()
-			.json("""
-					{"status":404,"error":"not_found"}""")
-			.jsonPath("$.message").isNotEmpty();
+		get("/nothing-here").expectStatus().isNotFound().expectBody().json("""
+				{"status":404,"error":"not_found"}""").jsonPath("$.message").isNotEmpty();
 	}
 
 	@Test
@@ -58,8 +57,9 @@ class ErrorResponsesIntegrationTests extends AbstractMallApiIntegrationTests {
 
 	@Test
 	void answersBootErrorPathInTheSameShape() {
-		// Boot's /error fallback, which serves what never reaches the controller advice (container errors,
-		// sendError): asked directly it has no error to report, so it says 500, in the API's shape, nothing more.
+		// Boot's /error fallback, which serves what never reaches the controller advice
+		// (container errors, sendError): asked directly it has no error to report, so it
+		// says 500, in the API's shape, nothing more.
 		get("/error").expectStatus()
 			.isEqualTo(500)
 			.expectBody()

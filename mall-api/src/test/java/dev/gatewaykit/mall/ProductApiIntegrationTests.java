@@ -41,11 +41,8 @@ class ProductApiIntegrationTests extends AbstractMallApiIntegrationTests {
 
 	@Test
 	void answersNotFoundForMissingProduct() {
-		get("/products/{id}", CATALOGUE_SIZE + 1).expectStatus()
-			.isNotFound()
-			.expectBody()
-			.json("""
-					{"status":404,"error":"not_found","message":"product 201 does not exist"}""");
+		get("/products/{id}", CATALOGUE_SIZE + 1).expectStatus().isNotFound().expectBody().json("""
+				{"status":404,"error":"not_found","message":"product 201 does not exist"}""");
 	}
 
 	@ParameterizedTest(name = "/products/{0} → {1}")
@@ -60,10 +57,14 @@ class ProductApiIntegrationTests extends AbstractMallApiIntegrationTests {
 		get("/products/" + id).expectStatus()
 			.isBadRequest()
 			.expectBody()
-			.jsonPath("$.status").isEqualTo(400)
-			.jsonPath("$.error").isEqualTo("bad_request")
-			.jsonPath("$.message").isEqualTo(message)
-			.jsonPath("$.trace").doesNotExist();
+			.jsonPath("$.status")
+			.isEqualTo(400)
+			.jsonPath("$.error")
+			.isEqualTo("bad_request")
+			.jsonPath("$.message")
+			.isEqualTo(message)
+			.jsonPath("$.trace")
+			.doesNotExist();
 	}
 
 	@Test
@@ -82,7 +83,10 @@ class ProductApiIntegrationTests extends AbstractMallApiIntegrationTests {
 
 	@Test
 	void defaultsToFirstPageOfTwenty() {
-		ProductPage page = get("/products").expectStatus().isOk().expectBody(ProductPage.class).returnResult()
+		ProductPage page = get("/products").expectStatus()
+			.isOk()
+			.expectBody(ProductPage.class)
+			.returnResult()
 			.getResponseBody();
 		assertThat(page.page()).isZero();
 		assertThat(page.size()).isEqualTo(20);
@@ -91,7 +95,9 @@ class ProductApiIntegrationTests extends AbstractMallApiIntegrationTests {
 
 	@Test
 	void returnsShortLastPage() {
-		ProductPage page = get("/products?page=2&size=90").expectStatus().isOk().expectBody(ProductPage.class)
+		ProductPage page = get("/products?page=2&size=90").expectStatus()
+			.isOk()
+			.expectBody(ProductPage.class)
 			.returnResult()
 			.getResponseBody();
 		assertThat(page.items()).extracting(Product::id).containsExactlyElementsOf(range(181, 200));
@@ -99,11 +105,8 @@ class ProductApiIntegrationTests extends AbstractMallApiIntegrationTests {
 
 	@Test
 	void returnsEmptyPagePastTheEnd() {
-		get("/products?page=7&size=100").expectStatus()
-			.isOk()
-			.expectBody()
-			.json("""
-					{"page":7,"size":100,"total":200,"items":[]}""");
+		get("/products?page=7&size=100").expectStatus().isOk().expectBody().json("""
+				{"page":7,"size":100,"total":200,"items":[]}""");
 	}
 
 	@ParameterizedTest(name = "{0} → {1}")
@@ -117,11 +120,8 @@ class ProductApiIntegrationTests extends AbstractMallApiIntegrationTests {
 			page=99999999999      | page must be an integer
 			""")
 	void rejectsBadPagingParameter(String query, String message) {
-		get("/products?" + query).expectStatus()
-			.isBadRequest()
-			.expectBody()
-			.json("""
-					{"status":400,"error":"bad_request","message":"%s"}""".formatted(message));
+		get("/products?" + query).expectStatus().isBadRequest().expectBody().json("""
+				{"status":400,"error":"bad_request","message":"%s"}""".formatted(message));
 	}
 
 	private static List<Long> range(long first, long last) {

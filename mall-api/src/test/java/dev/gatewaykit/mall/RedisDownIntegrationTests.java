@@ -25,8 +25,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
- * Its own application context and redis-server, because it kills the server: the context is started against a live
- * Redis (seeding needs it), then Redis goes away for every test of the class.
+ * Its own application context and redis-server, because it kills the server: the context
+ * is started against a live Redis (seeding needs it), then Redis goes away for every test
+ * of the class.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureRestTestClient
@@ -34,7 +35,10 @@ class RedisDownIntegrationTests {
 
 	private static final String SECRET = "integration-test-relay-secret-0123456789abcdef";
 
-	/** Far above spring.data.redis.timeout (1 s), far below "hung": the bound that proves the timeout applies. */
+	/**
+	 * Far above spring.data.redis.timeout (1 s), far below "hung": the bound that proves
+	 * the timeout applies.
+	 */
 	private static final Duration BOUND = Duration.ofSeconds(10);
 
 	static final RedisServer redis = RedisServer.start();
@@ -51,7 +55,8 @@ class RedisDownIntegrationTests {
 
 	@BeforeAll
 	static void stopRedis(@Autowired RestTestClient client) {
-		// Prove the context works first, so a 503 below can only come from the missing Redis.
+		// Prove the context works first, so a 503 below can only come from the missing
+		// Redis.
 		get(client, "/products/1").expectStatus().isOk();
 		redis.close();
 		assertThat(redis.isAlive()).isFalse();
@@ -64,33 +69,33 @@ class RedisDownIntegrationTests {
 
 	@Test
 	void answers503WhenRedisIsDown() {
-		assertTimeoutPreemptively(BOUND, () -> get(this.client, "/products/1").expectStatus()
-			.isEqualTo(503)
-			.expectBody()
-			.json("""
-					{"status":503,"error":"service_unavailable",
-					 "message":"the product store is unavailable, try again later"}""", JsonCompareMode.STRICT));
+		assertTimeoutPreemptively(BOUND,
+				() -> get(this.client, "/products/1").expectStatus().isEqualTo(503).expectBody().json("""
+						{"status":503,"error":"service_unavailable",
+						 "message":"the product store is unavailable, try again later"}""", JsonCompareMode.STRICT));
 	}
 
 	@Test
 	void answers503ForPageWhenRedisIsDown() {
-		assertTimeoutPreemptively(BOUND, () -> get(this.client, "/products?page=0&size=5").expectStatus()
-			.isEqualTo(503)
-			.expectBody()
-			.jsonPath("$.error")
-			.isEqualTo("service_unavailable"));
+		assertTimeoutPreemptively(BOUND,
+				() -> get(this.client, "/products?page=0&size=5").expectStatus()
+					.isEqualTo(503)
+					.expectBody()
+					.jsonPath("$.error")
+					.isEqualTo("service_unavailable"));
 	}
 
 	@Test
 	void reportsDownOnHealth() {
-		assertTimeoutPreemptively(BOUND, () -> this.client.get()
-			.uri("/actuator/health")
-			.exchange()
-			.expectStatus()
-			.isEqualTo(503)
-			.expectBody()
-			.jsonPath("$.status")
-			.isEqualTo("DOWN"));
+		assertTimeoutPreemptively(BOUND,
+				() -> this.client.get()
+					.uri("/actuator/health")
+					.exchange()
+					.expectStatus()
+					.isEqualTo(503)
+					.expectBody()
+					.jsonPath("$.status")
+					.isEqualTo("DOWN"));
 	}
 
 	@Test

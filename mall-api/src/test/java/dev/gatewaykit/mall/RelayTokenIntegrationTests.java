@@ -38,9 +38,15 @@ class RelayTokenIntegrationTests extends AbstractMallApiIntegrationTests {
 
 	@Test
 	void rejectsMissingToken() {
-		this.client.get().uri("/products/1").exchange().expectStatus().isUnauthorized()
-			.expectHeader().contentTypeCompatibleWith(MediaType.APPLICATION_JSON)
-			.expectBody().json(MISSING);
+		this.client.get()
+			.uri("/products/1")
+			.exchange()
+			.expectStatus()
+			.isUnauthorized()
+			.expectHeader()
+			.contentTypeCompatibleWith(MediaType.APPLICATION_JSON)
+			.expectBody()
+			.json(MISSING);
 	}
 
 	@Test
@@ -81,7 +87,8 @@ class RelayTokenIntegrationTests extends AbstractMallApiIntegrationTests {
 
 	@Test
 	void refusesBeforeValidatingTheRequest() {
-		// A bad parameter without a token is a 401, not a 400: nothing behind the filter ran.
+		// A bad parameter without a token is a 401, not a 400: nothing behind the filter
+		// ran.
 		this.client.get().uri("/products/abc").exchange().expectStatus().isUnauthorized().expectBody().json(MISSING);
 	}
 
@@ -92,10 +99,22 @@ class RelayTokenIntegrationTests extends AbstractMallApiIntegrationTests {
 
 	@Test
 	void leavesHealthOpen() {
-		this.client.get().uri("/actuator/health").exchange().expectStatus().isOk()
-			.expectBody().jsonPath("$.status").isEqualTo("UP");
-		this.client.get().uri("/actuator/health/liveness").exchange().expectStatus().isOk()
-			.expectBody().jsonPath("$.status").isEqualTo("UP");
+		this.client.get()
+			.uri("/actuator/health")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.status")
+			.isEqualTo("UP");
+		this.client.get()
+			.uri("/actuator/health/liveness")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.status")
+			.isEqualTo("UP");
 	}
 
 	@Test
@@ -108,7 +127,10 @@ class RelayTokenIntegrationTests extends AbstractMallApiIntegrationTests {
 	@Test
 	void servesPrometheusWithToken() {
 		get("/products/1").expectStatus().isOk();
-		String scrape = get("/actuator/prometheus").expectStatus().isOk().expectBody(String.class).returnResult()
+		String scrape = get("/actuator/prometheus").expectStatus()
+			.isOk()
+			.expectBody(String.class)
+			.returnResult()
 			.getResponseBody();
 		assertThat(scrape).contains("http_server_requests_seconds_count{").contains("uri=\"/products/{id}\"");
 	}

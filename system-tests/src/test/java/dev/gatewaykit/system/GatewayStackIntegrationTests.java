@@ -71,7 +71,7 @@ class GatewayStackIntegrationTests {
 
 	/** The public-path matcher the profile selects. */
 	@Parameter(2)
-	String profileWhitelistMatcher;
+	String profilePublicPathsMatcher;
 
 	@BeforeAll
 	static void startBackends() throws Exception {
@@ -219,8 +219,8 @@ class GatewayStackIntegrationTests {
 		JsonNode kit = kit();
 
 		assertThat(kit.path("mode").asString()).as("mode of the %s gateway", this.profile).isEqualTo(this.profileMode);
-		assertThat(kit.path("whitelistMatcher").asString()).as("whitelist matcher of the %s gateway", this.profile)
-			.isEqualTo(this.profileWhitelistMatcher);
+		assertThat(kit.path("publicPathsMatcher").asString()).as("public-paths matcher of the %s gateway", this.profile)
+			.isEqualTo(this.profilePublicPathsMatcher);
 		assertThat(kit.path("logStyle").asString()).as("log style of the %s gateway", this.profile)
 			.isEqualTo(this.profile);
 		assertThat(kit.path("availableProcessors").asInt()).isPositive();

@@ -168,9 +168,9 @@ class NacosDiscoveryIntegrationTests {
 
 	@Test
 	@Order(4)
-	void whitelistChangeFromNacosConfigIsSeenByTheNextRequest() {
+	void publicPathsChangeFromNacosConfigIsSeenByTheNextRequest() {
 		nacos.publishYaml(CONFIG, "kit.gateway.public-paths: [/actuator/health]\n");
-		await("whitelist without the login path", CONFIG_DEADLINE,
+		await("public paths without the login path", CONFIG_DEADLINE,
 				() -> !kit().path("publicPaths").toString().contains("oauth"));
 
 		Response refused = http.postJson(gatewayUri("/api/auth/oauth/token"),

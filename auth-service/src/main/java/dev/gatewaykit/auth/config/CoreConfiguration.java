@@ -10,8 +10,9 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The clock and the relay token codec. The relay key's properties are kit-common's, shared with mall-api, hence
- * outside the package that {@code @ConfigurationPropertiesScan} scans.
+ * The clock and the relay token codec. The relay key's properties are kit-common's,
+ * shared with mall-api, hence outside the package that
+ * {@code @ConfigurationPropertiesScan} scans.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(RelayProperties.class)

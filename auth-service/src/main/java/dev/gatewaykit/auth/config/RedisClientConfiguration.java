@@ -15,9 +15,10 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 public class RedisClientConfiguration {
 
 	/**
-	 * Fail commands at once while the connection is down, rather than buffer them until it comes back: Lettuce's
-	 * default would hold every request for the whole command timeout (and queue them in memory) during an outage,
-	 * while the client is better served by an immediate 503.
+	 * Fail commands at once while the connection is down, rather than buffer them until
+	 * it comes back: Lettuce's default would hold every request for the whole command
+	 * timeout (and queue them in memory) during an outage, while the client is better
+	 * served by an immediate 503.
 	 */
 	@Bean
 	LettuceClientOptionsBuilderCustomizer rejectCommandsWhileDisconnected() {
@@ -25,8 +26,9 @@ public class RedisClientConfiguration {
 	}
 
 	/**
-	 * Opens the shared Redis connection at start-up. Left lazy, the first command would open it with a blocking
-	 * connect, on an event loop if that command comes from a request (as it does with no demo users to seed).
+	 * Opens the shared Redis connection at start-up. Left lazy, the first command would
+	 * open it with a blocking connect, on an event loop if that command comes from a
+	 * request (as it does with no demo users to seed).
 	 */
 	@Bean
 	static BeanPostProcessor eagerRedisConnection() {

@@ -8,11 +8,13 @@ import java.util.List;
 import java.util.stream.IntStream;
 
 /**
- * A demo user: {@code user0001} with id {@code 1} and so on, each with a password of its own derived from a seed.
+ * A demo user: {@code user0001} with id {@code 1} and so on, each with a password of its
+ * own derived from a seed.
  * <p>
- * Derived rather than random so that every run (and every machine with the same seed) agrees on the credentials:
- * the CSV can be written again for users seeded by an earlier run without knowing their hashes. Not meant to be
- * secret: anyone with the seed has every password, which is fine for load-test accounts and nothing else.
+ * Derived rather than random so that every run (and every machine with the same seed)
+ * agrees on the credentials: the CSV can be written again for users seeded by an earlier
+ * run without knowing their hashes. Not meant to be secret: anyone with the seed has
+ * every password, which is fine for load-test accounts and nothing else.
  *
  * @param id the user's id
  * @param username the login name
@@ -37,7 +39,8 @@ public record DemoUser(String id, String username, String password) {
 		try {
 			byte[] digest = MessageDigest.getInstance("SHA-256")
 				.digest((seed + ":" + username).getBytes(StandardCharsets.UTF_8));
-			// 16 hex digits, 64 bits: plenty for a demo account, short enough to read in the CSV.
+			// 16 hex digits, 64 bits: plenty for a demo account, short enough to read in
+			// the CSV.
 			return "pw-" + HexFormat.of().formatHex(digest, 0, 8);
 		}
 		catch (NoSuchAlgorithmException ex) {

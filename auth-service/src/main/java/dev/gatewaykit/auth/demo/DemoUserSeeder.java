@@ -19,12 +19,14 @@ import org.springframework.boot.ApplicationRunner;
 import org.springframework.stereotype.Component;
 
 /**
- * Makes sure the demo users exist, at start-up, and writes their credentials to the CSV the load tests read.
+ * Makes sure the demo users exist, at start-up, and writes their credentials to the CSV
+ * the load tests read.
  * <p>
- * Idempotent: only users missing from Redis are hashed and written, so a restart against the same Redis costs one
- * {@code EXISTS} per user. The first run is slow by design, since each password is a real BCrypt hash: 1000 users
- * at cost 10 take on the order of half a minute on 2 cores, hence the progress log. Hashing runs on the password
- * hashing scheduler, one thread per core. Runners run before the service reports itself ready, so
+ * Idempotent: only users missing from Redis are hashed and written, so a restart against
+ * the same Redis costs one {@code EXISTS} per user. The first run is slow by design,
+ * since each password is a real BCrypt hash: 1000 users at cost 10 take on the order of
+ * half a minute on 2 cores, hence the progress log. Hashing runs on the password hashing
+ * scheduler, one thread per core. Runners run before the service reports itself ready, so
  * {@code /actuator/health} says UP only once the users and the CSV are there.
  */
 @Component
@@ -32,7 +34,10 @@ public class DemoUserSeeder implements ApplicationRunner {
 
 	private static final Logger logger = LoggerFactory.getLogger(DemoUserSeeder.class);
 
-	/** How many {@code EXISTS} / {@code HSET} commands are in flight at once; Lettuce pipelines them. */
+	/**
+	 * How many {@code EXISTS} / {@code HSET} commands are in flight at once; Lettuce
+	 * pipelines them.
+	 */
 	private static final int REDIS_CONCURRENCY = 64;
 
 	private final UserRepository users;
@@ -75,11 +80,12 @@ public class DemoUserSeeder implements ApplicationRunner {
 	}
 
 	private SeedResult seed(List<DemoUser> demoUsers) {
-		// Blocking is fine here: runners run on the main thread, and nothing can be served before the users exist.
+		// Blocking is fine here: runners run on the main thread, and nothing can be
+		// served before the users exist.
 		List<DemoUser> missing = Flux.fromIterable(demoUsers)
-			.flatMapSequential((user) -> this.users.exists(user.username())
-				.filter((exists) -> !exists)
-				.map((absent) -> user), REDIS_CONCURRENCY)
+			.flatMapSequential(
+					(user) -> this.users.exists(user.username()).filter((exists) -> !exists).map((absent) -> user),
+					REDIS_CONCURRENCY)
 			.collectList()
 			.block();
 		if (missing.isEmpty()) {
@@ -88,11 +94,14 @@ public class DemoUserSeeder implements ApplicationRunner {
 		logger.info("Creating {} demo users (BCrypt cost {}), {} already present", missing.size(), this.bcryptCost,
 				demoUsers.size() - missing.size());
 		Progress progress = new Progress(missing.size());
-		// Two hashes in flight per hashing thread keeps every core busy without queueing the whole list.
+		// Two hashes in flight per hashing thread keeps every core busy without queueing
+		// the whole list.
 		int hashConcurrency = 2 * Runtime.getRuntime().availableProcessors();
 		Long created = Flux.fromIterable(missing)
-			.flatMap((user) -> this.hasher.hash(user.password())
-				.map((hash) -> new UserAccount(user.id(), user.username(), hash, DemoUser.ROLES)), hashConcurrency)
+			.flatMap(
+					(user) -> this.hasher.hash(user.password())
+						.map((hash) -> new UserAccount(user.id(), user.username(), hash, DemoUser.ROLES)),
+					hashConcurrency)
 			.flatMap((account) -> this.users.save(account).thenReturn(account), REDIS_CONCURRENCY)
 			.doOnNext((account) -> progress.step())
 			.count()
@@ -109,7 +118,10 @@ public class DemoUserSeeder implements ApplicationRunner {
 	public record SeedResult(int created, int present) {
 	}
 
-	/** Logs every tenth of the way, for a first seed that takes a while; silent for a few users. */
+	/**
+	 * Logs every tenth of the way, for a first seed that takes a while; silent for a few
+	 * users.
+	 */
 	private static final class Progress {
 
 		private final int total;

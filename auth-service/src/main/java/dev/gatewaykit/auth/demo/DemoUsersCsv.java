@@ -10,10 +10,12 @@ import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
- * Writes the demo users' credentials as CSV ({@code username,password}) for the load tests to log in with.
+ * Writes the demo users' credentials as CSV ({@code username,password}) for the load
+ * tests to log in with.
  * <p>
- * Written to a temporary file beside the target and then moved over it atomically, so that a reader (a load test
- * started as soon as the service is healthy) sees the old file or the whole new one, never half of one.
+ * Written to a temporary file beside the target and then moved over it atomically, so
+ * that a reader (a load test started as soon as the service is healthy) sees the old file
+ * or the whole new one, never half of one.
  */
 final class DemoUsersCsv {
 

@@ -1,5 +1,6 @@
 /**
- * The demo users seeded at start-up, and the CSV of their credentials the load tests log in with.
+ * The demo users seeded at start-up, and the CSV of their credentials the load tests log
+ * in with.
  */
 @NullMarked
 package dev.gatewaykit.auth.demo;

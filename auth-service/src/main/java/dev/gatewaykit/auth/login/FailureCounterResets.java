@@ -22,30 +22,36 @@ import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * Clears the failure counters of users who logged in successfully: batched, and written off the login's path.
+ * Clears the failure counters of users who logged in successfully: batched, and written
+ * off the login's path.
  * <p>
- * Profiling an auth service under load found a synchronous {@code DEL} per successful login on the hot path: one
- * more Redis round trip for every login, almost always deleting a key that does not exist. Here a login only adds
- * the user name to an in-memory set; every {@code kit.auth.lockout.reset-flush-interval} a background task deletes
- * the pending counters with one multi-key {@code DEL} per {@code reset-batch-size} names.
+ * Profiling an auth service under load found a synchronous {@code DEL} per successful
+ * login on the hot path: one more Redis round trip for every login, almost always
+ * deleting a key that does not exist. Here a login only adds the user name to an
+ * in-memory set; every {@code kit.auth.lockout.reset-flush-interval} a background task
+ * deletes the pending counters with one multi-key {@code DEL} per
+ * {@code reset-batch-size} names.
  * <p>
- * <b>The tradeoff:</b> a reset lands up to one flush interval (200 ms by default) late. A failure in that window
- * still counts on top of the old ones, and is then cleared with them. Against brute force that is at most one
- * interval's worth of attempts by a user who has just proved they know the password, which we accept.
+ * <b>The tradeoff:</b> a reset lands up to one flush interval (200 ms by default) late. A
+ * failure in that window still counts on top of the old ones, and is then cleared with
+ * them. Against brute force that is at most one interval's worth of attempts by a user
+ * who has just proved they know the password, which we accept.
  * <p>
- * <b>Bounded memory:</b> once {@code reset-batch-size} names are pending, the login that finds the set full
- * flushes it itself and waits for the {@code DEL}, rather than grow the set or drop a reset. A flush that fails
- * puts its names back, so Redis being briefly away loses nothing either.
+ * <b>Bounded memory:</b> once {@code reset-batch-size} names are pending, the login that
+ * finds the set full flushes it itself and waits for the {@code DEL}, rather than grow
+ * the set or drop a reset. A flush that fails puts its names back, so Redis being briefly
+ * away loses nothing either.
  * <p>
- * <b>Nothing lost on shutdown:</b> as a {@link SmartLifecycle} in {@link #PHASE} this stops after the web server
- * (no more logins can arrive) and before the Redis connection factory (phase 0), and flushes what is pending.
+ * <b>Nothing lost on shutdown:</b> as a {@link SmartLifecycle} in {@link #PHASE} this
+ * stops after the web server (no more logins can arrive) and before the Redis connection
+ * factory (phase 0), and flushes what is pending.
  */
 @Component
 public class FailureCounterResets implements SmartLifecycle {
 
 	/**
-	 * Stopped after the web server ({@code DEFAULT_PHASE - 2048}), before Lettuce's connection factory (0): higher
-	 * phases stop first.
+	 * Stopped after the web server ({@code DEFAULT_PHASE - 2048}), before Lettuce's
+	 * connection factory (0): higher phases stop first.
 	 */
 	static final int PHASE = SmartLifecycle.DEFAULT_PHASE - 4096;
 
@@ -53,7 +59,10 @@ public class FailureCounterResets implements SmartLifecycle {
 
 	private final Set<String> pending = ConcurrentHashMap.newKeySet();
 
-	/** The set's size, kept alongside it because {@code ConcurrentHashMap.size()} sums counter cells. */
+	/**
+	 * The set's size, kept alongside it because {@code ConcurrentHashMap.size()} sums
+	 * counter cells.
+	 */
 	private final AtomicInteger pendingCount = new AtomicInteger();
 
 	private final ReactiveStringRedisTemplate redis;
@@ -74,14 +83,16 @@ public class FailureCounterResets implements SmartLifecycle {
 	}
 
 	/**
-	 * Schedules clearing {@code username}'s failure counter. Completes at once, unless the pending set is full, in
-	 * which case it completes when this caller has flushed it. Never fails.
+	 * Schedules clearing {@code username}'s failure counter. Completes at once, unless
+	 * the pending set is full, in which case it completes when this caller has flushed
+	 * it. Never fails.
 	 */
 	public Mono<Void> add(String username) {
 		return Mono.defer(() -> {
 			if (this.pending.add(username) && this.pendingCount.incrementAndGet() >= this.batchSize) {
-				// The login has stored its session by now: a failed flush must not fail it. The names are back in
-				// the set (see delete) for the next flush to retry.
+				// The login has stored its session by now: a failed flush must not fail
+				// it. The names are back in the set (see delete) for the next flush to
+				// retry.
 				return flush().onErrorResume((ex) -> {
 					logger.debug("Inline flush of login failure counters failed", ex);
 					return Mono.empty();
@@ -91,7 +102,10 @@ public class FailureCounterResets implements SmartLifecycle {
 		});
 	}
 
-	/** Deletes the counters of every pending user name, {@code reset-batch-size} keys per {@code DEL}. */
+	/**
+	 * Deletes the counters of every pending user name, {@code reset-batch-size} keys per
+	 * {@code DEL}.
+	 */
 	public Mono<Void> flush() {
 		return Mono.defer(() -> {
 			List<String> usernames = drain();
@@ -113,8 +127,8 @@ public class FailureCounterResets implements SmartLifecycle {
 
 	private Mono<Long> delete(List<String> usernames) {
 		String[] keys = usernames.stream().map(LoginAttempts::failuresKey).toArray(String[]::new);
-		// Put the names back if the DEL fails or is cancelled (by stop(), mid-flush): deleting twice is harmless,
-		// losing a reset is not.
+		// Put the names back if the DEL fails or is cancelled (by stop(), mid-flush):
+		// deleting twice is harmless, losing a reset is not.
 		return this.redis.delete(keys)
 			.timeout(this.timeout)
 			.doOnError((ex) -> requeue(usernames))
@@ -165,7 +179,8 @@ public class FailureCounterResets implements SmartLifecycle {
 			return;
 		}
 		try {
-			// Blocking is fine here: stop() runs on the thread closing the context, never on an event loop.
+			// Blocking is fine here: stop() runs on the thread closing the context, never
+			// on an event loop.
 			flush().block(this.timeout.multipliedBy(2));
 			logger.info("Cleared {} pending login failure counters on shutdown", count);
 		}

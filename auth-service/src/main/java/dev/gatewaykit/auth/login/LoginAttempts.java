@@ -13,11 +13,13 @@ import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.stereotype.Component;
 
 /**
- * The lockout bookkeeping in Redis: failures per user in {@code kit:login:failures:{username}}, and the lock itself
- * in {@code kit:login:locked:{username}}. Clearing the counter after a success is {@link FailureCounterResets}' job.
+ * The lockout bookkeeping in Redis: failures per user in
+ * {@code kit:login:failures:{username}}, and the lock itself in
+ * {@code kit:login:locked:{username}}. Clearing the counter after a success is
+ * {@link FailureCounterResets}' job.
  * <p>
- * Failures are counted for any user name, existing or not: if unknown names never locked, the lockout itself would
- * tell an attacker which names are real.
+ * Failures are counted for any user name, existing or not: if unknown names never locked,
+ * the lockout itself would tell an attacker which names are real.
  */
 @Component
 public class LoginAttempts {
@@ -45,8 +47,9 @@ public class LoginAttempts {
 	public Mono<Duration> lockRemaining(String username) {
 		return this.redis.getExpire(LOCKED_PREFIX + username)
 			.timeout(this.timeout)
-			// A lock without a TTL should not exist; if someone made one by hand, report the configured duration.
-			.map((remaining) -> remaining.isZero() || remaining.isNegative() ? this.lockout.duration() : remaining);
+			// A lock without a TTL should not exist; if someone made one by hand, report
+			// the configured duration.
+			.map((remaining) -> (remaining.isZero() || remaining.isNegative()) ? this.lockout.duration() : remaining);
 	}
 
 	/** Counts a failed login; emits whether this failure locked the account. */
@@ -54,7 +57,10 @@ public class LoginAttempts {
 		List<String> keys = List.of(FAILURES_PREFIX + username, LOCKED_PREFIX + username);
 		List<String> args = List.of(String.valueOf(this.lockout.window().toMillis()),
 				String.valueOf(this.lockout.maxFailures()), String.valueOf(this.lockout.duration().toMillis()));
-		return this.redis.execute(RECORD_FAILURE, keys, args).next().timeout(this.timeout).map((locked) -> locked == 1L);
+		return this.redis.execute(RECORD_FAILURE, keys, args)
+			.next()
+			.timeout(this.timeout)
+			.map((locked) -> locked == 1L);
 	}
 
 	/** How long an account stays locked once locked. */

@@ -5,8 +5,8 @@ import org.jspecify.annotations.Nullable;
 import dev.gatewaykit.auth.web.InvalidRequestException;
 
 /**
- * The credentials posted to {@code /oauth/token}, as JSON or as a form. Either may be missing from what the client
- * sent; {@link #validated()} refuses that.
+ * The credentials posted to {@code /oauth/token}, as JSON or as a form. Either may be
+ * missing from what the client sent; {@link #validated()} refuses that.
  *
  * @param username the login name
  * @param password the password

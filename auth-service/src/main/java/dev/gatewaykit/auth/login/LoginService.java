@@ -13,8 +13,8 @@ import dev.gatewaykit.auth.user.UserRepository;
 import org.springframework.stereotype.Service;
 
 /**
- * Logs a user in: refuses locked accounts, checks the password off the event loop, counts failures, and on
- * success stores a session and schedules the failure counter's reset.
+ * Logs a user in: refuses locked accounts, checks the password off the event loop, counts
+ * failures, and on success stores a session and schedules the failure counter's reset.
  */
 @Service
 public class LoginService {
@@ -41,7 +41,8 @@ public class LoginService {
 	}
 
 	public Mono<LoginOutcome> login(String username, String password) {
-		// A locked account is refused before its password is looked at, so even the right one does not get in.
+		// A locked account is refused before its password is looked at, so even the right
+		// one does not get in.
 		return this.attempts.lockRemaining(username)
 			.<LoginOutcome>map(Locked::new)
 			.switchIfEmpty(Mono.defer(() -> authenticate(username, password)));

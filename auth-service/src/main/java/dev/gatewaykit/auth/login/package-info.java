@@ -1,5 +1,6 @@
 /**
- * {@code POST /oauth/token}: password check, brute-force lockout and its failure counters.
+ * {@code POST /oauth/token}: password check, brute-force lockout and its failure
+ * counters.
  */
 @NullMarked
 package dev.gatewaykit.auth.login;

@@ -18,11 +18,13 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code POST /oauth/relay-token}: signs a short-lived relay token for the user the gateway names. Only the gateway
- * may call it (see {@link dev.gatewaykit.auth.security.SecurityConfiguration}).
+ * {@code POST /oauth/relay-token}: signs a short-lived relay token for the user the
+ * gateway names. Only the gateway may call it (see
+ * {@link dev.gatewaykit.auth.security.SecurityConfiguration}).
  * <p>
- * The gateway calls this once per proxied request, so it is kept cheap: no Redis, no BCrypt, one HMAC. It runs
- * on the event loop, which is fine for a few microseconds of work.
+ * The gateway calls this once per proxied request, so it is kept cheap: no Redis, no
+ * BCrypt, one HMAC. It runs on the event loop, which is fine for a few microseconds of
+ * work.
  */
 @RestController
 class RelayTokenController {

@@ -1,5 +1,6 @@
 /**
- * {@code POST /oauth/relay-token}: signs the relay token the gateway forwards to mall-api.
+ * {@code POST /oauth/relay-token}: signs the relay token the gateway forwards to
+ * mall-api.
  */
 @NullMarked
 package dev.gatewaykit.auth.relay;

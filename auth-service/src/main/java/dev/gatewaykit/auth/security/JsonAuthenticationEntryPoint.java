@@ -12,7 +12,8 @@ import org.springframework.security.web.server.ServerAuthenticationEntryPoint;
 import org.springframework.web.server.ServerWebExchange;
 
 /**
- * Answers 401 with the kit's JSON error body (and a Basic challenge), instead of Spring Security's empty body.
+ * Answers 401 with the kit's JSON error body (and a Basic challenge), instead of Spring
+ * Security's empty body.
  */
 class JsonAuthenticationEntryPoint implements ServerAuthenticationEntryPoint {
 

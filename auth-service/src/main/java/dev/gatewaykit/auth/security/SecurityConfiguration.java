@@ -13,9 +13,10 @@ import org.springframework.security.web.server.context.NoOpServerSecurityContext
 import org.springframework.security.web.server.savedrequest.NoOpServerRequestCache;
 
 /**
- * Who may call what. {@code /oauth/token} and health are public; relay tokens and the other actuator endpoints
- * need the gateway's client credentials; everything else is refused. A stateless API: no CSRF (there is no
- * cookie to ride on), no sessions, no login page, and every refusal is a JSON body.
+ * Who may call what. {@code /oauth/token} and health are public; relay tokens and the
+ * other actuator endpoints need the gateway's client credentials; everything else is
+ * refused. A stateless API: no CSRF (there is no cookie to ride on), no sessions, no
+ * login page, and every refusal is a JSON body.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableWebFluxSecurity
@@ -43,8 +44,9 @@ public class SecurityConfiguration {
 	}
 
 	/**
-	 * Also keeps Spring Boot from creating its default in-memory user (and logging a generated password), which it
-	 * does only when no {@code ReactiveAuthenticationManager} is defined.
+	 * Also keeps Spring Boot from creating its default in-memory user (and logging a
+	 * generated password), which it does only when no
+	 * {@code ReactiveAuthenticationManager} is defined.
 	 */
 	@Bean
 	GatewayClientAuthenticationManager gatewayClientAuthenticationManager(AuthProperties properties) {

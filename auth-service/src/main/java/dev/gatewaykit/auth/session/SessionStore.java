@@ -15,9 +15,9 @@ import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * Writes login sessions where the gateway looks for them: {@link SessionKeys kit:session:{token}}, a JSON
- * {@link Session} whose TTL is the idle timeout (the gateway extends it on every request) and whose
- * {@code expiresAt} is the absolute limit.
+ * Writes login sessions where the gateway looks for them: {@link SessionKeys
+ * kit:session:{token}}, a JSON {@link Session} whose TTL is the idle timeout (the gateway
+ * extends it on every request) and whose {@code expiresAt} is the absolute limit.
  */
 @Component
 public class SessionStore {
@@ -59,7 +59,10 @@ public class SessionStore {
 		});
 	}
 
-	/** How long a new session lives without use: what a token response reports as {@code expires_in}. */
+	/**
+	 * How long a new session lives without use: what a token response reports as
+	 * {@code expires_in}.
+	 */
 	public Duration idleTimeout() {
 		return this.settings.idleTimeout();
 	}

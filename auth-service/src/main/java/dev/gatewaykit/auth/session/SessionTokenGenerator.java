@@ -18,8 +18,9 @@ public class SessionTokenGenerator {
 
 	public SessionTokenGenerator() {
 		try {
-			// DRBG rather than the platform default (NativePRNG), which reads /dev/urandom on every call: after its
-			// seeding, DRBG is pure computation, so a token can be made on any thread without file I/O.
+			// DRBG rather than the platform default (NativePRNG), which reads
+			// /dev/urandom on every call: after its seeding, DRBG is pure computation, so
+			// a token can be made on any thread without file I/O.
 			this.random = SecureRandom.getInstance("DRBG");
 		}
 		catch (NoSuchAlgorithmException ex) {

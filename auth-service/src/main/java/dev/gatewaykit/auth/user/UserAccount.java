@@ -6,7 +6,8 @@ import java.util.Objects;
 /**
  * A user as stored in the {@code kit:user:{username}} hash.
  *
- * @param id the user's id, as a string (the gateway and mall-api never do arithmetic on it)
+ * @param id the user's id, as a string (the gateway and mall-api never do arithmetic on
+ * it)
  * @param username the login name
  * @param passwordHash the BCrypt hash of the password
  * @param roles the roles, without a {@code ROLE_} prefix

@@ -15,8 +15,8 @@ import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
 import org.springframework.stereotype.Repository;
 
 /**
- * Users in Redis: one hash per user at {@code kit:user:{username}} with the fields {@code id},
- * {@code passwordHash} and {@code roles} (comma-separated).
+ * Users in Redis: one hash per user at {@code kit:user:{username}} with the fields
+ * {@code id}, {@code passwordHash} and {@code roles} (comma-separated).
  */
 @Repository
 public class UserRepository {
@@ -70,7 +70,8 @@ public class UserRepository {
 			return Optional.empty();
 		}
 		String roles = fields.getOrDefault(ROLES, "");
-		List<String> roleList = roles.isBlank() ? List.of() : Arrays.stream(roles.split(",")).map(String::trim).toList();
+		List<String> roleList = roles.isBlank() ? List.of()
+				: Arrays.stream(roles.split(",")).map(String::trim).toList();
 		return Optional.of(new UserAccount(id, username, hash, roleList));
 	}
 

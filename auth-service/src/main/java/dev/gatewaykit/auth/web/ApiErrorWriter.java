@@ -12,8 +12,8 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 
 /**
- * Writes an {@link ApiError} as the JSON body of a response, for the places that answer outside a controller
- * (security entry points, the global error handler).
+ * Writes an {@link ApiError} as the JSON body of a response, for the places that answer
+ * outside a controller (security entry points, the global error handler).
  */
 @Component
 public class ApiErrorWriter {

@@ -21,12 +21,13 @@ import org.springframework.web.server.ServerWebInputException;
 import org.springframework.web.server.WebExceptionHandler;
 
 /**
- * Turns every exception that escapes a handler or filter into the kit's JSON error body: never Spring's default
- * error page, never a stack trace.
+ * Turns every exception that escapes a handler or filter into the kit's JSON error body:
+ * never Spring's default error page, never a stack trace.
  * <p>
- * Ordered before Spring Boot's {@code DefaultErrorWebExceptionHandler} (order -1), so that one never answers.
- * Redis being down or slow, and the password-hashing queue being full, are answered 503 rather than 500: they are
- * conditions a client may retry, not bugs.
+ * Ordered before Spring Boot's {@code DefaultErrorWebExceptionHandler} (order -1), so
+ * that one never answers. Redis being down or slow, and the password-hashing queue being
+ * full, are answered 503 rather than 500: they are conditions a client may retry, not
+ * bugs.
  */
 @Component
 @Order(-2)
@@ -34,12 +35,16 @@ public class GlobalErrorHandler implements WebExceptionHandler {
 
 	private static final Logger logger = LoggerFactory.getLogger(GlobalErrorHandler.class);
 
-	/** An outage fails every request; one warning per interval says so without flooding the log. */
+	/**
+	 * An outage fails every request; one warning per interval says so without flooding
+	 * the log.
+	 */
 	private static final Duration UNAVAILABLE_LOG_INTERVAL = Duration.ofSeconds(10);
 
 	private final ApiErrorWriter writer;
 
-	private final AtomicLong lastUnavailableLog = new AtomicLong(System.nanoTime() - UNAVAILABLE_LOG_INTERVAL.toNanos());
+	private final AtomicLong lastUnavailableLog = new AtomicLong(
+			System.nanoTime() - UNAVAILABLE_LOG_INTERVAL.toNanos());
 
 	public GlobalErrorHandler(ApiErrorWriter writer) {
 		this.writer = writer;

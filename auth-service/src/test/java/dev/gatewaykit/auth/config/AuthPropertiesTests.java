@@ -14,7 +14,8 @@ import org.springframework.boot.context.properties.source.MapConfigurationProper
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The defaults are part of the contract in docs/design.md; the gateway and mall-api rely on some of them.
+ * The defaults are part of the contract in docs/design.md; the gateway and mall-api rely
+ * on some of them.
  */
 class AuthPropertiesTests {
 

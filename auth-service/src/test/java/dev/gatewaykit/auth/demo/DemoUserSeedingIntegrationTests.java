@@ -52,8 +52,10 @@ class DemoUserSeedingIntegrationTests {
 	@Test
 	void storesIdRoleAndBcryptHashOfTheCsvPassword() {
 		DemoUser user = TestDemoUsers.user(20);
-		StepVerifier.create(this.redis.<String, String>opsForHash().entries("kit:user:" + user.username()).collectMap(
-				Map.Entry::getKey, Map.Entry::getValue))
+		StepVerifier
+			.create(this.redis.<String, String>opsForHash()
+				.entries("kit:user:" + user.username())
+				.collectMap(Map.Entry::getKey, Map.Entry::getValue))
 			.assertNext((fields) -> {
 				assertThat(fields).containsOnlyKeys("id", "passwordHash", "roles");
 				assertThat(fields.get("id")).isEqualTo("20");
@@ -75,7 +77,8 @@ class DemoUserSeedingIntegrationTests {
 		for (String line : lines.subList(1, lines.size())) {
 			assertThat(line).matches("user\\d{4},pw-[0-9a-f]{16}");
 		}
-		// Log in with the CSV's own rows (only this class's users, so no other test's lockout state is touched).
+		// Log in with the CSV's own rows (only this class's users, so no other test's
+		// lockout state is touched).
 		for (String line : lines.subList(21, 28)) {
 			String[] columns = line.split(",");
 			login(new DemoUser("", columns[0], columns[1])).expectStatus().isOk();

@@ -22,8 +22,8 @@ class DemoUsersCsvTests {
 
 		DemoUsersCsv.write(csv, users);
 
-		assertThat(Files.readAllLines(csv)).containsExactly("username,password",
-				"user0001," + users.get(0).password(), "user0002," + users.get(1).password());
+		assertThat(Files.readAllLines(csv)).containsExactly("username,password", "user0001," + users.get(0).password(),
+				"user0002," + users.get(1).password());
 	}
 
 	@Test

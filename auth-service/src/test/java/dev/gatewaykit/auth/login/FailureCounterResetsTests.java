@@ -119,14 +119,16 @@ class FailureCounterResetsTests {
 	@Test
 	void stopsBeforeTheRedisConnectionFactoryAndAfterTheWebServer() {
 		FailureCounterResets resets = resets(256);
-		// Higher phases stop first: the web server's is DEFAULT_PHASE - 2048, Lettuce's connection factory's is 0.
+		// Higher phases stop first: the web server's is DEFAULT_PHASE - 2048, Lettuce's
+		// connection factory's is 0.
 		assertThat(resets.getPhase()).isLessThan(Integer.MAX_VALUE - 2048).isGreaterThan(0);
 	}
 
 	private void succeedDeletes() {
 		given(this.redis.delete(any(String[].class))).willAnswer((invocation) -> {
-			String[] keys = invocation.getArguments().length == 1 && invocation.getArgument(0) instanceof String[] array
-					? array : Arrays.stream(invocation.getArguments()).map(String.class::cast).toArray(String[]::new);
+			String[] keys = (invocation.getArguments().length == 1
+					&& invocation.getArgument(0) instanceof String[] array) ? array
+							: Arrays.stream(invocation.getArguments()).map(String.class::cast).toArray(String[]::new);
 			this.deletes.add(List.of(keys));
 			return Mono.just((long) keys.length);
 		});

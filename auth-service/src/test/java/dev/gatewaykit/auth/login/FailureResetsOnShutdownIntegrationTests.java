@@ -28,12 +28,14 @@ class FailureResetsOnShutdownIntegrationTests {
 	void flushesPendingResetsWhenTheContextCloses() {
 		DemoUser user = TestDemoUsers.user(29);
 		String failures = "kit:login:failures:" + user.username();
-		// Command-line arguments, because builder properties would lose to application.yml.
+		// Command-line arguments, because builder properties would lose to
+		// application.yml.
 		ConfigurableApplicationContext context = new SpringApplicationBuilder(AuthServiceApplication.class).run(
 				"--server.port=0", "--spring.main.banner-mode=off", "--spring.data.redis.port=" + this.redis.port(),
 				"--kit.auth.bcrypt-cost=4", "--kit.auth.demo-users.count=" + TestDemoUsers.COUNT,
 				"--kit.auth.demo-users.csv=target/test-kit/shutdown-demo-users.csv",
-				// Never flushed in the background during the test: only the shutdown can clear the counter.
+				// Never flushed in the background during the test: only the shutdown can
+				// clear the counter.
 				"--kit.auth.lockout.reset-flush-interval=1h", "--kit.auth.lockout.reset-batch-size=1000");
 		try {
 			assertThat(this.redis.command("SET " + failures + " 3 EX 900")).isEqualTo("+OK");

@@ -41,7 +41,8 @@ class LockoutIntegrationTests {
 		}
 		StepVerifier.create(this.template.opsForValue().get("kit:login:failures:" + user.username()))
 			.expectNext("4")
-			.expectComplete().verify(Duration.ofSeconds(5));
+			.expectComplete()
+			.verify(Duration.ofSeconds(5));
 
 		login(user.username(), "wrong-5").expectStatus()
 			.isEqualTo(HttpStatus.LOCKED)

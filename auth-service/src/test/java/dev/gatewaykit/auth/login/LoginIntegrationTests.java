@@ -40,8 +40,7 @@ class LoginIntegrationTests {
 	@Test
 	void issuesBearerTokenAndStoresSessionForCorrectPassword() {
 		DemoUser user = TestDemoUsers.user(1);
-		TokenResponse token = postJson(Map.of("username", user.username(), "password", user.password()))
-			.expectStatus()
+		TokenResponse token = postJson(Map.of("username", user.username(), "password", user.password())).expectStatus()
 			.isOk()
 			.expectBody(TokenResponse.class)
 			.returnResult()
@@ -64,23 +63,24 @@ class LoginIntegrationTests {
 		}).expectComplete().verify(Duration.ofSeconds(5));
 		StepVerifier.create(this.redis.getExpire(key))
 			.assertNext((ttl) -> assertThat(ttl).isPositive().isLessThanOrEqualTo(Duration.ofMinutes(30)))
-			.expectComplete().verify(Duration.ofSeconds(5));
+			.expectComplete()
+			.verify(Duration.ofSeconds(5));
 	}
 
 	@Test
 	void sessionJsonHasExactlyTheFieldsTheGatewayReads() {
 		DemoUser user = TestDemoUsers.user(2);
-		TokenResponse token = postJson(Map.of("username", user.username(), "password", user.password()))
-			.expectStatus()
+		TokenResponse token = postJson(Map.of("username", user.username(), "password", user.password())).expectStatus()
 			.isOk()
 			.expectBody(TokenResponse.class)
 			.returnResult()
 			.getResponseBody();
 
 		StepVerifier.create(this.redis.opsForValue().get("kit:session:" + token.accessToken()))
-			.assertNext((stored) -> assertThat(this.json.readTree(stored).propertyNames()).containsExactlyInAnyOrder(
-					"userId", "username", "roles", "issuedAt", "expiresAt"))
-			.expectComplete().verify(Duration.ofSeconds(5));
+			.assertNext((stored) -> assertThat(this.json.readTree(stored).propertyNames())
+				.containsExactlyInAnyOrder("userId", "username", "roles", "issuedAt", "expiresAt"))
+			.expectComplete()
+			.verify(Duration.ofSeconds(5));
 	}
 
 	@Test
@@ -102,8 +102,7 @@ class LoginIntegrationTests {
 
 	@Test
 	void rejectsWrongPasswordWithInvalidGrant() {
-		postJson(Map.of("username", TestDemoUsers.user(4).username(), "password", "not-the-password"))
-			.expectStatus()
+		postJson(Map.of("username", TestDemoUsers.user(4).username(), "password", "not-the-password")).expectStatus()
 			.isUnauthorized()
 			.expectHeader()
 			.contentType(MediaType.APPLICATION_JSON)
@@ -113,8 +112,7 @@ class LoginIntegrationTests {
 
 	@Test
 	void rejectsUnknownUserExactlyLikeWrongPassword() {
-		postJson(Map.of("username", "nobody-by-this-name", "password", "whatever"))
-			.expectStatus()
+		postJson(Map.of("username", "nobody-by-this-name", "password", "whatever")).expectStatus()
 			.isUnauthorized()
 			.expectBody()
 			.json(INVALID_GRANT_BODY, true);
@@ -122,8 +120,7 @@ class LoginIntegrationTests {
 
 	@Test
 	void answers400WhenPasswordIsMissing() {
-		postJson(Map.of("username", TestDemoUsers.user(5).username()))
-			.expectStatus()
+		postJson(Map.of("username", TestDemoUsers.user(5).username())).expectStatus()
 			.isBadRequest()
 			.expectBody()
 			.json("""

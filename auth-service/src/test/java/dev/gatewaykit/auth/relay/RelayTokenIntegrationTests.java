@@ -33,8 +33,7 @@ class RelayTokenIntegrationTests {
 
 	@Test
 	void signsTokenThatMallApiCanVerify() {
-		RelayTokenResponse response = relayToken("gateway", "dev-only-gateway-secret-change-me", BODY)
-			.expectStatus()
+		RelayTokenResponse response = relayToken("gateway", "dev-only-gateway-secret-change-me", BODY).expectStatus()
 			.isOk()
 			.expectBody(RelayTokenResponse.class)
 			.returnResult()
@@ -102,9 +101,9 @@ class RelayTokenIntegrationTests {
 			.isOk()
 			.expectBody()
 			.jsonPath("$.relay_token")
-			.value((String token) -> assertThat(new RelayTokenCodec(MALL_API_DEFAULT_SECRET).verify(token)
-				.orElseThrow()
-				.roles()).isEmpty());
+			.value((String token) -> assertThat(
+					new RelayTokenCodec(MALL_API_DEFAULT_SECRET).verify(token).orElseThrow().roles())
+				.isEmpty());
 	}
 
 	private WebTestClient.ResponseSpec relayToken(String clientId, String secret, Map<String, ?> body) {

@@ -41,7 +41,8 @@ class PasswordHasherTests {
 
 	@Test
 	void checksPasswordOnHashingThreadEvenWhenCalledFromNonBlockingThread() {
-		// Schedulers.parallel() threads are marked non-blocking, like Netty's event loops.
+		// Schedulers.parallel() threads are marked non-blocking, like Netty's event
+		// loops.
 		Mono<Boolean> fromNonBlockingThread = Mono.defer(() -> this.hasher.matches("s3cret", this.hash))
 			.subscribeOn(Schedulers.parallel());
 

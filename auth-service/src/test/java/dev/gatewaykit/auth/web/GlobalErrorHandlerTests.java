@@ -37,7 +37,8 @@ class GlobalErrorHandlerTests {
 	@Test
 	void answersFullHashingQueueWith503() {
 		assertAnswer(new RejectedExecutionException("Task capacity of bounded elastic scheduler reached"),
-				HttpStatus.SERVICE_UNAVAILABLE, """
+				HttpStatus.SERVICE_UNAVAILABLE,
+				"""
 						{"status":503,"error":"service_unavailable","message":"the service cannot answer right now; retry later"}""");
 	}
 

@@ -19,7 +19,8 @@ import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 /**
- * Has a Redis and a context of its own, because it stops that Redis; the context is closed afterwards.
+ * Has a Redis and a context of its own, because it stops that Redis; the context is
+ * closed afterwards.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "kit.auth.bcrypt-cost=4", "kit.auth.demo-users.count=0" })
@@ -49,8 +50,8 @@ class RedisOutageIntegrationTests {
 
 		redis.close();
 
-		// The response timeout is the bound: Lettuce rejects commands while disconnected, and every Redis call has
-		// kit.auth.redis-timeout (2s) on it in case it does not.
+		// The response timeout is the bound: Lettuce rejects commands while disconnected,
+		// and every Redis call has kit.auth.redis-timeout (2s) on it in case it does not.
 		WebTestClient bounded = this.client.mutate().responseTimeout(Duration.ofSeconds(5)).build();
 		login(bounded).expectStatus()
 			.isEqualTo(503)

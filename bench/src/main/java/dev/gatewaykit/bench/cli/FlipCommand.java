@@ -11,7 +11,8 @@ import java.util.Set;
 
 import dev.gatewaykit.bench.flip.FlipEvent;
 import dev.gatewaykit.bench.flip.ModeFlipper;
-import dev.gatewaykit.bench.summary.ExecutionMode;
+import dev.gatewaykit.bench.summary.BenchModes;
+import dev.gatewaykit.common.mode.ExecutionMode;
 
 /**
  * {@code flip}: switch running gateways' mode at a second of the measured window, record
@@ -76,8 +77,8 @@ public final class FlipCommand implements Command {
 			throw new UsageException("--dir " + dir + " is not a directory");
 		}
 		double at = args.decimal("at", 0);
-		ExecutionMode from = NginxRenderCommand.parse(() -> ExecutionMode.fromName(args.string("from", "blocking")));
-		ExecutionMode to = NginxRenderCommand.parse(() -> ExecutionMode.fromName(args.string("to", "reactive")));
+		ExecutionMode from = NginxRenderCommand.parse(() -> BenchModes.executionMode(args.string("from", "blocking")));
+		ExecutionMode to = NginxRenderCommand.parse(() -> BenchModes.executionMode(args.string("to", "reactive")));
 		ModeFlipper.Via via = NginxRenderCommand.parse(() -> ModeFlipper.Via.fromName(args.required("via")));
 		List<URI> management = new ArrayList<>();
 		for (String url : args.required("management").split(",")) {

@@ -1,6 +1,6 @@
 package dev.gatewaykit.bench.cli;
 
-import dev.gatewaykit.bench.summary.ExecutionMode;
+import dev.gatewaykit.bench.summary.BenchModes;
 
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -82,7 +82,7 @@ public final class SummarizeModeCommand implements Command {
 		Path dir = args.path("dir");
 		String mode = args.required("mode");
 		if (!ModeSummary.CEILING.equals(mode) && !ModeSummary.FLIP.equals(mode)) {
-			NginxRenderCommand.parse(() -> ExecutionMode.fromName(mode));
+			NginxRenderCommand.parse(() -> BenchModes.executionMode(mode));
 		}
 		LinkLatencies links = new LinkLatencies(args.decimal("redis-latency-ms", 0), args.decimal("auth-latency-ms", 0),
 				args.decimal("base-ms", 0, 0));

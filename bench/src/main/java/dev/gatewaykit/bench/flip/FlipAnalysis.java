@@ -5,7 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.gatewaykit.bench.summary.ExecutionMode;
+import dev.gatewaykit.bench.summary.BenchModes;
 import dev.gatewaykit.bench.littleslaw.GatewayFacts;
 import dev.gatewaykit.bench.measure.Latency;
 import dev.gatewaykit.bench.measure.LatencyHistograms;
@@ -166,7 +166,7 @@ public final class FlipAnalysis {
 				: upperBound(perSecond);
 		double errorPct = (ok + ko == 0) ? 0 : ko * 100.0 / (ok + ko);
 		return new FlipSummary.Side(mode, from, to, ok, ko, ok / (double) (to - from), errorPct, latency, exact,
-				LittlesLaw.predict(ExecutionMode.fromName(mode), gateway, links, workload));
+				LittlesLaw.predict(BenchModes.executionMode(mode), gateway, links, workload));
 	}
 
 	/**

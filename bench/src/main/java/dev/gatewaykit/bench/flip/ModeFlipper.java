@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
 
 import dev.gatewaykit.launcher.BenchJson;
 import dev.gatewaykit.launcher.nacos.NacosClient;
-import dev.gatewaykit.bench.summary.ExecutionMode;
+import dev.gatewaykit.common.mode.ExecutionMode;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 

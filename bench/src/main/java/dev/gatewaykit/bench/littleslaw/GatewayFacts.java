@@ -12,10 +12,10 @@ package dev.gatewaykit.bench.littleslaw;
  * @param eventLoopThreads Reactor Netty event-loop threads
  * @param parallelThreads {@code Schedulers.parallel()} threads
  * @param boundedElasticThreads {@code Schedulers.boundedElastic()} thread cap
- * @param whitelistMatcher which path matcher the auth filter uses
+ * @param publicPathsMatcher which path matcher the auth filter uses
  * @param logStyle which logging style is active
  */
 public record GatewayFacts(String mode, String profile, int eventLoopThreads, int parallelThreads,
-		int boundedElasticThreads, String whitelistMatcher, String logStyle) {
+		int boundedElasticThreads, String publicPathsMatcher, String logStyle) {
 
 }

@@ -1,7 +1,7 @@
 package dev.gatewaykit.bench.littleslaw;
 
 import dev.gatewaykit.bench.measure.GatewayMeters;
-import dev.gatewaykit.bench.summary.ExecutionMode;
+import dev.gatewaykit.common.mode.ExecutionMode;
 import dev.gatewaykit.bench.summary.Numbers;
 
 /**

@@ -2,7 +2,7 @@ package dev.gatewaykit.bench.littleslaw;
 
 import dev.gatewaykit.bench.measure.LoadModel;
 import dev.gatewaykit.bench.measure.Workload;
-import dev.gatewaykit.bench.summary.ExecutionMode;
+import dev.gatewaykit.common.mode.ExecutionMode;
 import dev.gatewaykit.bench.summary.Numbers;
 
 /**

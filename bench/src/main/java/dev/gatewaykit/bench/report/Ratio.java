@@ -7,7 +7,7 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-import dev.gatewaykit.bench.summary.ExecutionMode;
+import dev.gatewaykit.common.mode.ExecutionMode;
 import dev.gatewaykit.bench.summary.ModeSummary;
 import dev.gatewaykit.bench.summary.Numbers;
 

@@ -19,7 +19,8 @@ import dev.gatewaykit.bench.flip.FlipSummary;
 import dev.gatewaykit.bench.measure.AssertionResult;
 import dev.gatewaykit.launcher.BadInputException;
 import dev.gatewaykit.launcher.BenchJson;
-import dev.gatewaykit.bench.summary.ExecutionMode;
+import dev.gatewaykit.bench.summary.BenchModes;
+import dev.gatewaykit.common.mode.ExecutionMode;
 import dev.gatewaykit.bench.measure.MeasuredRun;
 import dev.gatewaykit.bench.summary.ModeSummary;
 import dev.gatewaykit.bench.summary.Numbers;
@@ -251,7 +252,7 @@ public record RunReport(RunSummary summary, Map<String, TimeSeries> series, Map<
 
 	private static ExecutionMode named(String mode) {
 		try {
-			return ExecutionMode.fromName(mode);
+			return BenchModes.executionMode(mode);
 		}
 		catch (IllegalArgumentException ex) {
 			return null;

@@ -17,7 +17,7 @@ import java.util.stream.Stream;
 
 import dev.gatewaykit.launcher.BadInputException;
 import dev.gatewaykit.launcher.BenchJson;
-import dev.gatewaykit.bench.summary.ExecutionMode;
+import dev.gatewaykit.common.mode.ExecutionMode;
 import dev.gatewaykit.bench.littleslaw.LinkLatencies;
 import dev.gatewaykit.bench.littleslaw.LittlesLaw;
 import dev.gatewaykit.bench.summary.ModeSummary;

@@ -13,6 +13,7 @@ import java.util.function.Supplier;
 
 import dev.gatewaykit.bench.cli.Args;
 import dev.gatewaykit.bench.cli.UsageException;
+import dev.gatewaykit.bench.summary.BenchModes;
 import dev.gatewaykit.launcher.nginx.NginxConfig;
 import dev.gatewaykit.launcher.stack.Discovery;
 import dev.gatewaykit.launcher.stack.GatewaySelection;
@@ -35,8 +36,7 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 	public static final List<String> FLAGS = List.of("quick", "ceiling", "no-ceiling");
 
 	/** The mode names the bench takes: the two profiles and the four execution modes. */
-	public static final List<String> MODE_NAMES = List.of("naive", "fixed", "blocking", "publish-on", "bounded-elastic",
-			"reactive");
+	public static final List<String> MODE_NAMES = BenchModes.NAMES;
 
 	/**
 	 * @param args the command line

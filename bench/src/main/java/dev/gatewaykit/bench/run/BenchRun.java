@@ -27,7 +27,7 @@ import dev.gatewaykit.bench.KitCli;
 import dev.gatewaykit.bench.flip.FlipEvent;
 import dev.gatewaykit.bench.flip.ModeFlipper;
 import dev.gatewaykit.bench.sockets.SocketSampler;
-import dev.gatewaykit.bench.summary.ExecutionMode;
+import dev.gatewaykit.common.mode.ExecutionMode;
 import dev.gatewaykit.launcher.BenchJson;
 import dev.gatewaykit.launcher.ServiceProcess;
 import dev.gatewaykit.launcher.Tools;

@@ -1,5 +1,7 @@
 package dev.gatewaykit.bench.summary;
 
+import dev.gatewaykit.common.mode.ExecutionMode;
+
 import dev.gatewaykit.bench.littleslaw.GatewayFacts;
 import dev.gatewaykit.bench.littleslaw.HoldTime;
 import dev.gatewaykit.bench.littleslaw.LinkLatencies;
@@ -93,9 +95,9 @@ public final class Summarizer {
 	 */
 	static ExecutionMode executionMode(String mode, GatewayFacts gateway) {
 		if (gateway != null && gateway.mode() != null && !gateway.mode().isBlank()) {
-			return ExecutionMode.fromName(gateway.mode());
+			return BenchModes.executionMode(gateway.mode());
 		}
-		return ModeSummary.FLIP.equals(mode) ? null : ExecutionMode.fromName(mode);
+		return ModeSummary.FLIP.equals(mode) ? null : BenchModes.executionMode(mode);
 	}
 
 	/**

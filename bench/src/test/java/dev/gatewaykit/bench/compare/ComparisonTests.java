@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 
 import dev.gatewaykit.bench.cli.ExitCodes;
 import dev.gatewaykit.bench.compare.Comparison.Verdict;
-import dev.gatewaykit.bench.summary.ExecutionMode;
+import dev.gatewaykit.bench.summary.BenchModes;
+import dev.gatewaykit.common.mode.ExecutionMode;
 import dev.gatewaykit.bench.measure.Latency;
 import dev.gatewaykit.bench.littleslaw.LinkLatencies;
 import dev.gatewaykit.bench.summary.ModeSummary;
@@ -141,7 +142,7 @@ class ComparisonTests {
 
 	static ModeSummary mode(String name, double tps, double p99) {
 		long ok = Math.round(tps * 60);
-		ExecutionMode execution = name.equals(ModeSummary.CEILING) ? null : ExecutionMode.fromName(name);
+		ExecutionMode execution = name.equals(ModeSummary.CEILING) ? null : BenchModes.executionMode(name);
 		return new ModeSummary(ModeSummary.SCHEMA, name, execution, name, "gateway", Workload.closed(200),
 				new LinkLatencies(25, 3, 0), 60, ok, 0, tps, 0,
 				new Latency(p99 / 2, p99 / 2, p99 * 0.8, p99, p99 * 1.2), ModeSummary.Spread.NONE, Validity.VALID,

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.gatewaykit.launcher.BenchJson;
-import dev.gatewaykit.bench.summary.ExecutionMode;
+import dev.gatewaykit.common.mode.ExecutionMode;
 
 /**
  * The flipper against stand-ins for the gateway's {@code /actuator/kit} and Nacos's

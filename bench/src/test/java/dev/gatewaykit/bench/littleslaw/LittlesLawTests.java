@@ -1,7 +1,8 @@
 package dev.gatewaykit.bench.littleslaw;
 
 import dev.gatewaykit.bench.measure.Workload;
-import dev.gatewaykit.bench.summary.ExecutionMode;
+import dev.gatewaykit.bench.summary.BenchModes;
+import dev.gatewaykit.common.mode.ExecutionMode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -165,12 +166,12 @@ class LittlesLawTests {
 	@CsvSource({ "naive, BLOCKING", "fixed, REACTIVE", "blocking, BLOCKING", "publish-on, PUBLISH_ON",
 			"bounded-elastic, BOUNDED_ELASTIC", "reactive, REACTIVE", "' Fixed ', REACTIVE" })
 	void resolvesModeAndProfileNames(String name, ExecutionMode expected) {
-		assertThat(ExecutionMode.fromName(name)).isEqualTo(expected);
+		assertThat(BenchModes.executionMode(name)).isEqualTo(expected);
 	}
 
 	@Test
 	void rejectsUnknownModeNames() {
-		assertThatIllegalArgumentException().isThrownBy(() -> ExecutionMode.fromName("turbo"))
+		assertThatIllegalArgumentException().isThrownBy(() -> BenchModes.executionMode("turbo"))
 			.withMessageContaining("naive, fixed, blocking");
 	}
 

@@ -3,7 +3,8 @@ package dev.gatewaykit.bench.report;
 import java.util.List;
 import java.util.Map;
 
-import dev.gatewaykit.bench.summary.ExecutionMode;
+import dev.gatewaykit.bench.summary.BenchModes;
+import dev.gatewaykit.common.mode.ExecutionMode;
 import dev.gatewaykit.bench.measure.Latency;
 import dev.gatewaykit.bench.littleslaw.LinkLatencies;
 import dev.gatewaykit.bench.summary.ModeSummary;
@@ -18,7 +19,7 @@ final class ComparisonFixtures {
 	}
 
 	static ModeSummary mode(String name, double tps) {
-		ExecutionMode execution = name.equals(ModeSummary.CEILING) ? null : ExecutionMode.fromName(name);
+		ExecutionMode execution = name.equals(ModeSummary.CEILING) ? null : BenchModes.executionMode(name);
 		long ok = Math.round(tps * 60);
 		return new ModeSummary(ModeSummary.SCHEMA, name, execution, name, "gateway", Workload.closed(200),
 				new LinkLatencies(25, 3, 0), 60, ok, 0, tps, 0, new Latency(100, 90, 150, 200, 250),

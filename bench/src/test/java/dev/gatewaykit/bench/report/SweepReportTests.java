@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.gatewaykit.launcher.BadInputException;
 import dev.gatewaykit.launcher.BenchJson;
-import dev.gatewaykit.bench.summary.ExecutionMode;
+import dev.gatewaykit.bench.summary.BenchModes;
+import dev.gatewaykit.common.mode.ExecutionMode;
 import dev.gatewaykit.bench.littleslaw.GatewayFacts;
 import dev.gatewaykit.bench.measure.Latency;
 import dev.gatewaykit.bench.littleslaw.LinkLatencies;
@@ -110,7 +111,7 @@ class SweepReportTests {
 	}
 
 	private void point(String mode, double authMs, double tps, long ko) throws IOException {
-		ExecutionMode execution = ExecutionMode.fromName(mode);
+		ExecutionMode execution = BenchModes.executionMode(mode);
 		LinkLatencies links = new LinkLatencies(0, authMs, 0);
 		Workload workload = Workload.closed(200);
 		long ok = Math.round(tps * 60);

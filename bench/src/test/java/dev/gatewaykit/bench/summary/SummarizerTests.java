@@ -1,5 +1,7 @@
 package dev.gatewaykit.bench.summary;
 
+import dev.gatewaykit.common.mode.ExecutionMode;
+
 import dev.gatewaykit.bench.littleslaw.GatewayFacts;
 import dev.gatewaykit.bench.littleslaw.LinkLatencies;
 import dev.gatewaykit.bench.measure.AssertionResult;

@@ -16,9 +16,10 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 
 /**
- * {@code /actuator/kit}: what the bench needs to explain a number — the execution mode and the sizes of the thread
- * pools it can be bound by — and a write operation that switches the mode of the running gateway. It lives on
- * the management port, which no gateway route exposes.
+ * {@code /actuator/kit}: what the bench needs to explain a number — the execution mode
+ * and the sizes of the thread pools it can be bound by — and a write operation that
+ * switches the mode of the running gateway. It lives on the management port, which no
+ * gateway route exposes.
  */
 @Endpoint(id = "kit")
 public class KitEndpoint {
@@ -36,7 +37,8 @@ public class KitEndpoint {
 	/**
 	 * @param modes the mode in force, and the switch
 	 * @param publicPaths the public paths in force
-	 * @param logStyle the log style the gateway started with ({@code naive} or {@code fixed})
+	 * @param logStyle the log style the gateway started with ({@code naive} or
+	 * {@code fixed})
 	 * @param sessionTimeout the longest the gateway waits for Redis
 	 * @param relayTimeout the longest the gateway waits for a relay token
 	 */
@@ -53,11 +55,13 @@ public class KitEndpoint {
 	public Map<String, Object> kit() {
 		Map<String, Object> kit = new LinkedHashMap<>();
 		kit.put("mode", this.modes.mode().id());
-		// The bench's reports read the matcher under this name, from before the concept was called public paths.
-		kit.put("whitelistMatcher", this.publicPaths.matcher().id());
+		// The bench's reports read the matcher under this name, from before the concept
+		// was called public paths.
+		kit.put("publicPathsMatcher", this.publicPaths.matcher().id());
 		kit.put("publicPaths", this.publicPaths.patterns());
 		kit.put("logStyle", this.logStyle);
-		// Reactor Netty's default: max(cores, 4) event loops, shared by the server and the proxy's client.
+		// Reactor Netty's default: max(cores, 4) event loops, shared by the server and
+		// the proxy's client.
 		kit.put("eventLoopThreads", LoopResources.DEFAULT_IO_WORKER_COUNT);
 		kit.put("parallelThreads", Schedulers.DEFAULT_POOL_SIZE);
 		kit.put("boundedElasticThreads", Schedulers.DEFAULT_BOUNDED_ELASTIC_SIZE);

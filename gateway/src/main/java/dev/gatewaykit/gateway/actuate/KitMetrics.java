@@ -15,22 +15,27 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
 /**
- * The meters the bench needs to say how long a request holds a thread, measured rather than assumed:
+ * The meters the bench needs to say how long a request holds a thread, measured rather
+ * than assumed:
  * <ul>
  * <li>{@code kit.requests}: authenticated requests (one session lookup each);</li>
- * <li>{@code kit.blocking.calls} ({@code call=session|relay}): wall time the blocking modes spend inside the
- * synchronous Redis and HTTP calls;</li>
- * <li>{@code kit.thread.cpu} ({@code pool=event-loop|parallel|bounded-elastic}): CPU time of the threads of each
- * pool a mode can be bound by.</li>
+ * <li>{@code kit.blocking.calls} ({@code call=session|relay}): wall time the blocking
+ * modes spend inside the synchronous Redis and HTTP calls;</li>
+ * <li>{@code kit.thread.cpu} ({@code pool=event-loop|parallel|bounded-elastic}): CPU time
+ * of the threads of each pool a mode can be bound by.</li>
  * </ul>
- * Between two scrapes, (blocked seconds + the binding pool's CPU seconds) ÷ requests is the time one request holds
- * one thread of that pool, and the pool's size divided by it is the most the mode can do (Little's law). Both
- * scrapes count from the same instant inside the gateway, so a scrape that a blocked event loop answers late still
- * gives consistent per-request figures.
+ * Between two scrapes, (blocked seconds + the binding pool's CPU seconds) ÷ requests is
+ * the time one request holds one thread of that pool, and the pool's size divided by it
+ * is the most the mode can do (Little's law). Both scrapes count from the same instant
+ * inside the gateway, so a scrape that a blocked event loop answers late still gives
+ * consistent per-request figures.
  */
 public final class KitMetrics implements MeterBinder {
 
-	/** Thread name prefixes of the pools: Reactor Netty's event loops, and Reactor's two schedulers. */
+	/**
+	 * Thread name prefixes of the pools: Reactor Netty's event loops, and Reactor's two
+	 * schedulers.
+	 */
 	static final Map<String, String> POOLS = Map.of("event-loop", "reactor-http-", "parallel", "parallel-",
 			"bounded-elastic", "boundedElastic-");
 
@@ -61,16 +66,18 @@ public final class KitMetrics implements MeterBinder {
 	}
 
 	private static void timer(MeterRegistry registry, String call, BlockingIdentityCalls.CallTimes times) {
-		FunctionTimer.builder("kit.blocking.calls", times, BlockingIdentityCalls.CallTimes::count,
-				BlockingIdentityCalls.CallTimes::totalSeconds, TimeUnit.SECONDS)
+		FunctionTimer
+			.builder("kit.blocking.calls", times, BlockingIdentityCalls.CallTimes::count,
+					BlockingIdentityCalls.CallTimes::totalSeconds, TimeUnit.SECONDS)
 			.description("Wall time spent in the blocking modes' synchronous calls")
 			.tag("call", call)
 			.register(registry);
 	}
 
 	/**
-	 * CPU seconds per thread-name prefix. A thread that ends (bounded-elastic threads are evicted when idle) keeps
-	 * counting with the time last seen, so the counter never goes down.
+	 * CPU seconds per thread-name prefix. A thread that ends (bounded-elastic threads are
+	 * evicted when idle) keeps counting with the time last seen, so the counter never
+	 * goes down.
 	 */
 	static final class ThreadCpu {
 

@@ -37,15 +37,17 @@ import org.springframework.validation.beanvalidation.SpringValidatorAdapter;
 import org.springframework.web.reactive.function.client.WebClient;
 
 /**
- * Wires the filters to the execution modes. All four modes are built over the same Redis connection factory and
- * the same auth-service settings; {@link ModeSwitch} picks one per request from {@code kit.gateway.mode}.
+ * Wires the filters to the execution modes. All four modes are built over the same Redis
+ * connection factory and the same auth-service settings; {@link ModeSwitch} picks one per
+ * request from {@code kit.gateway.mode}.
  */
 @Configuration(proxyBeanMethods = false)
 class GatewayConfiguration {
 
 	/**
-	 * Connects the shared Redis connection at start-up. Left lazy, the first request would open it — a blocking
-	 * connect on an event loop, which BlockHound catches even in the reactive mode.
+	 * Connects the shared Redis connection at start-up. Left lazy, the first request
+	 * would open it — a blocking connect on an event loop, which BlockHound catches even
+	 * in the reactive mode.
 	 */
 	@Bean
 	static BeanPostProcessor eagerRedisConnection() {
@@ -61,9 +63,10 @@ class GatewayConfiguration {
 	}
 
 	/**
-	 * Lettuce's command timeout is the session timeout: it is what bounds the blocking modes (a thread parked in a
-	 * synchronous call cannot be interrupted by Reactor's timeout), so {@code kit.gateway.session.timeout} sets it
-	 * rather than {@code spring.data.redis.timeout}, which this overrides.
+	 * Lettuce's command timeout is the session timeout: it is what bounds the blocking
+	 * modes (a thread parked in a synchronous call cannot be interrupted by Reactor's
+	 * timeout), so {@code kit.gateway.session.timeout} sets it rather than
+	 * {@code spring.data.redis.timeout}, which this overrides.
 	 */
 	@Bean
 	LettuceClientConfigurationBuilderCustomizer redisCommandTimeout(GatewayKitProperties properties) {
@@ -99,7 +102,8 @@ class GatewayConfiguration {
 	}
 
 	private static WebClient authServiceClient(GatewayKitProperties.AuthService authService) {
-		// A pool of its own so a slow auth-service cannot starve the proxy's pool to mall-api (and vice versa).
+		// A pool of its own so a slow auth-service cannot starve the proxy's pool to
+		// mall-api (and vice versa).
 		ConnectionProvider pool = ConnectionProvider.builder("auth-service")
 			.maxConnections(500)
 			.pendingAcquireMaxCount(2000)
@@ -128,8 +132,7 @@ class GatewayConfiguration {
 	@Bean
 	RuntimeConfigListener runtimeConfigListener(ConfigurableEnvironment environment, Validator validator,
 			ModeSwitch modeSwitch, ReloadablePublicPaths publicPaths) {
-		return new RuntimeConfigListener(environment, new SpringValidatorAdapter(validator), modeSwitch,
-				publicPaths);
+		return new RuntimeConfigListener(environment, new SpringValidatorAdapter(validator), modeSwitch, publicPaths);
 	}
 
 	@Bean
@@ -153,15 +156,15 @@ class GatewayConfiguration {
 	}
 
 	@Bean
-	KitEndpoint kitEndpoint(ModeSwitch modeSwitch, ReloadablePublicPaths publicPaths,
-			GatewayKitProperties properties) {
+	KitEndpoint kitEndpoint(ModeSwitch modeSwitch, ReloadablePublicPaths publicPaths, GatewayKitProperties properties) {
 		return new KitEndpoint(modeSwitch, publicPaths, properties.logStyle().id(), properties.session().timeout(),
 				properties.authService().timeout());
 	}
 
 	/**
-	 * Spring Cloud LoadBalancer tags its per-instance stats with the request path too: one time series per product
-	 * id. What those meters are for is the spread over instances, so the path is dropped.
+	 * Spring Cloud LoadBalancer tags its per-instance stats with the request path too:
+	 * one time series per product id. What those meters are for is the spread over
+	 * instances, so the path is dropped.
 	 */
 	@Bean
 	MeterFilter loadBalancerStatsWithoutPath() {
@@ -177,8 +180,10 @@ class GatewayConfiguration {
 	}
 
 	/**
-	 * Reactor Netty's own metrics, among them {@code reactor.netty.eventloop.pending.tasks} per event loop: the
-	 * queue that grows when a loop is blocked. URIs are collapsed to one tag value so cardinality stays bounded.
+	 * Reactor Netty's own metrics, among them
+	 * {@code reactor.netty.eventloop.pending.tasks} per event loop: the queue that grows
+	 * when a loop is blocked. URIs are collapsed to one tag value so cardinality stays
+	 * bounded.
 	 */
 	@Bean
 	NettyServerCustomizer eventLoopMetrics() {

@@ -17,15 +17,17 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * The gateway's knobs. The {@code naive} profile sets several at once; each can also be set on its own for
- * ablation. The defaults here are the {@code fixed} state, and are stated nowhere else.
+ * The gateway's knobs. The {@code naive} profile sets several at once; each can also be
+ * set on its own for ablation. The defaults here are the {@code fixed} state, and are
+ * stated nowhere else.
  *
- * @param mode where the per-request dependency calls run (blocking, publish-on, bounded-elastic, reactive)
- * @param publicPathsMatcher how public paths are matched: {@code ant} (AntPathMatcher, the slower naive matcher)
- * or {@code path-pattern} (the pre-parsed PathPattern)
- * @param logStyle {@code naive} (synchronous DEBUG logging with caller data, which can cost a service 40 % of its
- * throughput) or {@code fixed} (asynchronous INFO); selects {@code logback-<style>.xml}, reported by the
- * {@code kit} actuator endpoint
+ * @param mode where the per-request dependency calls run (blocking, publish-on,
+ * bounded-elastic, reactive)
+ * @param publicPathsMatcher how public paths are matched: {@code ant} (AntPathMatcher,
+ * the slower naive matcher) or {@code path-pattern} (the pre-parsed PathPattern)
+ * @param logStyle {@code naive} (synchronous DEBUG logging with caller data, which can
+ * cost a service 40 % of its throughput) or {@code fixed} (asynchronous INFO); selects
+ * {@code logback-<style>.xml}, reported by the {@code kit} actuator endpoint
  * @param publicPaths paths that need no bearer token
  * @param session how sessions are read from Redis
  * @param authService how relay tokens are fetched from auth-service
@@ -34,13 +36,14 @@ import org.springframework.validation.annotation.Validated;
 @ConfigurationProperties("kit.gateway")
 public record GatewayKitProperties(@DefaultValue("reactive") @NotNull ExecutionMode mode,
 		@DefaultValue("path-pattern") @NotNull PublicPathsMatcher publicPathsMatcher,
-		@DefaultValue("fixed") @NotNull LogStyle logStyle,
-		@DefaultValue({ "/api/auth/oauth/token", "/actuator/health" }) @NotEmpty List<String> publicPaths,
-		@DefaultValue @Valid Session session, @DefaultValue @Valid AuthService authService) {
+		@DefaultValue("fixed") @NotNull LogStyle logStyle, @DefaultValue( {
+				"/api/auth/oauth/token", "/actuator/health" }) @NotEmpty List<String> publicPaths,
+		@DefaultValue @Valid Session session, @DefaultValue @Valid AuthService authService){
 
 	/**
-	 * The two logging set-ups. Logging starts before this record is bound, so {@code logging.config} in
-	 * application.yml picks the file from the property itself, with {@code fixed} when it is not set.
+	 * The two logging set-ups. Logging starts before this record is bound, so
+	 * {@code logging.config} in application.yml picks the file from the property itself,
+	 * with {@code fixed} when it is not set.
 	 */
 	public enum LogStyle {
 
@@ -50,7 +53,10 @@ public record GatewayKitProperties(@DefaultValue("reactive") @NotNull ExecutionM
 		/** {@code logback-fixed.xml}: asynchronous, INFO, no caller data. */
 		FIXED;
 
-		/** The name used in the property, the logback file name and the {@code kit} actuator endpoint. */
+		/**
+		 * The name used in the property, the logback file name and the {@code kit}
+		 * actuator endpoint.
+		 */
 		public String id() {
 			return name().toLowerCase(Locale.ROOT);
 		}
@@ -58,19 +64,21 @@ public record GatewayKitProperties(@DefaultValue("reactive") @NotNull ExecutionM
 	}
 
 	/**
-	 * @param idleTimeout the TTL set by the EXPIRE on every request; must match auth-service's idle timeout
-	 * @param timeout the longest the gateway waits for Redis before answering 503 (fail closed); also Lettuce's
-	 * command timeout, which is what bounds the blocking modes
+	 * @param idleTimeout the TTL set by the EXPIRE on every request; must match
+	 * auth-service's idle timeout
+	 * @param timeout the longest the gateway waits for Redis before answering 503 (fail
+	 * closed); also Lettuce's command timeout, which is what bounds the blocking modes
 	 */
 	public record Session(@DefaultValue("30m") @NotNull Duration idleTimeout,
 			@DefaultValue("1s") @NotNull Duration timeout) {
 	}
 
 	/**
-	 * @param url auth-service's base URL, http(s) in both discovery modes: the relay call does not go through the
-	 * load balancer (the bench points it at toxiproxy, the link whose latency it controls); by default where the
-	 * auth route goes ({@code kit.routes.auth-uri}, application.yml), a local auth-service in the {@code nacos}
-	 * profile
+	 * @param url auth-service's base URL, http(s) in both discovery modes: the relay call
+	 * does not go through the load balancer (the bench points it at toxiproxy, the link
+	 * whose latency it controls); by default where the auth route goes
+	 * ({@code kit.routes.auth-uri}, application.yml), a local auth-service in the
+	 * {@code nacos} profile
 	 * @param clientId the gateway's client id, sent with HTTP Basic on the relay call
 	 * @param clientSecret the gateway's client secret
 	 * @param connectTimeout the longest a new connection to auth-service may take
@@ -78,8 +86,7 @@ public record GatewayKitProperties(@DefaultValue("reactive") @NotNull ExecutionM
 	 */
 	public record AuthService(@NotNull URI url, @DefaultValue("gateway") @NotBlank String clientId,
 			@DefaultValue("dev-only-gateway-secret-change-me") @NotBlank String clientSecret,
-			@DefaultValue("500ms") @NotNull Duration connectTimeout,
-			@DefaultValue("2s") @NotNull Duration timeout) {
+			@DefaultValue("500ms") @NotNull Duration connectTimeout, @DefaultValue("2s") @NotNull Duration timeout) {
 
 		public AuthService {
 			// A missing URL is @NotNull's to report.

@@ -8,17 +8,19 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * Where the gateway's two routes go, under {@code kit.routes}. The route definitions in application.yml read these
- * properties through placeholders; this record checks them at start-up, so that a bad value stops the gateway
- * with a message naming the property instead of failing requests later.
+ * Where the gateway's two routes go, under {@code kit.routes}. The route definitions in
+ * application.yml read these properties through placeholders; this record checks them at
+ * start-up, so that a bad value stops the gateway with a message naming the property
+ * instead of failing requests later.
  * <p>
- * The defaults are in application.yml (static URLs) and application-nacos.yml ({@code lb://}), not here: the
- * placeholders read the environment, which a record's defaults never reach.
+ * The defaults are in application.yml (static URLs) and application-nacos.yml
+ * ({@code lb://}), not here: the placeholders read the environment, which a record's
+ * defaults never reach.
  *
- * @param authUri where {@code /api/auth/**} goes: {@code http(s)://host:port}, or {@code lb://auth-service} through
- * Spring Cloud LoadBalancer
- * @param mallUri where {@code /api/mall/**} goes: {@code http(s)://host:port}, or {@code lb://mall-api} through
- * Spring Cloud LoadBalancer
+ * @param authUri where {@code /api/auth/**} goes: {@code http(s)://host:port}, or
+ * {@code lb://auth-service} through Spring Cloud LoadBalancer
+ * @param mallUri where {@code /api/mall/**} goes: {@code http(s)://host:port}, or
+ * {@code lb://mall-api} through Spring Cloud LoadBalancer
  */
 @Validated
 @ConfigurationProperties("kit.routes")

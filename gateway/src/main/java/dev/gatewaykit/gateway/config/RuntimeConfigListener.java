@@ -26,15 +26,17 @@ import org.springframework.core.env.StandardEnvironment;
 import org.springframework.validation.Validator;
 
 /**
- * Applies a change of {@code kit.gateway.*} to the running gateway: the execution mode and the public paths. Spring
- * Cloud publishes the event after a config refresh — in the {@code nacos} profile, when the data id
- * {@code gateway.yaml} changes in Nacos (the original incident's gateway was tuned live this way).
- * {@code logging.level.*} changes need nothing here: Spring Cloud's {@code LoggingRebinder} applies them.
+ * Applies a change of {@code kit.gateway.*} to the running gateway: the execution mode
+ * and the public paths. Spring Cloud publishes the event after a config refresh — in the
+ * {@code nacos} profile, when the data id {@code gateway.yaml} changes in Nacos (the
+ * original incident's gateway was tuned live this way). {@code logging.level.*} changes
+ * need nothing here: Spring Cloud's {@code LoggingRebinder} applies them.
  * <p>
- * {@link GatewayKitProperties} is an immutable record, so it is bound afresh from the refreshed environment and
- * validated like at start-up. A value that does not bind (a mode that does not exist, no public path at all) is
- * refused as a whole with an error in the log, and the gateway keeps what it had. Only the knobs whose keys changed
- * are applied; other {@code kit.gateway.*} keys are reported as needing a restart.
+ * {@link GatewayKitProperties} is an immutable record, so it is bound afresh from the
+ * refreshed environment and validated like at start-up. A value that does not bind (a
+ * mode that does not exist, no public path at all) is refused as a whole with an error in
+ * the log, and the gateway keeps what it had. Only the knobs whose keys changed are
+ * applied; other {@code kit.gateway.*} keys are reported as needing a restart.
  */
 class RuntimeConfigListener implements ApplicationListener<EnvironmentChangeEvent> {
 
@@ -78,23 +80,28 @@ class RuntimeConfigListener implements ApplicationListener<EnvironmentChangeEven
 		GatewayKitProperties fresh;
 		try {
 			fresh = Binder.get(this.environment)
-				.bindOrCreate(PREFIX, Bindable.of(GatewayKitProperties.class), new ValidationBindHandler(this.validator));
+				.bindOrCreate(PREFIX, Bindable.of(GatewayKitProperties.class),
+						new ValidationBindHandler(this.validator));
 		}
 		catch (BindException ex) {
 			String property = (ex.getProperty() != null)
 					? ex.getProperty().getName() + "=" + ex.getProperty().getValue() : ex.getName().toString();
-			log.error("Refused a kit.gateway change from config ({}): {}. The gateway keeps mode {} and its "
-					+ "public paths. Modes: {}", property, rootMessage(ex), this.modeSwitch.mode().id(),
-					ExecutionMode.ids());
+			log.error(
+					"Refused a kit.gateway change from config ({}): {}. The gateway keeps mode {} and its "
+							+ "public paths. Modes: {}",
+					property, rootMessage(ex), this.modeSwitch.mode().id(), ExecutionMode.ids());
 			return;
 		}
-		// Only what changed is applied: a public-paths edit must not undo a mode set through the actuator.
+		// Only what changed is applied: a public-paths edit must not undo a mode set
+		// through the actuator.
 		Set<String> applied = new HashSet<>();
 		if (keys.contains(MODE)) {
 			applied.add(MODE);
 			this.modeSwitch.switchTo(fresh.mode());
-			higherPrecedenceSource(MODE).ifPresent((shadowedBy) -> log.warn("kit.gateway.mode changed in config but "
-					+ "{} sets it too and outranks config: the mode in force is {}", shadowedBy, fresh.mode().id()));
+			higherPrecedenceSource(MODE).ifPresent((shadowedBy) -> log.warn(
+					"kit.gateway.mode changed in config but "
+							+ "{} sets it too and outranks config: the mode in force is {}",
+					shadowedBy, fresh.mode().id()));
 		}
 		if (keys.stream().anyMatch(RuntimeConfigListener::isPublicPathsKey)) {
 			keys.stream().filter(RuntimeConfigListener::isPublicPathsKey).forEach(applied::add);
@@ -108,12 +115,18 @@ class RuntimeConfigListener implements ApplicationListener<EnvironmentChangeEven
 		}
 	}
 
-	/** The list itself ({@code public-paths}, {@code public-paths[0]}, ...) or its matcher. */
+	/**
+	 * The list itself ({@code public-paths}, {@code public-paths[0]}, ...) or its
+	 * matcher.
+	 */
 	private static boolean isPublicPathsKey(String key) {
 		return key.equals(PATHS) || key.startsWith(PATHS + "[") || key.equals(MATCHER);
 	}
 
-	/** The command line, system properties or environment, when one of them sets {@code name}. */
+	/**
+	 * The command line, system properties or environment, when one of them sets
+	 * {@code name}.
+	 */
 	private Optional<String> higherPrecedenceSource(String name) {
 		for (PropertySource<?> source : this.environment.getPropertySources()) {
 			if (OUTRANKING_SOURCES.contains(source.getName()) && source.containsProperty(name)) {

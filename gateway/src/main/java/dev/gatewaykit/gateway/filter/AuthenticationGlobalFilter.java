@@ -24,16 +24,18 @@ import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.web.server.ServerWebExchange;
 
 /**
- * Authenticates every routed request: strips identity headers the client sent, lets public paths through,
- * and otherwise loads the session for the {@code Authorization: Bearer} token (one Redis GET + one EXPIRE through
- * {@link IdentityBackend}) and forwards the user's id and name. Refusals are 401 with a JSON body that says why;
- * a session store that cannot answer gives 503 — the gateway fails closed.
+ * Authenticates every routed request: strips identity headers the client sent, lets
+ * public paths through, and otherwise loads the session for the
+ * {@code Authorization: Bearer} token (one Redis GET + one EXPIRE through
+ * {@link IdentityBackend}) and forwards the user's id and name. Refusals are 401 with a
+ * JSON body that says why; a session store that cannot answer gives 503 — the gateway
+ * fails closed.
  */
 public final class AuthenticationGlobalFilter implements GlobalFilter, Ordered {
 
 	/**
-	 * Before every route filter (SCG orders those 1, 2, … by position, and the relay-token filter needs the
-	 * session) and before {@link NettyWriteResponseFilter}.
+	 * Before every route filter (SCG orders those 1, 2, … by position, and the
+	 * relay-token filter needs the session) and before {@link NettyWriteResponseFilter}.
 	 */
 	public static final int ORDER = NettyWriteResponseFilter.WRITE_RESPONSE_FILTER_ORDER - 1;
 
@@ -58,7 +60,8 @@ public final class AuthenticationGlobalFilter implements GlobalFilter, Ordered {
 
 	@Override
 	public Mono<Void> filter(ServerWebExchange exchange, GatewayFilterChain chain) {
-		// Stripped on every route, public ones included: a client must never be able to speak for the gateway.
+		// Stripped on every route, public ones included: a client must never be able to
+		// speak for the gateway.
 		ServerHttpRequest request = exchange.getRequest()
 			.mutate()
 			.headers((headers) -> IdentityHeaders.ALL.forEach(headers::remove))
@@ -95,14 +98,18 @@ public final class AuthenticationGlobalFilter implements GlobalFilter, Ordered {
 		return chain.filter(next);
 	}
 
-	/** The token of a well-formed {@code Authorization: Bearer} header; empty for anything else. */
+	/**
+	 * The token of a well-formed {@code Authorization: Bearer} header; empty for anything
+	 * else.
+	 */
 	static Optional<String> bearerToken(@Nullable String authorization) {
 		if (authorization == null || authorization.length() <= BEARER.length()
 				|| !authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
 			return Optional.empty();
 		}
 		String token = authorization.substring(BEARER.length()).trim();
-		// Tokens are base64url; anything else cannot be ours and must not reach a Redis key.
+		// Tokens are base64url; anything else cannot be ours and must not reach a Redis
+		// key.
 		for (int i = 0; i < token.length(); i++) {
 			char c = token.charAt(i);
 			if (!(Character.isLetterOrDigit(c) || c == '-' || c == '_') || c > 0x7f) {

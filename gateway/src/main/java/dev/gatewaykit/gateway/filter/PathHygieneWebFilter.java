@@ -14,20 +14,25 @@ import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
 
 /**
- * Refuses, with 400, every request path that is not already in canonical form, before any route predicate or
- * public-paths matcher sees it.
+ * Refuses, with 400, every request path that is not already in canonical form, before any
+ * route predicate or public-paths matcher sees it.
  * <p>
- * Why refuse rather than normalise: the gateway, the public-paths matcher and the service behind it could each
- * normalise differently (decode {@code %2F} or not, collapse {@code //} or not, honour {@code ;jsessionid} or not),
- * and every difference is a way to make the matcher see {@code /api/auth/...} while the backend serves
- * {@code /api/mall/...}. A legitimate client never sends such paths, so the only safe answer is no.
+ * Why refuse rather than normalise: the gateway, the public-paths matcher and the service
+ * behind it could each normalise differently (decode {@code %2F} or not, collapse
+ * {@code //} or not, honour {@code ;jsessionid} or not), and every difference is a way to
+ * make the matcher see {@code /api/auth/...} while the backend serves
+ * {@code /api/mall/...}. A legitimate client never sends such paths, so the only safe
+ * answer is no.
  */
 public final class PathHygieneWebFilter implements WebFilter, Ordered {
 
 	/** First of all filters: nothing may look at a path before it has been checked. */
 	public static final int ORDER = Ordered.HIGHEST_PRECEDENCE;
 
-	/** Encoded forms of '/', '\', '.', ';', '%' and NUL: each can smuggle a separator past a string check. */
+	/**
+	 * Encoded forms of '/', '\', '.', ';', '%' and NUL: each can smuggle a separator past
+	 * a string check.
+	 */
 	private static final String[] FORBIDDEN_ENCODINGS = { "%2f", "%5c", "%2e", "%3b", "%25", "%00" };
 
 	@Override
@@ -39,7 +44,9 @@ public final class PathHygieneWebFilter implements WebFilter, Ordered {
 		return chain.filter(exchange);
 	}
 
-	/** What is wrong with a raw (still percent-encoded) path; empty when it is canonical. */
+	/**
+	 * What is wrong with a raw (still percent-encoded) path; empty when it is canonical.
+	 */
 	static Optional<String> problem(@Nullable String rawPath) {
 		if (rawPath == null || rawPath.isEmpty() || rawPath.charAt(0) != '/') {
 			return Optional.of("the path must start with '/'");

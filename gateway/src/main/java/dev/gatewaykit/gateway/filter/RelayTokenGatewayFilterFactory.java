@@ -15,12 +15,14 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 
 /**
- * Route filter {@code RelayToken}: before forwarding, fetches a signed relay token for the authenticated user
- * from auth-service (one HTTP call per request, like the token the original incident's filter fetched) and sets it
- * as {@value IdentityHeaders#RELAY_TOKEN}. auth-service down or slow gives 502 with a JSON body; the request is
- * never forwarded without a token.
+ * Route filter {@code RelayToken}: before forwarding, fetches a signed relay token for
+ * the authenticated user from auth-service (one HTTP call per request, like the token the
+ * original incident's filter fetched) and sets it as
+ * {@value IdentityHeaders#RELAY_TOKEN}. auth-service down or slow gives 502 with a JSON
+ * body; the request is never forwarded without a token.
  */
-public class RelayTokenGatewayFilterFactory extends AbstractGatewayFilterFactory<RelayTokenGatewayFilterFactory.Config> {
+public class RelayTokenGatewayFilterFactory
+		extends AbstractGatewayFilterFactory<RelayTokenGatewayFilterFactory.Config> {
 
 	private final IdentityBackend backend;
 
@@ -40,7 +42,8 @@ public class RelayTokenGatewayFilterFactory extends AbstractGatewayFilterFactory
 		return (exchange, chain) -> {
 			Session session = exchange.getAttribute(AuthenticationGlobalFilter.SESSION_ATTRIBUTE);
 			if (session == null) {
-				// Only reachable if the route is misconfigured as public; refuse rather than forward anonymously.
+				// Only reachable if the route is misconfigured as public; refuse rather
+				// than forward anonymously.
 				return ErrorResponses.write(exchange, HttpStatus.UNAUTHORIZED, "unauthorized",
 						"this route needs an authenticated session");
 			}

@@ -22,12 +22,13 @@ import org.springframework.http.MediaType;
 
 /**
  * The two dependency calls written the way most gateways first write them: a synchronous
- * {@link StringRedisTemplate} (Lettuce underneath, but every call parks the calling thread until Redis answers)
- * and a blocking JDK {@link HttpClient}. Three execution modes share this class and differ only in which thread
- * they call it on — that is the whole point of the benchmark.
+ * {@link StringRedisTemplate} (Lettuce underneath, but every call parks the calling
+ * thread until Redis answers) and a blocking JDK {@link HttpClient}. Three execution
+ * modes share this class and differ only in which thread they call it on — that is the
+ * whole point of the benchmark.
  * <p>
- * Never call these methods on an event-loop thread; see {@link BlockingIdentityBackend} for what happens when
- * one does.
+ * Never call these methods on an event-loop thread; see {@link BlockingIdentityBackend}
+ * for what happens when one does.
  */
 public final class BlockingIdentityCalls {
 
@@ -66,7 +67,8 @@ public final class BlockingIdentityCalls {
 		this.relay = relay;
 		this.relayUri = authServiceUrl.resolve(RelayTokenEndpoint.PATH);
 		this.relayTimeout = relayTimeout;
-		// HTTP/1.1 because auth-service speaks it and the reactive mode's WebClient does too: same bytes on the wire.
+		// HTTP/1.1 because auth-service speaks it and the reactive mode's WebClient does
+		// too: same bytes on the wire.
 		this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(connectTimeout).build();
 	}
 
@@ -128,9 +130,10 @@ public final class BlockingIdentityCalls {
 	}
 
 	/**
-	 * How many calls and how long they held their thread in total. The bench's Little's-law prediction divides a
-	 * pool's threads by this measured time (plus the pool's CPU per request) rather than by the latency it injected,
-	 * which leaves out the services' own time.
+	 * How many calls and how long they held their thread in total. The bench's
+	 * Little's-law prediction divides a pool's threads by this measured time (plus the
+	 * pool's CPU per request) rather than by the latency it injected, which leaves out
+	 * the services' own time.
 	 */
 	public static final class CallTimes {
 

@@ -10,7 +10,10 @@ import dev.gatewaykit.gateway.session.SessionCodec;
 import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
 import org.springframework.web.reactive.function.client.WebClient;
 
-/** Builds one backend per {@link ExecutionMode}, all over the same Redis connection and the same auth-service. */
+/**
+ * Builds one backend per {@link ExecutionMode}, all over the same Redis connection and
+ * the same auth-service.
+ */
 public final class IdentityBackends {
 
 	private IdentityBackends() {
@@ -18,8 +21,10 @@ public final class IdentityBackends {
 
 	/**
 	 * @param blocking the blocking calls the three blocking modes share
-	 * @param reactiveRedis the reactive mode's Redis client, over the same connection factory as {@code blocking}'s
-	 * @param sessions how the reactive mode reads a session (the blocking calls have their own, the same)
+	 * @param reactiveRedis the reactive mode's Redis client, over the same connection
+	 * factory as {@code blocking}'s
+	 * @param sessions how the reactive mode reads a session (the blocking calls have
+	 * their own, the same)
 	 * @param idleTimeout the session TTL the reactive mode sets on every hit
 	 * @param authService the reactive mode's client for auth-service, with its base URL
 	 * @param relay how the reactive mode writes and reads the relay call's bodies

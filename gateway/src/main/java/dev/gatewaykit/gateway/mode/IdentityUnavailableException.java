@@ -1,9 +1,11 @@
 package dev.gatewaykit.gateway.mode;
 
 /**
- * A dependency of the identity checks (Redis or auth-service) failed or was too slow. The gateway fails closed:
- * the request is refused, never passed on unauthenticated. Which HTTP status that is belongs to the web layer
- * ({@link dev.gatewaykit.gateway.web.ErrorResponses#identityUnavailable}); this says which dependency failed.
+ * A dependency of the identity checks (Redis or auth-service) failed or was too slow. The
+ * gateway fails closed: the request is refused, never passed on unauthenticated. Which
+ * HTTP status that is belongs to the web layer
+ * ({@link dev.gatewaykit.gateway.web.ErrorResponses#identityUnavailable}); this says
+ * which dependency failed.
  */
 public class IdentityUnavailableException extends RuntimeException {
 

@@ -14,10 +14,11 @@ import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
 
 /**
- * The {@link IdentityBackend} the filters see: it delegates to the implementation of the current
- * {@link ExecutionMode}, which can be switched while the gateway runs (the kit's actuator endpoint and Nacos
- * config do this mid-benchmark). The per-call deadline and the mapping of failures to
- * {@link IdentityUnavailableException} live here, once, so every mode fails the same way.
+ * The {@link IdentityBackend} the filters see: it delegates to the implementation of the
+ * current {@link ExecutionMode}, which can be switched while the gateway runs (the kit's
+ * actuator endpoint and Nacos config do this mid-benchmark). The per-call deadline and
+ * the mapping of failures to {@link IdentityUnavailableException} live here, once, so
+ * every mode fails the same way.
  */
 public final class ModeSwitch implements IdentityBackend {
 
@@ -50,7 +51,10 @@ public final class ModeSwitch implements IdentityBackend {
 		return this.current.get();
 	}
 
-	/** Switches the mode for requests that start from now on; requests in flight finish in their old mode. */
+	/**
+	 * Switches the mode for requests that start from now on; requests in flight finish in
+	 * their old mode.
+	 */
 	public ExecutionMode switchTo(ExecutionMode mode) {
 		ExecutionMode previous = this.current.getAndSet(mode);
 		if (previous != mode) {
@@ -59,7 +63,10 @@ public final class ModeSwitch implements IdentityBackend {
 		return previous;
 	}
 
-	/** Sessions looked up so far, one per authenticated request: what the bench divides CPU time by. */
+	/**
+	 * Sessions looked up so far, one per authenticated request: what the bench divides
+	 * CPU time by.
+	 */
 	public long requests() {
 		return this.requests.sum();
 	}

@@ -16,9 +16,10 @@ import org.springframework.http.MediaType;
 import org.springframework.web.reactive.function.client.WebClient;
 
 /**
- * <strong>The fix</strong>: the same Redis GET + EXPIRE through {@link ReactiveStringRedisTemplate} and the same
- * relay POST through {@link WebClient}. No thread waits for a reply; the event loop that sent a command is free to
- * serve other connections until the reply arrives, so throughput is bound by CPU, not by
+ * <strong>The fix</strong>: the same Redis GET + EXPIRE through
+ * {@link ReactiveStringRedisTemplate} and the same relay POST through {@link WebClient}.
+ * No thread waits for a reply; the event loop that sent a command is free to serve other
+ * connections until the reply arrives, so throughput is bound by CPU, not by
  * {@code threads / latency}.
  */
 final class ReactiveIdentityBackend implements IdentityBackend {
@@ -62,9 +63,11 @@ final class ReactiveIdentityBackend implements IdentityBackend {
 			.exchangeToMono((response) -> (response.statusCode().value() == 200)
 					? response.bodyToMono(byte[].class).defaultIfEmpty(new byte[0])
 					: response.releaseBody()
-						.then(Mono.error(new IllegalStateException("auth-service answered " + response.statusCode().value()))))
+						.then(Mono.error(
+								new IllegalStateException("auth-service answered " + response.statusCode().value()))))
 			.map(this.relay::relayToken)
-			.onErrorMap((ex) -> !(ex instanceof IdentityUnavailableException), IdentityUnavailableException::authService);
+			.onErrorMap((ex) -> !(ex instanceof IdentityUnavailableException),
+					IdentityUnavailableException::authService);
 	}
 
 }

@@ -1,8 +1,10 @@
 /**
- * The execution modes: where the gateway's two per-request dependency calls (load the session from Redis, fetch
- * the relay token from auth-service) run. The filters see one {@link dev.gatewaykit.gateway.mode.IdentityBackend},
- * the {@link dev.gatewaykit.gateway.mode.ModeSwitch}; each {@link dev.gatewaykit.common.mode.ExecutionMode} is one
- * implementation, three of them over the same {@link dev.gatewaykit.gateway.mode.BlockingIdentityCalls}.
+ * The execution modes: where the gateway's two per-request dependency calls (load the
+ * session from Redis, fetch the relay token from auth-service) run. The filters see one
+ * {@link dev.gatewaykit.gateway.mode.IdentityBackend}, the
+ * {@link dev.gatewaykit.gateway.mode.ModeSwitch}; each
+ * {@link dev.gatewaykit.common.mode.ExecutionMode} is one implementation, three of them
+ * over the same {@link dev.gatewaykit.gateway.mode.BlockingIdentityCalls}.
  */
 @NullMarked
 package dev.gatewaykit.gateway.mode;

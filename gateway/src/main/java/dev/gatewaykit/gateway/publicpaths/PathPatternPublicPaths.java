@@ -7,9 +7,10 @@ import org.springframework.web.util.pattern.PathPattern;
 import org.springframework.web.util.pattern.PathPatternParser;
 
 /**
- * Public-path matching with {@link PathPattern}: the patterns are parsed once at start-up and matched segment by
- * segment against the request's already-parsed {@link PathContainer} — what Spring WebFlux and Spring Cloud
- * Gateway's own {@code Path} predicate use.
+ * Public-path matching with {@link PathPattern}: the patterns are parsed once at start-up
+ * and matched segment by segment against the request's already-parsed
+ * {@link PathContainer} — what Spring WebFlux and Spring Cloud Gateway's own {@code Path}
+ * predicate use.
  */
 final class PathPatternPublicPaths implements PublicPaths {
 

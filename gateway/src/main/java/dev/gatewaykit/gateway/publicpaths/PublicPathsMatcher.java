@@ -3,7 +3,10 @@ package dev.gatewaykit.gateway.publicpaths;
 import java.util.List;
 import java.util.Locale;
 
-/** The two ways of matching public paths, named by {@code kit.gateway.public-paths-matcher}. */
+/**
+ * The two ways of matching public paths, named by
+ * {@code kit.gateway.public-paths-matcher}.
+ */
 public enum PublicPathsMatcher {
 
 	/** {@code AntPathMatcher}: re-tokenises pattern and path on every call. */
@@ -16,7 +19,9 @@ public enum PublicPathsMatcher {
 
 	},
 
-	/** {@code PathPattern}: parsed once at start-up, matched against a pre-parsed path. */
+	/**
+	 * {@code PathPattern}: parsed once at start-up, matched against a pre-parsed path.
+	 */
 	PATH_PATTERN {
 
 		@Override
@@ -26,7 +31,10 @@ public enum PublicPathsMatcher {
 
 	};
 
-	/** The name used in properties and by the {@code kit} actuator endpoint: {@code ant}, {@code path-pattern}. */
+	/**
+	 * The name used in properties and by the {@code kit} actuator endpoint: {@code ant},
+	 * {@code path-pattern}.
+	 */
 	public String id() {
 		return name().toLowerCase(Locale.ROOT).replace('_', '-');
 	}

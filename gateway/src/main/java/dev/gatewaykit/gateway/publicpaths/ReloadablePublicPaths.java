@@ -6,8 +6,9 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.springframework.http.server.PathContainer;
 
 /**
- * The public paths in force. Nacos config can replace them while the gateway runs; the matcher and its patterns are
- * swapped as one value, so a request is checked against the old list or the new one, never half of each.
+ * The public paths in force. Nacos config can replace them while the gateway runs; the
+ * matcher and its patterns are swapped as one value, so a request is checked against the
+ * old list or the new one, never half of each.
  */
 public final class ReloadablePublicPaths implements PublicPaths {
 

@@ -9,8 +9,9 @@ import dev.gatewaykit.common.session.Session;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The gateway's side of the relay-token call to auth-service, shared by every execution mode so that they send and
- * parse the very same bytes: the request body, the token out of the answer, and the client credentials.
+ * The gateway's side of the relay-token call to auth-service, shared by every execution
+ * mode so that they send and parse the very same bytes: the request body, the token out
+ * of the answer, and the client credentials.
  *
  * @see dev.gatewaykit.common.relay.RelayTokenEndpoint the endpoint these bodies are for
  */
@@ -33,7 +34,9 @@ public final class RelayCodec {
 			.writeValueAsBytes(new RelayTokenRequest(session.userId(), session.username(), session.roles()));
 	}
 
-	/** Reads the relay token out of auth-service's answer, refusing an answer without one. */
+	/**
+	 * Reads the relay token out of auth-service's answer, refusing an answer without one.
+	 */
 	public String relayToken(byte[] body) {
 		RelayTokenResponse response = (body.length > 0) ? this.json.readValue(body, RelayTokenResponse.class) : null;
 		String token = (response != null) ? response.relayToken() : null;

@@ -7,8 +7,8 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Reads the session JSON auth-service writes to Redis, the same way in every execution mode, so that they all
- * accept and refuse the very same values.
+ * Reads the session JSON auth-service writes to Redis, the same way in every execution
+ * mode, so that they all accept and refuse the very same values.
  */
 public final class SessionCodec {
 
@@ -18,7 +18,10 @@ public final class SessionCodec {
 		this.json = json;
 	}
 
-	/** Parses a session; a value auth-service could not have written counts as no session at all. */
+	/**
+	 * Parses a session; a value auth-service could not have written counts as no session
+	 * at all.
+	 */
 	public Optional<Session> parse(String value) {
 		try {
 			return Optional.of(this.json.readValue(value, Session.class));

@@ -15,11 +15,12 @@ import org.springframework.web.server.ServerWebExchange;
 
 /**
  * Writes the kit's JSON error body, an {@link ApiError}
- * ({@code {"status":401,"error":"unauthorized","message":"..."}}), so that every refusal says what is wrong and none
- * leaks a stack trace.
+ * ({@code {"status":401,"error":"unauthorized","message":"..."}}), so that every refusal
+ * says what is wrong and none leaks a stack trace.
  * <p>
- * Written by hand: three fields need no JSON mapper, and so the filters that refuse requests need none injected.
- * The bytes are those the services' Jackson writes for the same {@link ApiError}, escapes included.
+ * Written by hand: three fields need no JSON mapper, and so the filters that refuse
+ * requests need none injected. The bytes are those the services' Jackson writes for the
+ * same {@link ApiError}, escapes included.
  */
 public final class ErrorResponses {
 
@@ -33,8 +34,9 @@ public final class ErrorResponses {
 	}
 
 	/**
-	 * Refuses a request whose identity could not be checked. The session store failing is 503, since retrying later
-	 * may well work; auth-service failing is 502, an upstream of ours misbehaved.
+	 * Refuses a request whose identity could not be checked. The session store failing is
+	 * 503, since retrying later may well work; auth-service failing is 502, an upstream
+	 * of ours misbehaved.
 	 */
 	public static Mono<Void> identityUnavailable(ServerWebExchange exchange, IdentityUnavailableException ex) {
 		String message = String.valueOf(ex.getMessage());
@@ -60,7 +62,10 @@ public final class ErrorResponses {
 				+ escape(error.message()) + "\"}";
 	}
 
-	/** Jackson's escapes: the two-character ones where JSON has them, a six-character one for other controls. */
+	/**
+	 * Jackson's escapes: the two-character ones where JSON has them, a six-character one
+	 * for other controls.
+	 */
 	static String escape(String text) {
 		StringBuilder out = new StringBuilder(text.length() + 8);
 		for (int i = 0; i < text.length(); i++) {

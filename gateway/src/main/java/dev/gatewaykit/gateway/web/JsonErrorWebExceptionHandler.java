@@ -19,9 +19,9 @@ import org.springframework.web.server.ResponseStatusException;
 import org.springframework.web.server.ServerWebExchange;
 
 /**
- * Answers every error that escapes the filters with the kit's JSON shape and never a stack trace: an unreachable
- * upstream is 502, a timed-out one 504, SCG's own status exceptions keep their status, anything else is 500 and
- * logged here once.
+ * Answers every error that escapes the filters with the kit's JSON shape and never a
+ * stack trace: an unreachable upstream is 502, a timed-out one 504, SCG's own status
+ * exceptions keep their status, anything else is 500 and logged here once.
  */
 @Order(Ordered.HIGHEST_PRECEDENCE + 10)
 public final class JsonErrorWebExceptionHandler implements ErrorWebExceptionHandler {
@@ -42,7 +42,8 @@ public final class JsonErrorWebExceptionHandler implements ErrorWebExceptionHand
 			return ErrorResponses.write(exchange, HttpStatus.GATEWAY_TIMEOUT, "upstream_timeout",
 					"the upstream service did not answer in time");
 		}
-		// Refused, reset or closed early: the upstream failed, not the gateway (an instance dying mid-request).
+		// Refused, reset or closed early: the upstream failed, not the gateway (an
+		// instance dying mid-request).
 		if (hasCause(ex, ConnectException.class) || hasCause(ex, IOException.class)) {
 			log.warn("Upstream unreachable for {}: {}", exchange.getRequest().getPath(), ex.toString());
 			return ErrorResponses.write(exchange, HttpStatus.BAD_GATEWAY, "upstream_unavailable",

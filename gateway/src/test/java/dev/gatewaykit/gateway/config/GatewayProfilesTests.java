@@ -31,9 +31,10 @@ import org.springframework.validation.beanvalidation.SpringValidatorAdapter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What each profile binds, from the gateway's own configuration files alone (no launcher arguments): the defaults
- * live on the records, a profile file states only what it changes, and this holds the effective values to what
- * the launchers and the bench expect.
+ * What each profile binds, from the gateway's own configuration files alone (no launcher
+ * arguments): the defaults live on the records, a profile file states only what it
+ * changes, and this holds the effective values to what the launchers and the bench
+ * expect.
  */
 class GatewayProfilesTests {
 
@@ -88,7 +89,8 @@ class GatewayProfilesTests {
 		assertThat(routes.authUri()).isEqualTo(URI.create("lb://auth-service"));
 		assertThat(routes.mallUri()).isEqualTo(URI.create("lb://mall-api"));
 		assertThat(routeUris("fixed,nacos")).containsExactly("lb://auth-service", "lb://mall-api");
-		// The relay call does not go through the load balancer, so it must not follow the auth route to lb://.
+		// The relay call does not go through the load balancer, so it must not follow the
+		// auth route to lb://.
 		assertThat(gateway.authService().url()).isEqualTo(URI.create("http://127.0.0.1:9000"));
 	}
 
@@ -118,7 +120,9 @@ class GatewayProfilesTests {
 				binder.bind("spring.cloud.gateway.server.webflux.routes[1].uri", String.class).get());
 	}
 
-	/** Binds and validates like start-up does: a value the record refuses fails the test. */
+	/**
+	 * Binds and validates like start-up does: a value the record refuses fails the test.
+	 */
 	private <T> T bind(String profiles, String prefix, Class<T> type) {
 		return Binder.get(environment(profiles))
 			.bindOrCreate(prefix, Bindable.of(type),
@@ -126,8 +130,8 @@ class GatewayProfilesTests {
 	}
 
 	/**
-	 * application.yml with the profiles' files over it, later profiles first, as Spring Boot orders them; nothing
-	 * from the machine's environment or system properties.
+	 * application.yml with the profiles' files over it, later profiles first, as Spring
+	 * Boot orders them; nothing from the machine's environment or system properties.
 	 */
 	private static StandardEnvironment environment(String profiles) {
 		StandardEnvironment environment = new StandardEnvironment();
@@ -146,9 +150,9 @@ class GatewayProfilesTests {
 	private static PropertySource<?> yaml(String file) {
 		try {
 			List<PropertySource<?>> documents = new YamlPropertySourceLoader().load(file, new ClassPathResource(file));
-			// A file that only says why it is empty (application-fixed.yml) has no document.
-			return documents.isEmpty() ? new MapPropertySource(file, Map.of())
-					: documents.get(0);
+			// A file that only says why it is empty (application-fixed.yml) has no
+			// document.
+			return documents.isEmpty() ? new MapPropertySource(file, Map.of()) : documents.get(0);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);

@@ -38,8 +38,9 @@ class RoutesPropertiesTests {
 	@ValueSource(strings = { "http://auth service", "127.0.0.1:9000" })
 	void refusesAnUnparsableUriNamingTheProperty(String uri) {
 		assertThatExceptionOfType(BindException.class).isThrownBy(() -> bind(uri, "lb://mall-api"))
-			.satisfies((ex) -> assertThat(Stream.iterate((Throwable) ex, Objects::nonNull, Throwable::getCause)
-				.map(Throwable::getMessage)).anyMatch((message) -> message.contains("kit.routes.auth-uri")));
+			.satisfies((ex) -> assertThat(
+					Stream.iterate((Throwable) ex, Objects::nonNull, Throwable::getCause).map(Throwable::getMessage))
+				.anyMatch((message) -> message.contains("kit.routes.auth-uri")));
 	}
 
 	private static RoutesProperties bind(String authUri, String mallUri) {

@@ -47,8 +47,8 @@ class RuntimeConfigListenerTests {
 	RuntimeConfigListenerTests() {
 		// What application.yml sets and no record default covers.
 		this.environment.getPropertySources()
-			.addFirst(new MapPropertySource("application.yml", Map.of("kit.gateway.auth-service.url",
-					"http://127.0.0.1:9000")));
+			.addFirst(new MapPropertySource("application.yml",
+					Map.of("kit.gateway.auth-service.url", "http://127.0.0.1:9000")));
 		this.environment.getPropertySources().addFirst(new MapPropertySource("nacos", this.config));
 		this.listener = new RuntimeConfigListener(this.environment,
 				new SpringValidatorAdapter(this.validation.getValidator()), this.modes, this.publicPaths);

@@ -60,8 +60,7 @@ class AuthenticationGlobalFilterTests {
 
 	private AuthenticationGlobalFilter filter(PublicPathsMatcher matcher) {
 		return new AuthenticationGlobalFilter(this.backend,
-				matcher.create(List.of("/api/auth/oauth/token", "/actuator/health")),
-				Clock.fixed(NOW, ZoneOffset.UTC));
+				matcher.create(List.of("/api/auth/oauth/token", "/actuator/health")), Clock.fixed(NOW, ZoneOffset.UTC));
 	}
 
 	private MockServerWebExchange run(PublicPathsMatcher matcher, MockServerHttpRequest.BaseBuilder<?> request) {
@@ -75,10 +74,11 @@ class AuthenticationGlobalFilterTests {
 	@ParameterizedTest
 	@EnumSource(PublicPathsMatcher.class)
 	void forwardsUserIdentityAndReplacesSpoofedHeaders(PublicPathsMatcher matcher) {
-		run(matcher, MockServerHttpRequest.get("/api/mall/products/1")
-			.header("Authorization", "Bearer good")
-			.header(IdentityHeaders.USER_ID, "1")
-			.header(IdentityHeaders.RELAY_TOKEN, "forged"));
+		run(matcher,
+				MockServerHttpRequest.get("/api/mall/products/1")
+					.header("Authorization", "Bearer good")
+					.header(IdentityHeaders.USER_ID, "1")
+					.header(IdentityHeaders.RELAY_TOKEN, "forged"));
 		ServerWebExchange next = this.forwarded.get();
 		assertThat(next).isNotNull();
 		assertThat(next.getRequest().getHeaders().get(IdentityHeaders.USER_ID)).containsExactly("7");

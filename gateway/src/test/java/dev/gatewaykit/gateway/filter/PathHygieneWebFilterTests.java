@@ -28,7 +28,8 @@ class PathHygieneWebFilterTests {
 			"/api/auth/oauth/token%3b/../mall", "/api/mall/products/%252e%252e/1", "/api/mall/./products/1",
 			"/api/auth\\..\\mall/products/1", "/api/mall/products/1%00" })
 	void refusesNonCanonicalPaths(String path) {
-		// The raw path as received; MockServerHttpRequest.get(String) would re-encode it as a URI template.
+		// The raw path as received; MockServerHttpRequest.get(String) would re-encode it
+		// as a URI template.
 		assertThat(PathHygieneWebFilter.problem(path)).isPresent();
 	}
 

@@ -16,14 +16,15 @@ class SessionCodecTests {
 
 	@Test
 	void readsWhatAuthServiceWrites() {
-		assertThat(this.codec.parse("{\"userId\":\"7\",\"username\":\"alice\",\"roles\":[\"USER\"],\"issuedAt\":1,"
-				+ "\"expiresAt\":2}"))
+		assertThat(this.codec.parse(
+				"{\"userId\":\"7\",\"username\":\"alice\",\"roles\":[\"USER\"],\"issuedAt\":1," + "\"expiresAt\":2}"))
 			.contains(new Session("7", "alice", List.of("USER"), 1, 2));
 	}
 
 	@ParameterizedTest
 	@ValueSource(strings = { "", "not json", "[]", "{\"username\":\"alice\",\"issuedAt\":1,\"expiresAt\":2}",
-			"{\"userId\":\"7\",\"issuedAt\":1,\"expiresAt\":2}", "{\"userId\":\"7\",\"username\":\"alice\",\"roles\":[null]}" })
+			"{\"userId\":\"7\",\"issuedAt\":1,\"expiresAt\":2}",
+			"{\"userId\":\"7\",\"username\":\"alice\",\"roles\":[null]}" })
 	void treatsAValueAuthServiceCouldNotHaveWrittenAsNoSession(String value) {
 		assertThat(this.codec.parse(value)).isEmpty();
 	}

@@ -36,7 +36,9 @@ class ErrorResponsesTests {
 				: IdentityUnavailableException.authService(new RuntimeException("auth-service answered 500"));
 		MockServerWebExchange exchange = MockServerWebExchange.from(MockServerHttpRequest.get("/api/mall/products/1"));
 
-		StepVerifier.create(ErrorResponses.identityUnavailable(exchange, ex)).expectComplete().verify(Duration.ofSeconds(5));
+		StepVerifier.create(ErrorResponses.identityUnavailable(exchange, ex))
+			.expectComplete()
+			.verify(Duration.ofSeconds(5));
 
 		assertThat(exchange.getResponse().getStatusCode())
 			.isEqualTo(sessionStore ? HttpStatus.SERVICE_UNAVAILABLE : HttpStatus.BAD_GATEWAY);

@@ -1,6 +1,6 @@
 /**
- * The gateway's execution modes, named once for the gateway, its actuator endpoint, its configuration and the
- * bench's reports.
+ * The gateway's execution modes, named once for the gateway, its actuator endpoint, its
+ * configuration and the bench's reports.
  */
 @NullMarked
 package dev.gatewaykit.common.mode;

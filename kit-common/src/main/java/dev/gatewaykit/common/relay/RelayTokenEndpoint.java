@@ -1,9 +1,10 @@
 package dev.gatewaykit.common.relay;
 
 /**
- * auth-service's relay-token endpoint as the gateway calls it: {@code POST} to {@link #PATH} with the gateway's
- * client credentials in HTTP Basic, a {@link RelayTokenRequest} as the JSON body, and a {@link RelayTokenResponse}
- * as the answer.
+ * auth-service's relay-token endpoint as the gateway calls it: {@code POST} to
+ * {@link #PATH} with the gateway's client credentials in HTTP Basic, a
+ * {@link RelayTokenRequest} as the JSON body, and a {@link RelayTokenResponse} as the
+ * answer.
  */
 public final class RelayTokenEndpoint {
 

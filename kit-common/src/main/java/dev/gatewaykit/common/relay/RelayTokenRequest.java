@@ -6,11 +6,11 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Who the gateway wants a relay token for: the user of the session it has just checked. Sent as
- * {@code {"userId":"..","username":"..","roles":[..]}}.
+ * Who the gateway wants a relay token for: the user of the session it has just checked.
+ * Sent as {@code {"userId":"..","username":"..","roles":[..]}}.
  * <p>
- * The components are nullable because auth-service reads them from a request body it cannot trust;
- * {@link #missingFields()} says which are absent.
+ * The components are nullable because auth-service reads them from a request body it
+ * cannot trust; {@link #missingFields()} says which are absent.
  *
  * @param userId the user's id
  * @param username the user's login name
@@ -19,9 +19,10 @@ import org.jspecify.annotations.Nullable;
 public record RelayTokenRequest(@Nullable String userId, @Nullable String username, @Nullable List<String> roles) {
 
 	/**
-	 * The fields that are missing or blank, in declaration order; empty for a request a token can be signed for.
-	 * Checked by hand rather than with Bean Validation: the endpoint is called once per proxied request, and three
-	 * null checks are all it needs.
+	 * The fields that are missing or blank, in declaration order; empty for a request a
+	 * token can be signed for. Checked by hand rather than with Bean Validation: the
+	 * endpoint is called once per proxied request, and three null checks are all it
+	 * needs.
 	 */
 	public List<String> missingFields() {
 		List<String> missing = new ArrayList<>(3);

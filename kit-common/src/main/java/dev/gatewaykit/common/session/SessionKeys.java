@@ -1,8 +1,9 @@
 package dev.gatewaykit.common.session;
 
 /**
- * The Redis key layout of login sessions: one string key per session token, {@code kit:session:{token}}, whose TTL
- * is the idle timeout (auth-service sets it, the gateway slides it on every request).
+ * The Redis key layout of login sessions: one string key per session token,
+ * {@code kit:session:{token}}, whose TTL is the idle timeout (auth-service sets it, the
+ * gateway slides it on every request).
  */
 public final class SessionKeys {
 

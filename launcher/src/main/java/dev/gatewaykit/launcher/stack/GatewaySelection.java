@@ -1,7 +1,10 @@
 package dev.gatewaykit.launcher.stack;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+
+import dev.gatewaykit.common.mode.ExecutionMode;
 
 /**
  * Which gateway to start: a profile ({@code naive} or {@code fixed}), an execution mode
@@ -16,7 +19,7 @@ public record GatewaySelection(Optional<String> profile, Optional<String> mode) 
 	public static final List<String> PROFILES = List.of("naive", "fixed");
 
 	/** The gateway's execution modes, by id. */
-	public static final List<String> MODES = List.of("blocking", "publish-on", "bounded-elastic", "reactive");
+	public static final List<String> MODES = Arrays.stream(ExecutionMode.values()).map(ExecutionMode::id).toList();
 
 	/**
 	 * Parses {@code naive}, {@code fixed}, a mode, or {@code PROFILE:MODE}.

@@ -11,9 +11,10 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Wires the pieces that are not controllers or the catalogue: the relay token check and the JSON error fallback.
- * No Spring Security: one header check does not need a filter chain, and keeping it out keeps the hot path short.
- * The relay key's properties are kit-common's, shared with auth-service, hence outside the package that
+ * Wires the pieces that are not controllers or the catalogue: the relay token check and
+ * the JSON error fallback. No Spring Security: one header check does not need a filter
+ * chain, and keeping it out keeps the hot path short. The relay key's properties are
+ * kit-common's, shared with auth-service, hence outside the package that
  * {@code @ConfigurationPropertiesScan} scans.
  */
 @Configuration(proxyBeanMethods = false)
@@ -25,13 +26,19 @@ public class MallApiConfiguration {
 		return new RelayTokenCodec(properties.secret());
 	}
 
-	/** Boot registers a {@code Filter} bean for every path, at the filter's own {@link RelayTokenFilter#ORDER}. */
+	/**
+	 * Boot registers a {@code Filter} bean for every path, at the filter's own
+	 * {@link RelayTokenFilter#ORDER}.
+	 */
 	@Bean
 	RelayTokenFilter relayTokenFilter(RelayTokenCodec codec, JsonMapper json) {
 		return new RelayTokenFilter(codec, json);
 	}
 
-	/** Replaces Boot's {@code DefaultErrorAttributes}, so {@code /error} answers in the API's JSON shape. */
+	/**
+	 * Replaces Boot's {@code DefaultErrorAttributes}, so {@code /error} answers in the
+	 * API's JSON shape.
+	 */
 	@Bean
 	JsonErrorAttributes errorAttributes() {
 		return new JsonErrorAttributes();

@@ -8,10 +8,11 @@ import org.springframework.boot.ApplicationRunner;
 import org.springframework.stereotype.Component;
 
 /**
- * Seeds the demo catalogue at start-up, before the application reports ready ({@code /actuator/health} says
- * {@code OUT_OF_SERVICE} until runners have run), so the first benchmark request never finds an empty Redis.
- * Idempotent: see {@link ProductCatalogue#seed()}. If Redis is unreachable, start-up fails: a mall-api without
- * its catalogue has nothing to serve.
+ * Seeds the demo catalogue at start-up, before the application reports ready
+ * ({@code /actuator/health} says {@code OUT_OF_SERVICE} until runners have run), so the
+ * first benchmark request never finds an empty Redis. Idempotent: see
+ * {@link ProductCatalogue#seed()}. If Redis is unreachable, start-up fails: a mall-api
+ * without its catalogue has nothing to serve.
  */
 @Component
 public class CatalogueSeeder implements ApplicationRunner {

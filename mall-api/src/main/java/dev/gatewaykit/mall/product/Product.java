@@ -3,7 +3,8 @@ package dev.gatewaykit.mall.product;
 import java.math.BigDecimal;
 
 /**
- * A product as stored under {@code kit:product:{id}} and returned by {@code GET /products/{id}}.
+ * A product as stored under {@code kit:product:{id}} and returned by {@code GET
+ * /products/{id}}.
  *
  * @param id the product's id, {@code 1..kit.mall.catalogue.size}
  * @param name display name

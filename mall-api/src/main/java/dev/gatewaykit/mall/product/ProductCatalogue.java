@@ -15,12 +15,13 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * The product catalogue in Redis: one JSON string per product under {@code kit:product:{id}}, ids {@code 1..size}.
+ * The product catalogue in Redis: one JSON string per product under
+ * {@code kit:product:{id}}, ids {@code 1..size}.
  * <p>
- * Reads are the product-detail hot path, kept to exactly that: one Redis round trip, one JSON parse, nothing
- * logged (logging alone can cost such an API 40 % of its throughput).
- * Redis failures surface as Spring's {@code DataAccessException}s (bounded by {@code spring.data.redis.timeout})
- * and are answered with 503 by the web layer.
+ * Reads are the product-detail hot path, kept to exactly that: one Redis round trip, one
+ * JSON parse, nothing logged (logging alone can cost such an API 40 % of its throughput).
+ * Redis failures surface as Spring's {@code DataAccessException}s (bounded by
+ * {@code spring.data.redis.timeout}) and are answered with 503 by the web layer.
  */
 @Component
 public class ProductCatalogue {
@@ -44,7 +45,9 @@ public class ProductCatalogue {
 		return KEY_PREFIX + id;
 	}
 
-	/** The number of products the catalogue was seeded with, which is also the highest id. */
+	/**
+	 * The number of products the catalogue was seeded with, which is also the highest id.
+	 */
 	public long size() {
 		return this.properties.size();
 	}
@@ -55,8 +58,9 @@ public class ProductCatalogue {
 	}
 
 	/**
-	 * The products of one page, fetched with a single {@code MGET}. A page past the end is empty rather than an
-	 * error, like Spring Data's {@code Page}: the total tells the client where the end is.
+	 * The products of one page, fetched with a single {@code MGET}. A page past the end
+	 * is empty rather than an error, like Spring Data's {@code Page}: the total tells the
+	 * client where the end is.
 	 */
 	public ProductPage page(int page, int size) {
 		long total = size();
@@ -73,7 +77,8 @@ public class ProductCatalogue {
 		List<Product> items = new ArrayList<>(keys.size());
 		if (values != null) {
 			for (String value : values) {
-				// A key deleted behind our back is skipped rather than failing the whole page.
+				// A key deleted behind our back is skipped rather than failing the whole
+				// page.
 				if (value != null) {
 					items.add(parse(value));
 				}
@@ -83,9 +88,10 @@ public class ProductCatalogue {
 	}
 
 	/**
-	 * Writes every product of {@code 1..size} that is missing, leaving existing keys untouched, so a restart
-	 * against a populated Redis costs one pipelined {@code SETNX} per key and changes nothing. {@code MSETNX} would
-	 * be one command per batch, but it is all-or-nothing: one present key and the whole batch is skipped.
+	 * Writes every product of {@code 1..size} that is missing, leaving existing keys
+	 * untouched, so a restart against a populated Redis costs one pipelined {@code SETNX}
+	 * per key and changes nothing. {@code MSETNX} would be one command per batch, but it
+	 * is all-or-nothing: one present key and the whole batch is skipped.
 	 */
 	public SeedResult seed() {
 		long started = System.nanoTime();

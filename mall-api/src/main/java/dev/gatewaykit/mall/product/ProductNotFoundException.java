@@ -4,7 +4,8 @@ package dev.gatewaykit.mall.product;
 public class ProductNotFoundException extends RuntimeException {
 
 	public ProductNotFoundException(long id) {
-		// No stack trace: a miss is an expected outcome on the hot path, not a bug worth the cost of filling one.
+		// No stack trace: a miss is an expected outcome on the hot path, not a bug worth
+		// the cost of filling one.
 		super("product " + id + " does not exist", null, false, false);
 	}
 

@@ -1,5 +1,6 @@
 /**
- * The product catalogue: its Redis layout, its deterministic demo data, and the REST API over it.
+ * The product catalogue: its Redis layout, its deterministic demo data, and the REST API
+ * over it.
  */
 @NullMarked
 package dev.gatewaykit.mall.product;

@@ -20,19 +20,23 @@ import org.springframework.http.MediaType;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Lets a request through only if it carries a relay token ({@value IdentityHeaders#RELAY_TOKEN}) that
- * {@link RelayTokenCodec#verify} accepts: signed with {@code kit.relay.secret} and unexpired. The verified
- * {@link RelayClaims} are put on the request under {@link #CLAIMS_ATTRIBUTE}. Anything else is answered here with a
- * 401 JSON body and never reaches a controller. Only {@code /actuator/health} (and its groups) is open, so the kit
- * and an orchestrator can probe the service without a token.
+ * Lets a request through only if it carries a relay token
+ * ({@value IdentityHeaders#RELAY_TOKEN}) that {@link RelayTokenCodec#verify} accepts:
+ * signed with {@code kit.relay.secret} and unexpired. The verified {@link RelayClaims}
+ * are put on the request under {@link #CLAIMS_ATTRIBUTE}. Anything else is answered here
+ * with a 401 JSON body and never reaches a controller. Only {@code /actuator/health} (and
+ * its groups) is open, so the kit and an orchestrator can probe the service without a
+ * token.
  * <p>
- * Verification is local (one HMAC), which is the point of the relay token: no network call per request.
+ * Verification is local (one HMAC), which is the point of the relay token: no network
+ * call per request.
  */
 public class RelayTokenFilter extends OncePerRequestFilter implements Ordered {
 
 	/**
-	 * Where Spring Security's filter chain would sit: after Boot's request wrappers and its observation filter, so
-	 * a refused request still shows up in {@code http.server.requests} with its 401.
+	 * Where Spring Security's filter chain would sit: after Boot's request wrappers and
+	 * its observation filter, so a refused request still shows up in
+	 * {@code http.server.requests} with its 401.
 	 */
 	public static final int ORDER = OrderedFilter.REQUEST_WRAPPER_FILTER_MAX_ORDER - 100;
 
@@ -49,7 +53,8 @@ public class RelayTokenFilter extends OncePerRequestFilter implements Ordered {
 
 	public RelayTokenFilter(RelayTokenCodec codec, JsonMapper json) {
 		this.codec = codec;
-		// The two refusals never change: render them once instead of on every refused request.
+		// The two refusals never change: render them once instead of on every refused
+		// request.
 		this.missing = json.writeValueAsBytes(ApiErrors.of(HttpStatus.UNAUTHORIZED, "relay token is missing"));
 		this.invalid = json
 			.writeValueAsBytes(ApiErrors.of(HttpStatus.UNAUTHORIZED, "relay token is invalid or expired"));
@@ -62,8 +67,9 @@ public class RelayTokenFilter extends OncePerRequestFilter implements Ordered {
 
 	@Override
 	protected boolean shouldNotFilter(HttpServletRequest request) {
-		// The servlet path is decoded and normalised by the container, unlike getRequestURI(): a raw
-		// "/actuator/health/../prometheus" must not slip through as a health request.
+		// The servlet path is decoded and normalised by the container, unlike
+		// getRequestURI(): a raw "/actuator/health/../prometheus" must not slip through
+		// as a health request.
 		String path = request.getServletPath() + ((request.getPathInfo() != null) ? request.getPathInfo() : "");
 		return path.equals(HEALTH_PATH) || path.startsWith(HEALTH_PATH + "/");
 	}

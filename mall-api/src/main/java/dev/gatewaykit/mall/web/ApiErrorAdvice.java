@@ -20,8 +20,9 @@ import org.springframework.web.method.annotation.HandlerMethodValidationExceptio
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 
 /**
- * Turns every exception a handler can throw into an {@link ApiError}. What happens before a handler is chosen
- * (the relay token filter, the container) is covered by {@code RelayTokenFilter} and {@link JsonErrorAttributes}.
+ * Turns every exception a handler can throw into an {@link ApiError}. What happens before
+ * a handler is chosen (the relay token filter, the container) is covered by
+ * {@code RelayTokenFilter} and {@link JsonErrorAttributes}.
  */
 @RestControllerAdvice
 public class ApiErrorAdvice {
@@ -46,16 +47,20 @@ public class ApiErrorAdvice {
 		return respond(HttpStatus.BAD_REQUEST, message);
 	}
 
-	/** A parameter could not be converted: {@code /products/abc}, {@code ?size=abc}, a number beyond range. */
+	/**
+	 * A parameter could not be converted: {@code /products/abc}, {@code ?size=abc}, a
+	 * number beyond range.
+	 */
 	@ExceptionHandler
 	ResponseEntity<ApiError> unconvertibleParameter(MethodArgumentTypeMismatchException ex) {
 		return respond(HttpStatus.BAD_REQUEST, ex.getName() + " must be an integer");
 	}
 
 	/**
-	 * Redis is unreachable or did not answer within {@code spring.data.redis.timeout}: a 503 tells the gateway and
-	 * the load generator the failure is transient and not the request's fault. Logged without a stack trace: during
-	 * an outage every request fails the same way and the log would drown.
+	 * Redis is unreachable or did not answer within {@code spring.data.redis.timeout}: a
+	 * 503 tells the gateway and the load generator the failure is transient and not the
+	 * request's fault. Logged without a stack trace: during an outage every request fails
+	 * the same way and the log would drown.
 	 */
 	@ExceptionHandler({ DataAccessResourceFailureException.class, QueryTimeoutException.class })
 	ResponseEntity<ApiError> storeUnavailable(Exception ex) {
@@ -64,8 +69,9 @@ public class ApiErrorAdvice {
 	}
 
 	/**
-	 * Everything else: Spring MVC's own exceptions (unknown path, wrong method, unacceptable media type) keep their
-	 * status; anything unexpected is a 500 whose details stay in the log.
+	 * Everything else: Spring MVC's own exceptions (unknown path, wrong method,
+	 * unacceptable media type) keep their status; anything unexpected is a 500 whose
+	 * details stay in the log.
 	 */
 	@ExceptionHandler
 	ResponseEntity<ApiError> other(Exception ex) {

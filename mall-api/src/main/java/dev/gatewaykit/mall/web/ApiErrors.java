@@ -8,8 +8,8 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 
 /**
- * mall-api's {@link ApiError}s: the error code is always the status's name, so that a client can switch on it
- * without a table of mall-api's own codes.
+ * mall-api's {@link ApiError}s: the error code is always the status's name, so that a
+ * client can switch on it without a table of mall-api's own codes.
  */
 public final class ApiErrors {
 
@@ -21,7 +21,10 @@ public final class ApiErrors {
 		return new ApiError(status.value(), code(status), message);
 	}
 
-	/** {@code 404} → {@code not_found}; a code outside the {@link HttpStatus} enum → {@code error}. */
+	/**
+	 * {@code 404} → {@code not_found}; a code outside the {@link HttpStatus} enum →
+	 * {@code error}.
+	 */
 	public static String code(HttpStatusCode status) {
 		HttpStatus known = HttpStatus.resolve(status.value());
 		return (known != null) ? known.name().toLowerCase(Locale.ROOT) : "error";

@@ -11,10 +11,11 @@ import org.springframework.http.HttpStatus;
 import org.springframework.web.context.request.WebRequest;
 
 /**
- * Gives Boot's {@code /error} fallback the same {@link ApiError} shape as the rest of the API. It answers what
- * never reaches {@link ApiErrorAdvice}: errors raised by the container or a filter, and {@code sendError} calls.
- * Boot's own {@code server.error.*} options still decide whether the exception message may be shown; the stack
- * trace never is (and {@code server.error.include-stacktrace=never} says so too).
+ * Gives Boot's {@code /error} fallback the same {@link ApiError} shape as the rest of the
+ * API. It answers what never reaches {@link ApiErrorAdvice}: errors raised by the
+ * container or a filter, and {@code sendError} calls. Boot's own {@code server.error.*}
+ * options still decide whether the exception message may be shown; the stack trace never
+ * is (and {@code server.error.include-stacktrace=never} says so too).
  */
 public class JsonErrorAttributes extends DefaultErrorAttributes {
 
@@ -23,7 +24,8 @@ public class JsonErrorAttributes extends DefaultErrorAttributes {
 	@Override
 	public Map<String, Object> getErrorAttributes(WebRequest webRequest, ErrorAttributeOptions options) {
 		Map<String, Object> defaults = super.getErrorAttributes(webRequest, options);
-		// Boot reports 999 when /error is requested without an error behind it; BasicErrorController answers 500.
+		// Boot reports 999 when /error is requested without an error behind it;
+		// BasicErrorController answers 500.
 		HttpStatus status = (defaults.get("status") instanceof Integer code && HttpStatus.resolve(code) != null)
 				? HttpStatus.valueOf(code) : HttpStatus.INTERNAL_SERVER_ERROR;
 		String message = (defaults.get("message") instanceof String text && !text.isBlank() && !NO_MESSAGE.equals(text))

@@ -1,5 +1,6 @@
 /**
- * The JSON error body of every answer that is not a success, from handlers and from the container alike.
+ * The JSON error body of every answer that is not a success, from handlers and from the
+ * container alike.
  */
 @NullMarked
 package dev.gatewaykit.mall.web;

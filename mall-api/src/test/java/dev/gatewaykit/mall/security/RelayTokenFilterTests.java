@@ -86,7 +86,8 @@ class RelayTokenFilterTests {
 
 	private static MockHttpServletRequest request(String path) {
 		MockHttpServletRequest request = new MockHttpServletRequest("GET", path);
-		// As Tomcat sets it for a DispatcherServlet mapped to "/": the whole, normalised path.
+		// As Tomcat sets it for a DispatcherServlet mapped to "/": the whole, normalised
+		// path.
 		request.setServletPath(path);
 		return request;
 	}
