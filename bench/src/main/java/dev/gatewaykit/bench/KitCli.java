@@ -63,8 +63,8 @@ public final class KitCli {
 
 	public static int run(String[] argv, PrintStream out, PrintStream err) {
 		if (argv.length == 0 || argv[0].equals("--help") || argv[0].equals("-h") || argv[0].equals("help")) {
-			((argv.length == 0) ? err : out).print(usage());
-			return (argv.length == 0) ? ExitCodes.USAGE : ExitCodes.OK;
+			out.print(usage());
+			return ExitCodes.OK;
 		}
 		Command command = COMMANDS.get(argv[0]);
 		if (command == null) {

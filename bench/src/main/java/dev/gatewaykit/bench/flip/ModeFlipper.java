@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,6 +16,7 @@ import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
 import dev.gatewaykit.launcher.BenchJson;
+import dev.gatewaykit.launcher.HttpAnswer;
 import dev.gatewaykit.launcher.nacos.NacosClient;
 import dev.gatewaykit.common.mode.ExecutionMode;
 import tools.jackson.core.JacksonException;
@@ -243,7 +243,7 @@ public final class ModeFlipper {
 					.header("Content-Type", "application/json")
 					.POST(HttpRequest.BodyPublishers.ofString("{\"mode\":\"" + plan.to().id() + "\"}"))
 					.build();
-				Answer answer = send(post);
+				HttpAnswer answer = send(post);
 				if (answer.status() != 200) {
 					return "POST " + post.uri() + " answered " + answer.describe();
 				}
@@ -269,7 +269,7 @@ public final class ModeFlipper {
 	 */
 	private String modeOf(URI managementUrl, Duration timeout) {
 		HttpRequest get = HttpRequest.newBuilder(kit(managementUrl)).timeout(timeout).GET().build();
-		Answer answer = send(get);
+		HttpAnswer answer = send(get);
 		if (answer.status() != 200) {
 			return "unknown (" + answer.describe() + ")";
 		}
@@ -287,18 +287,8 @@ public final class ModeFlipper {
 		}
 	}
 
-	private Answer send(HttpRequest request) {
-		try {
-			HttpResponse<String> response = this.http.send(request, HttpResponse.BodyHandlers.ofString());
-			return new Answer(response.statusCode(), response.body());
-		}
-		catch (IOException ex) {
-			return new Answer(-1, ex.toString());
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			return new Answer(-1, "interrupted");
-		}
+	private HttpAnswer send(HttpRequest request) {
+		return HttpAnswer.send(this.http, request);
 	}
 
 	private FlipEvent failed(Plan plan, Long windowStart, Long requestedAt, List<FlipEvent.Instance> instances,
@@ -318,14 +308,6 @@ public final class ModeFlipper {
 	private static URI kit(URI managementUrl) {
 		String base = managementUrl.toString();
 		return URI.create(base.endsWith("/") ? base + "kit" : base + "/kit");
-	}
-
-	private record Answer(int status, String body) {
-
-		String describe() {
-			return (this.status < 0) ? this.body : this.status + " " + this.body.strip();
-		}
-
 	}
 
 }

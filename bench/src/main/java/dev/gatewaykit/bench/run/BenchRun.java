@@ -7,7 +7,6 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,6 +28,7 @@ import dev.gatewaykit.bench.flip.ModeFlipper;
 import dev.gatewaykit.bench.sockets.SocketSampler;
 import dev.gatewaykit.common.mode.ExecutionMode;
 import dev.gatewaykit.launcher.BenchJson;
+import dev.gatewaykit.launcher.HttpAnswer;
 import dev.gatewaykit.launcher.ServiceProcess;
 import dev.gatewaykit.launcher.Tools;
 import dev.gatewaykit.launcher.Workspace;
@@ -345,19 +345,7 @@ public final class BenchRun implements AutoCloseable {
 	}
 
 	private static Optional<String> get(URI uri) {
-		try {
-			HttpResponse<String> response = http.send(
-					HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).GET().build(),
-					HttpResponse.BodyHandlers.ofString());
-			return (response.statusCode() == 200) ? Optional.of(response.body()) : Optional.empty();
-		}
-		catch (IOException ex) {
-			return Optional.empty();
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			return Optional.empty();
-		}
+		return HttpAnswer.send(http, HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).GET().build()).okBody();
 	}
 
 	private static void write(Path file, String text) {

@@ -1,6 +1,7 @@
 package dev.gatewaykit.bench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -9,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,11 +31,11 @@ class KitCliTests {
 	Path dir;
 
 	@Test
-	void withoutACommandPrintsTheCommandsAndExits2() {
+	void withoutACommandPrintsTheCommandsLikeHelp() {
 		Result result = run();
 
-		assertThat(result.code()).isEqualTo(ExitCodes.USAGE);
-		assertThat(result.err()).contains("nginx-render", "summarize-mode", "report", "compare", "sweep-report",
+		assertThat(result.code()).isEqualTo(ExitCodes.OK);
+		assertThat(result.out()).contains("up", "down", "status", "bench", "sweep", "test", "tools", "nginx-render", "summarize-mode", "report", "compare", "sweep-report",
 				"render-check", "flip");
 	}
 
@@ -53,6 +55,47 @@ class KitCliTests {
 
 		assertThat(result.code()).isEqualTo(ExitCodes.OK);
 		assertThat(result.out()).startsWith("usage: " + command).contains("exit:");
+	}
+
+	@ParameterizedTest(name = "./kit {0} --help explains the command and exits 0")
+	@ValueSource(strings = { "up", "down", "status", "bench", "sweep", "test", "tools" })
+	void everyUserCommandHasHelp(String command) {
+		Result result = run(command, "--help");
+
+		assertThat(result.code()).isEqualTo(ExitCodes.OK);
+		assertThat(result.out()).startsWith("usage: ./kit " + command);
+	}
+
+	@Test
+	void badStackOptionsExit2BeforeAnythingStarts() {
+		Result discovery = run("up", "--discovery", "consul");
+		assertThat(discovery.code()).isEqualTo(ExitCodes.USAGE);
+		assertThat(discovery.err()).contains("--discovery must be static or nacos, was 'consul'");
+
+		Result mode = run("up", "turbo");
+		assertThat(mode.code()).isEqualTo(ExitCodes.USAGE);
+		assertThat(mode.err()).contains("unknown profile or mode 'turbo'");
+
+		Result bench = run("bench", "--modes", "naive,turbo");
+		assertThat(bench.code()).isEqualTo(ExitCodes.USAGE);
+		assertThat(bench.err()).contains("unknown mode 'turbo'");
+
+		Result sweep = run("sweep", "--flip-at", "10");
+		assertThat(sweep.code()).isEqualTo(ExitCodes.USAGE);
+		assertThat(sweep.err()).contains("./kit sweep does not take --flip-at");
+	}
+
+	@Test
+	void aRepeatableOptionPassesArgumentsThroughAndAFlagTakesNoValue() {
+		Args args = Args.parse(List.of("naive", "--gateway-arg", "--a=1", "--gateway-arg", "--b=2", "--quick"),
+				Set.of("gateway-arg"), Set.of("quick"), Set.of("gateway-arg"), 1);
+
+		assertThat(args.positional(0, "fixed")).isEqualTo("naive");
+		assertThat(args.all("gateway-arg")).containsExactly("--a=1", "--b=2");
+		assertThat(args.flag("quick")).isTrue();
+		assertThatExceptionOfType(UsageException.class)
+			.isThrownBy(() -> Args.parse(List.of("naive", "fixed"), Set.of(), Set.of(), Set.of(), 1))
+			.withMessageContaining("unexpected argument 'fixed'");
 	}
 
 	@Test

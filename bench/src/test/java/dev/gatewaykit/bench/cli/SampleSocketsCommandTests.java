@@ -28,7 +28,7 @@ class SampleSocketsCommandTests {
 		Result list = run();
 		Result help = run("sample-sockets", "--help");
 
-		assertThat(list.err()).contains("sample-sockets");
+		assertThat(list.out()).contains("sample-sockets");
 		assertThat(help.code()).isEqualTo(ExitCodes.OK);
 		assertThat(help.out()).startsWith("usage: sample-sockets").contains("--interval-ms", "exit:");
 	}

@@ -1,11 +1,9 @@
 package dev.gatewaykit.launcher.nacos;
 
-import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,6 +14,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 import dev.gatewaykit.launcher.BenchJson;
+import dev.gatewaykit.launcher.HttpAnswer;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
@@ -67,7 +66,7 @@ public final class NacosClient {
 			.header("Content-Type", "application/x-www-form-urlencoded")
 			.POST(HttpRequest.BodyPublishers.ofString(form(form)))
 			.build();
-		Answer answer = send(post);
+		HttpAnswer answer = send(post);
 		if (answer.status() != 200 || !answer.body().trim().equals("true")) {
 			throw new NacosException("publishing " + dataId + " to " + post.uri() + " answered " + answer.describe());
 		}
@@ -75,7 +74,7 @@ public final class NacosClient {
 
 	/** The config's content, or empty when Nacos has none (404). */
 	public Optional<String> read(String dataId) {
-		Answer answer = send(HttpRequest.newBuilder(configUri(dataId)).timeout(REQUEST_TIMEOUT).GET().build());
+		HttpAnswer answer = send(HttpRequest.newBuilder(configUri(dataId)).timeout(REQUEST_TIMEOUT).GET().build());
 		if (answer.status() == 404) {
 			return Optional.empty();
 		}
@@ -86,7 +85,7 @@ public final class NacosClient {
 	}
 
 	public void delete(String dataId) {
-		Answer answer = send(HttpRequest.newBuilder(configUri(dataId)).timeout(REQUEST_TIMEOUT).DELETE().build());
+		HttpAnswer answer = send(HttpRequest.newBuilder(configUri(dataId)).timeout(REQUEST_TIMEOUT).DELETE().build());
 		if (answer.status() != 200) {
 			throw new NacosException("deleting " + dataId + " answered " + answer.describe());
 		}
@@ -132,7 +131,7 @@ public final class NacosClient {
 
 	/** The ports of the healthy loopback instances of {@code service}. */
 	public List<Integer> healthyLoopbackPorts(String service) {
-		Answer answer = send(HttpRequest
+		HttpAnswer answer = send(HttpRequest
 			.newBuilder(uri("/nacos/v1/ns/instance/list?healthyOnly=true&serviceName=" + encode(service)))
 			.timeout(REQUEST_TIMEOUT)
 			.build());
@@ -182,18 +181,8 @@ public final class NacosClient {
 		return this.server.resolve(pathAndQuery);
 	}
 
-	private Answer send(HttpRequest request) {
-		try {
-			HttpResponse<String> response = this.http.send(request, HttpResponse.BodyHandlers.ofString());
-			return new Answer(response.statusCode(), response.body());
-		}
-		catch (IOException ex) {
-			return new Answer(-1, ex.toString());
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			return new Answer(-1, "interrupted");
-		}
+	private HttpAnswer send(HttpRequest request) {
+		return HttpAnswer.send(this.http, request);
 	}
 
 	private static void pause(Duration duration) {
@@ -215,14 +204,6 @@ public final class NacosClient {
 
 	private static String encode(String value) {
 		return URLEncoder.encode(value, StandardCharsets.UTF_8);
-	}
-
-	private record Answer(int status, String body) {
-
-		String describe() {
-			return (this.status < 0) ? this.body : this.status + " " + this.body.strip();
-		}
-
 	}
 
 	/**
