@@ -35,8 +35,8 @@ class KitCliTests {
 		Result result = run();
 
 		assertThat(result.code()).isEqualTo(ExitCodes.OK);
-		assertThat(result.out()).contains("up", "down", "status", "bench", "sweep", "test", "tools", "nginx-render", "summarize-mode", "report", "compare", "sweep-report",
-				"render-check", "flip");
+		assertThat(result.out()).contains("up", "down", "status", "bench", "sweep", "test", "tools", "nginx-render",
+				"summarize-mode", "report", "compare", "sweep-report", "render-check", "flip");
 	}
 
 	@Test
