@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -78,17 +77,7 @@ public final class ServiceProcess extends ServerProcess {
 
 	/** Whether the health endpoint answers 200 right now. */
 	public boolean isHealthy() {
-		HttpRequest request = HttpRequest.newBuilder(this.health).timeout(PROBE_TIMEOUT).GET().build();
-		try {
-			return probes.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
-		}
-		catch (IOException ex) {
-			return false;
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException("interrupted while probing " + this.health, ex);
-		}
+		return HttpAnswer.send(probes, HttpRequest.newBuilder(this.health).timeout(PROBE_TIMEOUT).GET().build()).ok();
 	}
 
 	/** The {@code server.port} the service was started with. */

@@ -94,8 +94,7 @@ public final class BenchCommand implements Command {
 		Files.createDirectories(options.out());
 		Files.deleteIfExists(options.out().resolve("phases.txt"));
 		long started = System.nanoTime();
-		try (BenchRun run = new BenchRun(kit.workspace(), kit.tools(), options, kit.serviceJvmOptions(),
-				kit.gatlingJvmOptions(), kit.healthTimeout(), kit.log(), out, err)) {
+		try (BenchRun run = kit.benchRun(options, out, err)) {
 			run.timed("tools, build check, stack start", run::prepare);
 			for (String mode : options.modes()) {
 				run.timed(mode, () -> run.mode(mode, mode, options.authLatencyMs()));

@@ -77,15 +77,15 @@ public final class FlipCommand implements Command {
 			throw new UsageException("--dir " + dir + " is not a directory");
 		}
 		double at = args.decimal("at", 0);
-		ExecutionMode from = NginxRenderCommand.parse(() -> BenchModes.executionMode(args.string("from", "blocking")));
-		ExecutionMode to = NginxRenderCommand.parse(() -> BenchModes.executionMode(args.string("to", "reactive")));
-		ModeFlipper.Via via = NginxRenderCommand.parse(() -> ModeFlipper.Via.fromName(args.required("via")));
+		ExecutionMode from = UsageException.parse(() -> BenchModes.executionMode(args.string("from", "blocking")));
+		ExecutionMode to = UsageException.parse(() -> BenchModes.executionMode(args.string("to", "reactive")));
+		ModeFlipper.Via via = UsageException.parse(() -> ModeFlipper.Via.fromName(args.required("via")));
 		List<URI> management = new ArrayList<>();
 		for (String url : args.required("management").split(",")) {
-			management.add(NginxRenderCommand.parse(() -> URI.create(url.trim())));
+			management.add(UsageException.parse(() -> URI.create(url.trim())));
 		}
-		URI nacos = args.has("nacos") ? NginxRenderCommand.parse(() -> URI.create(args.required("nacos"))) : null;
-		ModeFlipper.Plan plan = NginxRenderCommand.parse(() -> new ModeFlipper.Plan(dir, at, from, to, via, management,
+		URI nacos = args.has("nacos") ? UsageException.parse(() -> URI.create(args.required("nacos"))) : null;
+		ModeFlipper.Plan plan = UsageException.parse(() -> new ModeFlipper.Plan(dir, at, from, to, via, management,
 				nacos, Duration.ofSeconds(args.integer("phase-timeout", 600, 1, 86_400)),
 				Duration.ofSeconds(args.integer("confirm-timeout", 10, 1, 3_600))));
 		FlipEvent event = this.flipper.flip(plan);

@@ -8,6 +8,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 
+import dev.gatewaykit.bench.run.BenchOptions;
+import dev.gatewaykit.bench.run.BenchRun;
 import dev.gatewaykit.launcher.Tools;
 import dev.gatewaykit.launcher.Workspace;
 import dev.gatewaykit.launcher.stack.Stack;
@@ -27,8 +29,17 @@ public record KitContext(Workspace workspace, Tools tools, Consumer<String> log,
 		Consumer<String> log = (line) -> err.println("[kit " + LocalTime.now().format(TIME) + "] " + line);
 		return new KitContext(workspace, Tools.fromEnvironment(workspace.logs(), log), log,
 				options("KIT_JVM_OPTS", Stack.DEFAULT_JVM_OPTIONS),
+				// The injector: Gatling wants room for 150+ users' sessions.
 				options("KIT_GATLING_JVM_OPTS", List.of("-Xms256m", "-Xmx1g", "-XX:ThreadPriorityPolicy=1")),
 				Duration.ofSeconds(Long.parseLong(System.getenv().getOrDefault("KIT_HEALTH_TIMEOUT", "180"))));
+	}
+
+	/**
+	 * A bench run with this context's workspace, tools, JVM options and health timeout.
+	 */
+	public BenchRun benchRun(BenchOptions options, PrintStream out, PrintStream err) {
+		return new BenchRun(this.workspace, this.tools, options, this.serviceJvmOptions, this.gatlingJvmOptions,
+				this.healthTimeout, this.log, out, err);
 	}
 
 	private static List<String> options(String variable, List<String> fallback) {

@@ -50,24 +50,17 @@ public final class NginxRenderCommand implements Command {
 
 	@Override
 	public int run(Args args, PrintStream out, PrintStream err) throws Exception {
-		NginxConfig.Variant variant = parse(() -> NginxConfig.Variant.fromName(args.required("variant")));
+		NginxConfig.Variant variant = UsageException
+			.parse(() -> NginxConfig.Variant.fromName(args.required("variant")));
 		int listen = args.integer("listen", 1, 65535);
-		List<NginxConfig.Upstream> upstreams = parse(() -> NginxConfig.Upstream.parseList(args.required("upstream")));
+		List<NginxConfig.Upstream> upstreams = UsageException
+			.parse(() -> NginxConfig.Upstream.parseList(args.required("upstream")));
 		Path prefix = args.path("prefix");
 		Path templates = args.path("templates", Path.of("nginx"));
 		int workers = args.integer("workers", 1, 1, 64);
 		Path config = NginxConfig.write(variant, templates, listen, upstreams, prefix, workers);
 		out.println(config.toAbsolutePath());
 		return ExitCodes.OK;
-	}
-
-	static <T> T parse(java.util.function.Supplier<T> parser) {
-		try {
-			return parser.get();
-		}
-		catch (IllegalArgumentException ex) {
-			throw new UsageException(ex.getMessage());
-		}
 	}
 
 }

@@ -82,7 +82,7 @@ public final class SummarizeModeCommand implements Command {
 		Path dir = args.path("dir");
 		String mode = args.required("mode");
 		if (!ModeSummary.CEILING.equals(mode) && !ModeSummary.FLIP.equals(mode)) {
-			NginxRenderCommand.parse(() -> BenchModes.executionMode(mode));
+			UsageException.parse(() -> BenchModes.executionMode(mode));
 		}
 		LinkLatencies links = new LinkLatencies(args.decimal("redis-latency-ms", 0), args.decimal("auth-latency-ms", 0),
 				args.decimal("base-ms", 0, 0));
@@ -160,9 +160,9 @@ public final class SummarizeModeCommand implements Command {
 			}
 			return recorded;
 		}
-		LoadModel model = NginxRenderCommand.parse(
+		LoadModel model = UsageException.parse(
 				() -> LoadModel.fromName(args.string("model", (recorded != null) ? recorded.model().id() : "closed")));
-		Workload given = NginxRenderCommand.parse(() -> (model == LoadModel.CLOSED)
+		Workload given = UsageException.parse(() -> (model == LoadModel.CLOSED)
 				? Workload
 					.closed(args.integer("users", (recorded != null) ? recorded.users() : 0, 1, Integer.MAX_VALUE))
 				: Workload.open(args.decimal("rate", (recorded != null) ? recorded.rate() : 0, 0)));

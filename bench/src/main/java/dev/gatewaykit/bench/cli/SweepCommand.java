@@ -57,8 +57,7 @@ public final class SweepCommand implements Command {
 		BenchOptions options = BenchOptions.from(args, Map.of("modes", "blocking,bounded-elastic,reactive",
 				"max-warmup", "40", "duration", "15", "ceiling", "false"), kit.workspace().kitDir());
 		Files.createDirectories(options.out());
-		try (BenchRun run = new BenchRun(kit.workspace(), kit.tools(), options, kit.serviceJvmOptions(),
-				kit.gatlingJvmOptions(), kit.healthTimeout(), kit.log(), out, err)) {
+		try (BenchRun run = kit.benchRun(options, out, err)) {
 			run.prepare();
 			for (int latency : options.sweepLatencies()) {
 				run.authLatency(latency);

@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import dev.gatewaykit.launcher.ServiceProcess;
@@ -78,11 +77,12 @@ public final class UpCommand implements Command {
 	public int run(Args args, PrintStream out, PrintStream err) throws Exception {
 		KitContext kit = KitContext.current(err);
 		String selector = args.positional(0, "fixed");
-		GatewaySelection selection = parse(() -> GatewaySelection.parse(selector));
-		Discovery discovery = parse(() -> Discovery.fromName(args.string("discovery", "static")));
+		GatewaySelection selection = UsageException.parse(() -> GatewaySelection.parse(selector));
+		Discovery discovery = UsageException.parse(() -> Discovery.fromName(args.string("discovery", "static")));
 		int gateways = args.integer("gateways", 1, 1, 64);
 		int mallApis = args.integer("mall-apis", 1, 1, 64);
-		NginxConfig.Variant variant = parse(() -> NginxConfig.Variant.fromName(args.string("nginx", "tuned")));
+		NginxConfig.Variant variant = UsageException
+			.parse(() -> NginxConfig.Variant.fromName(args.string("nginx", "tuned")));
 		Stack stack = new Stack(kit.workspace(), kit.tools(), discovery, kit.serviceJvmOptions(), kit.healthTimeout(),
 				kit.log());
 		stack.checkReady();
@@ -148,15 +148,6 @@ public final class UpCommand implements Command {
 
 	private static String join(List<String> values) {
 		return String.join(",", values);
-	}
-
-	static <T> T parse(Supplier<T> parser) {
-		try {
-			return parser.get();
-		}
-		catch (IllegalArgumentException ex) {
-			throw new UsageException(ex.getMessage());
-		}
 	}
 
 }

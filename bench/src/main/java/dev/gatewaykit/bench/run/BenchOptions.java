@@ -9,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Supplier;
 
 import dev.gatewaykit.bench.cli.Args;
 import dev.gatewaykit.bench.cli.UsageException;
@@ -101,11 +100,12 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 			.map((value) -> number("latencies", value.trim().replaceFirst("ms$", ""), 0, "whole milliseconds"))
 			.toList();
 		return new BenchOptions(modes, flipAt,
-				parse(() -> Discovery.fromName(given.getOrDefault("discovery", "static"))),
+				UsageException.parse(() -> Discovery.fromName(given.getOrDefault("discovery", "static"))),
 				whole(given, "users", 150, 1, ""),
 				Optional.ofNullable(given.get("rate")).map((value) -> decimal("rate", value)), duration, warmup,
 				maxWarmup, 90_000, whole(given, "redis-latency", 1, 0, "ms"), whole(given, "auth-latency", 50, 0, "ms"),
-				latencies, parse(() -> NginxConfig.Variant.fromName(given.getOrDefault("nginx", "tuned"))), quick,
+				latencies,
+				UsageException.parse(() -> NginxConfig.Variant.fromName(given.getOrDefault("nginx", "tuned"))), quick,
 				ceiling, out, compare, decimal("max-tps-drop", given.getOrDefault("max-tps-drop", "10")),
 				decimal("max-p99-rise", given.getOrDefault("max-p99-rise", "20")), minRatio);
 	}
@@ -196,14 +196,4 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 		}
 		throw new UsageException("--" + option + " must be a number of at least 0, was '" + value + "'");
 	}
-
-	private static <T> T parse(Supplier<T> parser) {
-		try {
-			return parser.get();
-		}
-		catch (IllegalArgumentException ex) {
-			throw new UsageException(ex.getMessage());
-		}
-	}
-
 }

@@ -50,9 +50,6 @@ public final class BenchRun implements AutoCloseable {
 
 	private static final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-	/** The injector: Gatling wants room for 150+ users' sessions. */
-	static final List<String> GATLING_JVM_OPTIONS = List.of("-Xms256m", "-Xmx1g", "-XX:ThreadPriorityPolicy=1");
-
 	private final Workspace workspace;
 
 	private final Tools tools;

@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import dev.gatewaykit.launcher.FreePorts;
+import dev.gatewaykit.launcher.HttpAnswer;
 import dev.gatewaykit.launcher.ServerProcess;
 import dev.gatewaykit.launcher.Tools;
 
@@ -121,19 +121,8 @@ public final class RnacosServer extends ServerProcess {
 	}
 
 	public boolean isHealthy() {
-		try {
-			HttpResponse<String> response = http.send(HttpRequest.newBuilder(this.client.server().resolve("/health"))
-				.timeout(Duration.ofSeconds(2))
-				.build(), HttpResponse.BodyHandlers.ofString());
-			return response.statusCode() == 200;
-		}
-		catch (IOException ex) {
-			return false;
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			return false;
-		}
+		URI health = this.client.server().resolve("/health");
+		return HttpAnswer.send(http, HttpRequest.newBuilder(health).timeout(Duration.ofSeconds(2)).build()).ok();
 	}
 
 	/** The ports of the healthy loopback instances registered for {@code service}. */

@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import dev.gatewaykit.launcher.FreePorts;
+import dev.gatewaykit.launcher.HttpAnswer;
 import dev.gatewaykit.launcher.ServerProcess;
 
 /**
@@ -88,18 +88,7 @@ public final class NginxServer extends ServerProcess {
 	 * Any HTTP answer: nginx is listening (what it answers on / depends on the upstream).
 	 */
 	private boolean answers() {
-		try {
-			http.send(HttpRequest.newBuilder(url()).timeout(Duration.ofSeconds(2)).build(),
-					HttpResponse.BodyHandlers.discarding());
-			return true;
-		}
-		catch (IOException ex) {
-			return false;
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			return false;
-		}
+		return HttpAnswer.send(http, HttpRequest.newBuilder(url()).timeout(Duration.ofSeconds(2)).build()).status() > 0;
 	}
 
 }

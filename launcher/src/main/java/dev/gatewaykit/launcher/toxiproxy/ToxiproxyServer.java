@@ -1,10 +1,8 @@
 package dev.gatewaykit.launcher.toxiproxy;
 
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -12,6 +10,7 @@ import java.util.Map;
 
 import dev.gatewaykit.launcher.BenchJson;
 import dev.gatewaykit.launcher.FreePorts;
+import dev.gatewaykit.launcher.HttpAnswer;
 import dev.gatewaykit.launcher.ServerProcess;
 
 /**
@@ -71,16 +70,7 @@ public final class ToxiproxyServer extends ServerProcess {
 		if (json != null) {
 			request.header("Content-Type", "application/json");
 		}
-		try {
-			return http.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
-		}
-		catch (IOException ex) {
-			return -1;
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException("interrupted", ex);
-		}
+		return HttpAnswer.send(http, request.build()).status();
 	}
 
 }
