@@ -1,5 +1,8 @@
 package dev.gatewaykit.bench.cli;
 
+import dev.gatewaykit.bench.diagnostics.CpuSample;
+import dev.gatewaykit.bench.diagnostics.Diagnostics;
+import dev.gatewaykit.bench.diagnostics.WindowRecord;
 import dev.gatewaykit.bench.summary.BenchModes;
 
 import java.io.PrintStream;
@@ -108,6 +111,11 @@ public final class SummarizeModeCommand implements Command {
 			// event loops, takes them in 16 at a time.
 			summary = summary.withStarvation(
 					StarvationAnalysis.analyse(sockets, measured.phaseStartEpochMs(), measured.windowEndEpochMs()));
+		}
+		if (Files.isRegularFile(dir.resolve(CpuSample.FILE)) || Files.isRegularFile(dir.resolve(WindowRecord.FILE))) {
+			double completedPerSecond = (summary.ok() + summary.ko()) / summary.windowSeconds();
+			summary = summary.withDiagnostics(Diagnostics.read(dir, measured.phaseStartEpochMs(),
+					measured.windowStartEpochMs(), measured.windowEndEpochMs(), completedPerSecond));
 		}
 		BenchJson.write(dir.resolve("mode-summary.json"), summary);
 		String tps = summary.valid() ? Numbers.fixed(summary.tps(), 1) + " TPS" : SummaryTable.tps(summary);

@@ -94,7 +94,7 @@ public final class UpCommand implements Command {
 			stack.startNacos();
 			Stack.Backends backends = stack.startBackends(mallApis);
 			List<ServiceProcess> started = stack.startGateways(selection, gateways, backends, backends.redis().port(),
-					backends.authService().baseUri(), kit.workspace().logs(), args.all("gateway-arg"));
+					backends.authService().baseUri(), kit.workspace().logs(), List.of(), args.all("gateway-arg"));
 			NginxServer nginx = stack.startNginx(variant,
 					started.stream().map((gateway) -> new NginxConfig.Upstream("127.0.0.1", gateway.port())).toList(),
 					kit.workspace().kitDir().resolve("nginx"));

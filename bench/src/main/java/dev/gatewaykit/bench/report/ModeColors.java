@@ -11,9 +11,9 @@ final class ModeColors {
 
 	private static final Map<String, String> COLORS = Map.of("naive", "#d62728", "blocking", "#ff7f0e", "publish-on",
 			"#9467bd", "bounded-elastic", "#1f77b4", "reactive", "#2ca02c", "fixed", "#17becf", "flip", "#8c564b",
-			"ceiling", "#7f7f7f");
+			"ceiling", "#7f7f7f", "vanilla", "#e377c2");
 
-	private static final List<String> SPARE = List.of("#e377c2", "#bcbd22", "#393b79", "#637939");
+	private static final List<String> SPARE = List.of("#bcbd22", "#393b79", "#637939");
 
 	private ModeColors() {
 	}

@@ -44,6 +44,8 @@ public final class ReportPage {
 			svg .grid { stroke: #eee; }
 			svg .axis { stroke: #999; }
 			svg .marker-label { font-size: 11px; font-weight: 600; }
+			h3 { font-size: 15px; margin: 20px 0 6px; }
+			code { font-size: 12px; background: #f6f6f6; padding: 0 3px; }
 			pre { background: #f6f6f6; padding: 8px; overflow-x: auto; font-size: 12px; }
 			""";
 
@@ -117,6 +119,8 @@ public final class ReportPage {
 		if (!starvation.isEmpty()) {
 			html.append(StarvationSection.render(starvation));
 		}
+
+		html.append(DiagnosticsSection.render(summary.modes(), summary.ceiling()));
 
 		html.append("<h2>Latency percentiles per mode</h2>\n<div class=\"charts\">\n");
 		for (ModeSummary mode : all) {

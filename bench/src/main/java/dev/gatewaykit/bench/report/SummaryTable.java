@@ -117,6 +117,14 @@ public final class SummaryTable {
 		StringBuilder out = new StringBuilder(
 				TextTable.render(rows(summary.modes(), summary.ceiling(), summary.flip())));
 		out.append('\n');
+		List<ModeSummary> all = new ArrayList<>(summary.modes());
+		if (summary.ceiling() != null) {
+			all.add(summary.ceiling());
+		}
+		List<List<String>> cpu = DiagnosticsSection.cpuRows(all);
+		if (cpu.size() > 1) {
+			out.append(TextTable.render(cpu)).append('\n');
+		}
 		if (summary.flip() != null) {
 			out.append(flipLine(summary.flip())).append('\n');
 		}

@@ -4,12 +4,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.gatewaykit.bench.diagnostics.ProfilerEvent;
+import dev.gatewaykit.bench.summary.ModeSummary;
 import dev.gatewaykit.bench.cli.Args;
 import dev.gatewaykit.bench.cli.UsageException;
 import dev.gatewaykit.bench.summary.BenchModes;
@@ -25,14 +28,15 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 		Optional<Double> rate, int durationSeconds, Optional<Integer> warmupSeconds, int maxWarmupSeconds,
 		int requestTimeoutMs, int redisLatencyMs, int authLatencyMs, List<Integer> sweepLatencies,
 		NginxConfig.Variant nginx, boolean quick, boolean ceiling, Path out, Optional<Path> compare,
-		double maxTpsDropPct, double maxP99RisePct, Optional<Double> minRatio) {
+		double maxTpsDropPct, double maxP99RisePct, Optional<Double> minRatio, ProfilerEvent profile,
+		boolean blockHound) {
 
 	/** The options with a value. */
 	public static final List<String> OPTIONS = List.of("modes", "discovery", "flip-at", "users", "rate", "duration",
 			"warmup", "max-warmup", "redis-latency", "auth-latency", "latencies", "nginx", "out", "compare",
-			"max-tps-drop", "max-p99-rise", "min-ratio");
+			"max-tps-drop", "max-p99-rise", "min-ratio", "profile");
 
-	public static final List<String> FLAGS = List.of("quick", "ceiling", "no-ceiling");
+	public static final List<String> FLAGS = List.of("quick", "ceiling", "no-ceiling", "blockhound");
 
 	/** The mode names the bench takes: the two profiles and the four execution modes. */
 	public static final List<String> MODE_NAMES = BenchModes.NAMES;
@@ -96,6 +100,11 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 				kitDir.resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))).toString()))
 			.toAbsolutePath()
 			.normalize();
+		// A flame graph per mode by default; --quick is for a fast check, and the
+		// profiler
+		// is the one part of a run that costs the gateway anything.
+		ProfilerEvent profile = UsageException
+			.parse(() -> ProfilerEvent.fromName(given.getOrDefault("profile", quick ? "off" : "wall")));
 		List<Integer> latencies = Arrays.stream(given.getOrDefault("latencies", "0,5,10,25,50,100").split(","))
 			.map((value) -> number("latencies", value.trim().replaceFirst("ms$", ""), 0, "whole milliseconds"))
 			.toList();
@@ -107,7 +116,8 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 				latencies,
 				UsageException.parse(() -> NginxConfig.Variant.fromName(given.getOrDefault("nginx", "tuned"))), quick,
 				ceiling, out, compare, decimal("max-tps-drop", given.getOrDefault("max-tps-drop", "10")),
-				decimal("max-p99-rise", given.getOrDefault("max-p99-rise", "20")), minRatio);
+				decimal("max-p99-rise", given.getOrDefault("max-p99-rise", "20")), minRatio, profile,
+				args.flag("blockhound"));
 	}
 
 	/**
@@ -115,7 +125,34 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 	 * mode blocking.
 	 */
 	public static GatewaySelection selection(String mode) {
-		return GatewaySelection.parse(mode.equals("flip") ? "fixed:blocking" : mode);
+		return GatewaySelection.parse(switch (mode) {
+			case ModeSummary.FLIP -> "fixed:blocking";
+			case ModeSummary.VANILLA -> "fixed";
+			default -> mode;
+		});
+	}
+
+	/**
+	 * The gateway's own arguments for {@code mode}: the plain route for vanilla, the
+	 * blocking-call recorder with {@code --blockhound}.
+	 */
+	public List<String> gatewayArguments(String mode) {
+		List<String> arguments = new ArrayList<>();
+		if (mode.equals(ModeSummary.VANILLA)) {
+			arguments.add("--kit.routes.vanilla=true");
+		}
+		if (this.blockHound) {
+			arguments.add("--kit.diagnostics.block-hound=true");
+		}
+		return arguments;
+	}
+
+	/**
+	 * The gateway's extra JVM options: BlockHound rewrites JDK classes, which JDK 13+
+	 * allows only with this flag.
+	 */
+	public List<String> gatewayJvmOptions() {
+		return this.blockHound ? List.of("-XX:+AllowRedefinitionToAddDeleteMethods") : List.of();
 	}
 
 	/**
@@ -141,6 +178,8 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 		params.put("flipAtSeconds", this.flipAtSeconds.orElse(null));
 		params.put("gateways", 1);
 		params.put("mallApis", 1);
+		params.put("profile", this.profile.id());
+		params.put("blockHound", this.blockHound);
 		return params;
 	}
 

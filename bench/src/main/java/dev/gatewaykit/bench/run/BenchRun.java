@@ -23,9 +23,16 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import dev.gatewaykit.bench.KitCli;
+import dev.gatewaykit.bench.diagnostics.AsyncProfiler;
+import dev.gatewaykit.bench.diagnostics.CpuSample;
+import dev.gatewaykit.bench.diagnostics.CpuSampler;
+import dev.gatewaykit.bench.diagnostics.ProfilerEvent;
+import dev.gatewaykit.bench.diagnostics.WindowDiagnostics;
+import dev.gatewaykit.bench.diagnostics.WindowRecord;
 import dev.gatewaykit.bench.flip.FlipEvent;
 import dev.gatewaykit.bench.flip.ModeFlipper;
 import dev.gatewaykit.bench.sockets.SocketSampler;
+import dev.gatewaykit.bench.summary.ModeSummary;
 import dev.gatewaykit.common.mode.ExecutionMode;
 import dev.gatewaykit.launcher.BenchJson;
 import dev.gatewaykit.launcher.HttpAnswer;
@@ -78,6 +85,10 @@ public final class BenchRun implements AutoCloseable {
 
 	private Optional<String> flipError = Optional.empty();
 
+	private Optional<AsyncProfiler> profiler = Optional.empty();
+
+	private String noProfilerReason = "--profile off";
+
 	public BenchRun(Workspace workspace, Tools tools, BenchOptions options, List<String> serviceJvmOptions,
 			List<String> gatlingJvmOptions, Duration healthTimeout, Consumer<String> log, PrintStream out,
 			PrintStream err) {
@@ -113,6 +124,15 @@ public final class BenchRun implements AutoCloseable {
 			this.tools.rnacos();
 		}
 		write(this.options.out().resolve("params.json"), BenchJson.write(this.options.params()));
+		if (this.options.profile() != ProfilerEvent.OFF) {
+			try {
+				this.profiler = Optional.of(AsyncProfiler.extract(this.workspace.kitDir().resolve("profiler")));
+			}
+			catch (AsyncProfiler.ProfilerException ex) {
+				this.noProfilerReason = ex.getMessage();
+				this.log.accept("warning: no flame graphs in this run: " + ex.getMessage());
+			}
+		}
 		this.stack.startNacos();
 		this.backends = this.stack.startBackends(1);
 		this.toxiproxy = this.stack.startToxiproxy();
@@ -139,7 +159,8 @@ public final class BenchRun implements AutoCloseable {
 		this.log.accept("── " + name + ": starting gateway (redis link +" + this.options.redisLatencyMs()
 				+ " ms, auth link +" + authLatencyMs + " ms, " + this.options.discovery().id() + " discovery)");
 		List<ServiceProcess> gateways = this.stack.startGateways(BenchOptions.selection(mode), 1, this.backends,
-				this.redisProxyPort, URI.create("http://127.0.0.1:" + this.authProxyPort), dir, List.of());
+				this.redisProxyPort, URI.create("http://127.0.0.1:" + this.authProxyPort), dir,
+				this.options.gatewayJvmOptions(), this.options.gatewayArguments(mode));
 		ServiceProcess gateway = gateways.get(0);
 		write(dir.resolve("gateway.json"), get(gateway.actuatorUri().resolve("actuator/kit"))
 			.orElseThrow(() -> new IllegalStateException(gateway.name() + " answered no GET /actuator/kit")));
@@ -149,16 +170,29 @@ public final class BenchRun implements AutoCloseable {
 				+ this.options.maxWarmupSeconds() + " s) + " + this.options.durationSeconds() + " s measured");
 		SocketSampler sampler = new SocketSampler(gateway.port(), Duration.ofMillis(500));
 		CompletableFuture<Integer> sampling = CompletableFuture.supplyAsync(() -> sample(sampler, dir));
+		CpuSampler cpu = cpuSampler(nginx).watch("gateway", gateway.handle());
+		CompletableFuture<Integer> cpuSampling = CompletableFuture.supplyAsync(() -> sampleCpu(cpu, dir));
+		WindowDiagnostics diagnostics = new WindowDiagnostics();
+		WindowDiagnostics.Plan plan = new WindowDiagnostics.Plan(dir, name, gateway.pid(), gateway.actuatorUri(),
+				this.options.profile(), this.profiler, this.noProfilerReason, this.options.blockHound(),
+				Duration.ofSeconds(this.options.maxWarmupSeconds() + 120));
+		CompletableFuture<WindowRecord> window = CompletableFuture.supplyAsync(() -> diagnostics.run(plan, this.log));
 		Optional<CompletableFuture<FlipEvent>> flip = mode.equals("flip") ? Optional.of(startFlip(dir, gateways))
 				: Optional.empty();
 		try {
 			Map<String, String> properties = new LinkedHashMap<>(this.options.loadProperties());
 			properties.put("bench.gatewayMetricsUrl", gateway.actuatorUri() + "/prometheus");
-			gatling(dir, "gateway", nginx.url(), name, properties);
+			gatling(dir, mode.equals(ModeSummary.VANILLA) ? "vanilla" : "gateway", nginx.url(), name, properties, cpu);
 		}
 		finally {
+			diagnostics.abort();
 			sampler.stop();
+			cpu.stop();
 			awaitQuietly(sampling);
+			awaitQuietly(cpuSampling);
+			// The window's end came before the simulation's tail: this only waits when
+			// the flame graph is still being written.
+			awaitQuietly(window, Duration.ofSeconds(60));
 		}
 		flip.ifPresent((pending) -> finishFlip(pending, dir, gateway));
 		get(URI.create(gateway.actuatorUri() + "/prometheus"))
@@ -187,10 +221,14 @@ public final class BenchRun implements AutoCloseable {
 		// A fixed 5 s warm-up: nginx and mall-api have just served every mode, so the
 		// path is already compiled.
 		properties.put("bench.warmupSeconds", "5");
+		CpuSampler cpu = cpuSampler(nginx);
+		CompletableFuture<Integer> cpuSampling = CompletableFuture.supplyAsync(() -> sampleCpu(cpu, dir));
 		try {
-			gatling(dir, "ceiling", nginx.url(), "ceiling", properties);
+			gatling(dir, "ceiling", nginx.url(), "ceiling", properties, cpu);
 		}
 		finally {
+			cpu.stop();
+			awaitQuietly(cpuSampling);
 			this.stack.stop(nginx);
 		}
 		summarize(dir, "ceiling", 0, 0);
@@ -241,7 +279,7 @@ public final class BenchRun implements AutoCloseable {
 		this.stack.close();
 	}
 
-	private void gatling(Path dir, String target, URI baseUrl, String label, Map<String, String> load) {
+	private void gatling(Path dir, String target, URI baseUrl, String label, Map<String, String> load, CpuSampler cpu) {
 		Map<String, String> properties = new LinkedHashMap<>();
 		properties.put("bench.baseUrl", baseUrl.toString());
 		properties.put("bench.target", target);
@@ -252,7 +290,7 @@ public final class BenchRun implements AutoCloseable {
 		Duration timeout = Duration.ofSeconds(this.options.maxWarmupSeconds() + this.options.durationSeconds()
 				+ this.options.requestTimeoutMs() / 1000 + 300);
 		new GatlingRun(this.workspace.gatlingClassPath(), this.gatlingJvmOptions, properties, dir, label, timeout)
-			.run(this.err::println);
+			.run(this.err::println, (injector) -> cpu.watch("injector", injector));
 	}
 
 	private void summarize(Path dir, String mode, int redisLatencyMs, int authLatencyMs) {
@@ -328,9 +366,37 @@ public final class BenchRun implements AutoCloseable {
 		}
 	}
 
-	private static void awaitQuietly(CompletableFuture<?> future) {
+	/**
+	 * Every process of the path but the gateway (the caller adds it, and the injector
+	 * once it runs): what each one costs per request.
+	 */
+	private CpuSampler cpuSampler(NginxServer nginx) {
+		CpuSampler cpu = new CpuSampler(Duration.ofSeconds(1)).watch("nginx", nginx.handle())
+			.watch("mall-api", this.backends.mallApis().get(0).handle())
+			.watch("auth-service", this.backends.authService().handle())
+			.watch("redis", this.backends.redis().handle())
+			.watch("toxiproxy", this.toxiproxy.handle());
+		return cpu;
+	}
+
+	private Integer sampleCpu(CpuSampler cpu, Path dir) {
 		try {
-			future.get(10, TimeUnit.SECONDS);
+			return cpu.run(dir.resolve(CpuSample.FILE),
+					Duration.ofSeconds(this.options.maxWarmupSeconds() + this.options.durationSeconds() + 180));
+		}
+		catch (IOException ex) {
+			this.log.accept("warning: the CPU sampler stopped: " + ex.getMessage());
+			return 0;
+		}
+	}
+
+	private static void awaitQuietly(CompletableFuture<?> future) {
+		awaitQuietly(future, Duration.ofSeconds(10));
+	}
+
+	private static void awaitQuietly(CompletableFuture<?> future, Duration timeout) {
+		try {
+			future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
 		}
 		catch (Exception ex) {
 			future.cancel(true);

@@ -8,13 +8,14 @@ import dev.gatewaykit.common.mode.ExecutionMode;
 /**
  * The bench's mode names: the gateway's execution modes ({@link ExecutionMode}) and the
  * two profiles the kit ships as aliases of theirs, {@code naive} (=
- * {@link ExecutionMode#BLOCKING}) and {@code fixed} (= {@link ExecutionMode#REACTIVE}).
+ * {@link ExecutionMode#BLOCKING}) and {@code fixed} (= {@link ExecutionMode#REACTIVE}),
+ * and {@code vanilla}: the fixed gateway's plain route, without the kit's filters.
  */
 public final class BenchModes {
 
 	/** Every name {@code ./kit bench --modes} takes. */
-	public static final List<String> NAMES = List.of("naive", "fixed", "blocking", "publish-on", "bounded-elastic",
-			"reactive");
+	public static final List<String> NAMES = List.of("naive", "fixed", "vanilla", "blocking", "publish-on",
+			"bounded-elastic", "reactive");
 
 	private BenchModes() {
 	}
@@ -27,7 +28,7 @@ public final class BenchModes {
 		String normalized = name.trim().toLowerCase(Locale.ROOT);
 		return switch (normalized) {
 			case "naive" -> ExecutionMode.BLOCKING;
-			case "fixed" -> ExecutionMode.REACTIVE;
+			case "fixed", "vanilla" -> ExecutionMode.REACTIVE;
 			default -> {
 				try {
 					yield ExecutionMode.of(normalized);

@@ -1,7 +1,8 @@
 package dev.gatewaykit.bench.summary;
 
-import dev.gatewaykit.common.mode.ExecutionMode;
+import java.util.List;
 
+import dev.gatewaykit.bench.diagnostics.Diagnostics;
 import dev.gatewaykit.bench.littleslaw.GatewayFacts;
 import dev.gatewaykit.bench.littleslaw.LinkLatencies;
 import dev.gatewaykit.bench.littleslaw.Prediction;
@@ -10,10 +11,9 @@ import dev.gatewaykit.bench.measure.Latency;
 import dev.gatewaykit.bench.measure.PhaseStats;
 import dev.gatewaykit.bench.measure.WarmupOutcome;
 import dev.gatewaykit.bench.measure.Workload;
-
-import java.util.List;
-
 import dev.gatewaykit.bench.sockets.StarvationAnalysis;
+import dev.gatewaykit.common.mode.ExecutionMode;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Everything the bench reports about one mode ({@code <run>/<mode>/mode-summary.json}):
@@ -48,12 +48,15 @@ import dev.gatewaykit.bench.sockets.StarvationAnalysis;
  * @param starvation requests waiting unread at the gateway from the first browsing
  * request to the end of the window ({@code sockets.jsonl}), {@code null} when the kit did
  * not sample the gateway's sockets
+ * @param diagnostics CPU per request, the per-second runtime series, the flame graph, the
+ * event loops mid-window and the blocking calls; {@code null} in summaries written before
+ * they existed
  */
 public record ModeSummary(int schema, String mode, ExecutionMode executionMode, String label, String target,
 		Workload workload, LinkLatencies links, double windowSeconds, long ok, long ko, double tps, double errorPct,
 		Latency latencyMs, Spread tpsPerSecond, Validity validity, Prediction prediction, GatewayFacts gateway,
 		PhaseStats login, java.util.Map<String, Long> outcomes, List<AssertionResult> assertions, WarmupOutcome warmup,
-		StarvationAnalysis starvation) {
+		StarvationAnalysis starvation, @Nullable Diagnostics diagnostics) {
 
 	public static final int SCHEMA = 1;
 
@@ -64,6 +67,23 @@ public record ModeSummary(int schema, String mode, ExecutionMode executionMode, 
 	 * ({@code ./kit bench --flip-at}).
 	 */
 	public static final String FLIP = "flip";
+
+	/**
+	 * The fixed gateway's plain route ({@code StripPrefix} only, no authentication, no
+	 * relay call) to mall-api: what Spring Cloud Gateway costs without the kit's filters.
+	 */
+	public static final String VANILLA = "vanilla";
+
+	/** A summary without diagnostics. */
+	public ModeSummary(int schema, String mode, ExecutionMode executionMode, String label, String target,
+			Workload workload, LinkLatencies links, double windowSeconds, long ok, long ko, double tps, double errorPct,
+			Latency latencyMs, Spread tpsPerSecond, Validity validity, Prediction prediction, GatewayFacts gateway,
+			PhaseStats login, java.util.Map<String, Long> outcomes, List<AssertionResult> assertions,
+			WarmupOutcome warmup, StarvationAnalysis starvation) {
+		this(schema, mode, executionMode, label, target, workload, links, windowSeconds, ok, ko, tps, errorPct,
+				latencyMs, tpsPerSecond, validity, prediction, gateway, login, outcomes, assertions, warmup, starvation,
+				null);
+	}
 
 	/**
 	 * Min, max and standard deviation of a series.
@@ -79,7 +99,15 @@ public record ModeSummary(int schema, String mode, ExecutionMode executionMode, 
 		return new ModeSummary(this.schema, this.mode, this.executionMode, this.label, this.target, this.workload,
 				this.links, this.windowSeconds, this.ok, this.ko, this.tps, this.errorPct, this.latencyMs,
 				this.tpsPerSecond, this.validity, this.prediction, this.gateway, this.login, this.outcomes,
-				this.assertions, this.warmup, analysis);
+				this.assertions, this.warmup, analysis, this.diagnostics);
+	}
+
+	/** This summary with the window's diagnostics. */
+	public ModeSummary withDiagnostics(Diagnostics diagnostics) {
+		return new ModeSummary(this.schema, this.mode, this.executionMode, this.label, this.target, this.workload,
+				this.links, this.windowSeconds, this.ok, this.ko, this.tps, this.errorPct, this.latencyMs,
+				this.tpsPerSecond, this.validity, this.prediction, this.gateway, this.login, this.outcomes,
+				this.assertions, this.warmup, this.starvation, diagnostics);
 	}
 
 	public boolean valid() {

@@ -60,6 +60,10 @@ public final class Summarizer {
 		if (ceiling) {
 			prediction = new Prediction(null, "no gateway in the path", Prediction.NONE, null, null);
 		}
+		else if (ModeSummary.VANILLA.equals(mode)) {
+			prediction = new Prediction(null, "plain route without the kit's filters: nothing blocks, not modelled",
+					Prediction.NONE, null, null);
+		}
 		else if (flip) {
 			// One window, two modes: each side of the switch gets its own prediction
 			// (FlipAnalysis).
@@ -137,7 +141,7 @@ public final class Summarizer {
 	 * one last.
 	 */
 	public static final List<String> MODE_ORDER = List.of("naive", "blocking", "publish-on", "bounded-elastic",
-			"reactive", "fixed", ModeSummary.FLIP, ModeSummary.CEILING);
+			"reactive", "fixed", ModeSummary.VANILLA, ModeSummary.FLIP, ModeSummary.CEILING);
 
 	/** Sort key for {@link #MODE_ORDER}; unknown names sort after, by name. */
 	public static int order(String mode) {

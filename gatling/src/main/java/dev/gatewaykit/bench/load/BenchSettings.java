@@ -15,9 +15,10 @@ import dev.gatewaykit.bench.measure.Workload;
  * {@code user.} and {@code os.}, hence the {@code bench.} prefix).
  *
  * @param baseUrl nginx's address, e.g. {@code http://127.0.0.1:18080}
- * @param target {@code gateway} (log in, call {@code /api/mall/products/{id}}) or
+ * @param target {@code gateway} (log in, call {@code /api/mall/products/{id}}),
  * {@code ceiling} (mint a relay token, call mall-api's {@code /products/{id}} through
- * nginx without the gateway)
+ * nginx without the gateway) or {@code vanilla} (no token, mall-api's liveness through
+ * the gateway's plain route)
  * @param workload closed with N users, or open with a rate
  * @param warmup how long the load runs before the measured window opens:
  * {@code bench.warmupSeconds} is a number of seconds or {@code auto} (the default: until
@@ -65,7 +66,18 @@ public record BenchSettings(String baseUrl, Target target, Workload workload, Wa
 		/**
 		 * nginx → mall-api without the gateway: the most the rest of the bench can do.
 		 */
-		CEILING;
+		CEILING,
+
+		/**
+		 * nginx → the gateway's plain route ({@code StripPrefix} only) → mall-api's
+		 * liveness: Spring Cloud Gateway without the kit's filters. No login, no token.
+		 */
+		VANILLA;
+
+		/** Whether requests carry a token (a session's, or a relay token). */
+		public boolean needsTokens() {
+			return this != VANILLA;
+		}
 
 		public String id() {
 			return name().toLowerCase(Locale.ROOT);
@@ -75,8 +87,9 @@ public record BenchSettings(String baseUrl, Target target, Workload workload, Wa
 			return switch (name.trim().toLowerCase(Locale.ROOT)) {
 				case "gateway" -> GATEWAY;
 				case "ceiling" -> CEILING;
+				case "vanilla" -> VANILLA;
 				default -> throw new IllegalArgumentException(
-						PREFIX + "target must be gateway or ceiling, was '" + name + "'");
+						PREFIX + "target must be gateway, ceiling or vanilla, was '" + name + "'");
 			};
 		}
 

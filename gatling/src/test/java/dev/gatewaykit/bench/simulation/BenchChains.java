@@ -38,6 +38,12 @@ final class BenchChains {
 
 	static final String PRODUCT = "product";
 
+	/**
+	 * The vanilla target's request: mall-api's liveness through the gateway's plain route,
+	 * an answer that needs no token.
+	 */
+	static final String VANILLA_PATH = "/vanilla/actuator/health/liveness";
+
 	// Session keys: no dots, Gatling's #{...} expressions read a dot as a path into the
 	// value.
 	private static final String STATUS = "benchStatus";
@@ -93,7 +99,7 @@ final class BenchChains {
 	ChainBuilder browseOnce() {
 		return crashLoadGeneratorIf(
 				(session) -> "no access token to browse with: every login failed (see the 'login' requests)",
-				(session) -> this.tokens.isEmpty())
+				(session) -> this.settings.target().needsTokens() && this.tokens.isEmpty())
 			.exec((session) -> {
 				this.recorder.startPhase();
 				int id = ThreadLocalRandom.current().nextInt(1, this.settings.productCount() + 1);
@@ -115,6 +121,11 @@ final class BenchChains {
 	}
 
 	private HttpRequestActionBuilder product(String name) {
+		if (this.settings.target() == BenchSettings.Target.VANILLA) {
+			return http(name).get(VANILLA_PATH)
+				.requestTimeout(timeout())
+				.check(responseTimeInMillis().saveAs(RESPONSE_TIME), status().saveAs(STATUS), status().is(200));
+		}
 		boolean ceiling = this.settings.target() == BenchSettings.Target.CEILING;
 		String path = ceiling ? "/products/#{" + PRODUCT_ID + "}" : "/api/mall/products/#{" + PRODUCT_ID + "}";
 		HttpRequestActionBuilder request = http(name).get(path).requestTimeout(timeout());

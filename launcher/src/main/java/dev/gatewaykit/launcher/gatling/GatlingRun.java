@@ -68,10 +68,20 @@ public record GatlingRun(List<Path> classPath, List<String> jvmOptions, Map<Stri
 	 * {@code measured.json}
 	 */
 	public void run(Consumer<String> progress) {
+		run(progress, (process) -> {
+		});
+	}
+
+	/**
+	 * Likewise, telling {@code started} the simulation's process as soon as it runs (the
+	 * bench samples the injector's CPU).
+	 */
+	public void run(Consumer<String> progress, Consumer<ProcessHandle> started) {
 		try {
 			Files.createDirectories(this.dir);
 			deleteRecursively(results());
 			Process process = new ProcessBuilder(command()).redirectErrorStream(true).start();
+			started.accept(process.toHandle());
 			// Daemon: a stuck pump must never keep the JVM alive.
 			Thread pump = new Thread(() -> copy(process, progress), "gatling-output");
 			pump.setDaemon(true);

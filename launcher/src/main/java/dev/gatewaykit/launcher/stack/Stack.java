@@ -159,9 +159,11 @@ public final class Stack implements AutoCloseable {
 	 * command-line knob would outrank it and no run-time change could ever take effect.
 	 * @param redisPort the Redis the gateway uses (toxiproxy's port in a bench)
 	 * @param authServiceUrl where its relay-token call goes (toxiproxy's port in a bench)
+	 * @param extraJvmOptions JVM options after the stack's own (a bench with BlockHound)
+	 * @param extraArguments Spring Boot arguments after the stack's own
 	 */
 	public List<ServiceProcess> startGateways(GatewaySelection selection, int count, Backends backends, int redisPort,
-			URI authServiceUrl, Path logDir, List<String> extraArguments) {
+			URI authServiceUrl, Path logDir, List<String> extraJvmOptions, List<String> extraArguments) {
 		List<String> arguments = new ArrayList<>();
 		if (this.discovery == Discovery.NACOS) {
 			RnacosServer server = this.nacos.orElseThrow();
@@ -195,7 +197,7 @@ public final class Stack implements AutoCloseable {
 			String name = "gateway-" + k;
 			ServiceProcess.Builder gateway = KitServices
 				.gateway(this.workspace, name, redisPort, authServiceUrl, logDir.resolve(name + ".log"))
-				.jvmOptions(this.jvmOptions);
+				.jvmOptions(concat(this.jvmOptions, extraJvmOptions));
 			arguments.forEach(gateway::argument);
 			gateways.add(record(gateway.start()));
 		}
@@ -260,6 +262,12 @@ public final class Stack implements AutoCloseable {
 	private static String describe(GatewaySelection selection) {
 		return selection.profile().orElse("")
 				+ selection.mode().map((m) -> selection.profile().isPresent() ? ":" + m : m).orElse("");
+	}
+
+	private static List<String> concat(List<String> first, List<String> second) {
+		List<String> all = new ArrayList<>(first);
+		all.addAll(second);
+		return all;
 	}
 
 }

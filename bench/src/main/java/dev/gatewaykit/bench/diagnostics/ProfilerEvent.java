@@ -1,0 +1,59 @@
+package dev.gatewaykit.bench.diagnostics;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * What the flame graph of a mode's window samples ({@code ./kit bench --profile}).
+ */
+public enum ProfilerEvent {
+
+	/** No profiler: nothing is loaded into the gateway. */
+	OFF(""),
+
+	/** On-CPU time (perf events, or a timer where those are not allowed). */
+	CPU("event=cpu,interval=1ms"),
+
+	/**
+	 * Wall-clock time of every thread, running or not: a blocked event loop shows where
+	 * it waits. The default, because blocking is what the kit is about.
+	 */
+	WALL("event=wall,interval=5ms"),
+
+	/** Heap allocations (sampled by TLAB). */
+	ALLOC("event=alloc");
+
+	private final String agentOptions;
+
+	ProfilerEvent(String agentOptions) {
+		this.agentOptions = agentOptions;
+	}
+
+	public String id() {
+		return name().toLowerCase(Locale.ROOT);
+	}
+
+	/**
+	 * async-profiler's start options; {@code threads} gives each thread its own root
+	 * frame, so the event loops ({@code reactor-http-*}) can be picked out.
+	 */
+	String startOptions() {
+		return "start," + this.agentOptions + ",threads";
+	}
+
+	/**
+	 * @throws IllegalArgumentException naming the accepted values
+	 */
+	public static ProfilerEvent fromName(String name) {
+		for (ProfilerEvent event : values()) {
+			if (event.id().equals(name.trim().toLowerCase(Locale.ROOT))) {
+				return event;
+			}
+		}
+		throw new IllegalArgumentException("--profile must be one of "
+				+ Arrays.stream(values()).map(ProfilerEvent::id).collect(Collectors.joining(", ")) + ", was '" + name
+				+ "'");
+	}
+
+}

@@ -1,0 +1,29 @@
+package dev.gatewaykit.bench.diagnostics;
+
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What {@link WindowDiagnostics} did in one mode's window
+ * ({@code window-diagnostics.json} in the mode's directory).
+ *
+ * @param profile the profiler event ({@code off} when none was asked for)
+ * @param flameGraph the flame graph's file name in the mode's directory, {@code null}
+ * when none was written
+ * @param threadDump the thread dump's file name, {@code null} when none was taken
+ * @param threadDumpAtEpochMs when it was taken, 0 when none was
+ * @param blockHound whether the gateway's blocking calls were reset at the window's start
+ * and read at its end
+ * @param notes what did not work, for the report (empty when everything did)
+ */
+public record WindowRecord(String profile, @Nullable String flameGraph, @Nullable String threadDump,
+		long threadDumpAtEpochMs, boolean blockHound, List<String> notes) {
+
+	public static final String FILE = "window-diagnostics.json";
+
+	public WindowRecord {
+		notes = List.copyOf(notes);
+	}
+
+}
