@@ -49,11 +49,14 @@ public final class BenchCommand implements Command {
 				service synchronously on the event loops (75 TPS, responses over 2 s; 1100 TPS and 200 ms once fixed):
 				for each mode, starts the gateway behind nginx with its Redis and auth-service links going through
 				toxiproxy, runs Gatling until the throughput is steady, measures, and reports TPS, latency and the
-				Little's-law prediction side by side.
+				Little's-law prediction side by side, with each process's CPU per request, the gateway's event-loop
+				lag, pending tasks and pools per second, a flame graph and a mid-window thread dump per mode.
 
 				Options (the defaults reproduce the incident):
-				  --modes LIST           comma-separated: naive, fixed, blocking, publish-on, bounded-elastic, reactive
-				                         (default naive,fixed; not with --flip-at)
+				  --modes LIST           comma-separated: naive, fixed, vanilla, blocking, publish-on, bounded-elastic,
+				                         reactive (default naive,fixed,vanilla; not with --flip-at). vanilla: the fixed
+				                         gateway's plain route (StripPrefix only, no auth, no relay call) to mall-api's
+				                         liveness: what Spring Cloud Gateway costs without the kit's filters
 				  --discovery static|nacos  how the gateway finds auth-service and mall-api: static URLs (default), or
 				                         rnacos (a Nacos server, started too; built once with cargo if missing) with
 				                         lb:// routes and the gateway's mode in Nacos config gateway.yaml
@@ -76,6 +79,10 @@ public final class BenchCommand implements Command {
 				  --nginx naive|tuned    nginx configuration (default tuned)
 				  --ceiling | --no-ceiling  also measure nginx → mall-api without the gateway for 20 s (default: on,
 				                         off with --quick)
+				  --profile off|cpu|wall|alloc  a flame graph of each mode's measured window (async-profiler attached
+				                         to the gateway for the window only; default wall, off with --quick)
+				  --blockhound           BlockHound in the gateway, recording (not throwing): the report lists each
+				                         blocking call on an event loop in the window, its call site and count
 				  --quick                short run for CI
 				  --out DIR              where results go (default target/kit/<timestamp>)
 				  --compare FILE         compare with an earlier summary.json; exit 1 on regression

@@ -65,7 +65,9 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 			.filter((value) -> !value.equals("auto"))
 			.map((value) -> number("warmup", value, 0, "auto or a whole number of seconds"));
 		int maxWarmup = whole(given, "max-warmup", quick ? 40 : 150, 20, "s");
-		List<String> modes = Arrays.stream(given.getOrDefault("modes", "naive,fixed").split(","))
+		// vanilla by default: every run says what the kit's filters cost over a plain
+		// route in the same gateway.
+		List<String> modes = Arrays.stream(given.getOrDefault("modes", "naive,fixed,vanilla").split(","))
 			.map(String::trim)
 			.toList();
 		for (String mode : modes) {

@@ -172,7 +172,7 @@ class LittlesLawTests {
 	@Test
 	void rejectsUnknownModeNames() {
 		assertThatIllegalArgumentException().isThrownBy(() -> BenchModes.executionMode("turbo"))
-			.withMessageContaining("naive, fixed, blocking");
+			.withMessageContaining("naive, fixed, vanilla, blocking");
 	}
 
 }

@@ -12,6 +12,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 import dev.gatewaykit.bench.cli.Args;
+import dev.gatewaykit.bench.diagnostics.ProfilerEvent;
 import dev.gatewaykit.bench.cli.UsageException;
 import dev.gatewaykit.launcher.nginx.NginxConfig;
 import dev.gatewaykit.launcher.stack.Discovery;
@@ -24,7 +25,11 @@ class BenchOptionsTests {
 	void theDefaultsReproduceTheIncident() {
 		BenchOptions options = parse();
 
-		assertThat(options.modes()).containsExactly("naive", "fixed");
+		assertThat(options.modes()).containsExactly("naive", "fixed", "vanilla");
+		assertThat(options.profile()).isEqualTo(ProfilerEvent.WALL);
+		assertThat(options.blockHound()).isFalse();
+		assertThat(options.gatewayJvmOptions()).isEmpty();
+		assertThat(options.gatewayArguments("fixed")).isEmpty();
 		assertThat(options.users()).isEqualTo(150);
 		assertThat(options.durationSeconds()).isEqualTo(60);
 		assertThat(options.warmupSeconds()).isEmpty();
@@ -47,7 +52,9 @@ class BenchOptionsTests {
 			assertThat(options.durationSeconds()).isEqualTo(15);
 			assertThat(options.maxWarmupSeconds()).isEqualTo(40);
 			assertThat(options.ceiling()).isFalse();
+			assertThat(options.profile()).isEqualTo(ProfilerEvent.OFF);
 		});
+		assertThat(parse("--quick", "--profile", "cpu").profile()).isEqualTo(ProfilerEvent.CPU);
 		assertThat(parse("--quick", "--ceiling").ceiling()).isTrue();
 	}
 
@@ -78,6 +85,29 @@ class BenchOptionsTests {
 		assertUsage("unknown variant 'fast'", "--nginx", "fast");
 		assertUsage("--compare: no such file", "--compare", "/nonexistent/summary.json");
 		assertUsage("--ceiling and --no-ceiling exclude each other", "--ceiling", "--no-ceiling");
+	}
+
+	@Test
+	void vanillaIsTheFixedGatewayWithItsPlainRouteOn() {
+		BenchOptions options = parse("--modes", "vanilla,fixed");
+
+		assertThat(BenchOptions.selection("vanilla")).isEqualTo(BenchOptions.selection("fixed"));
+		assertThat(options.gatewayArguments("vanilla")).containsExactly("--kit.routes.vanilla=true");
+		assertThat(options.gatewayArguments("fixed")).isEmpty();
+	}
+
+	@Test
+	void blockHoundTurnsTheRecorderOnAndAllowsItsClassRewriting() {
+		BenchOptions options = parse("--blockhound", "--modes", "naive");
+
+		assertThat(options.gatewayArguments("naive")).containsExactly("--kit.diagnostics.block-hound=true");
+		assertThat(options.gatewayJvmOptions()).containsExactly("-XX:+AllowRedefinitionToAddDeleteMethods");
+		assertThat(options.params()).containsEntry("blockHound", true).containsEntry("profile", "wall");
+	}
+
+	@Test
+	void anUnknownProfilerEventNamesTheAcceptedOnes() {
+		assertUsage("--profile must be one of off, cpu, wall, alloc, was 'lock'", "--profile", "lock");
 	}
 
 	@Test

@@ -100,7 +100,17 @@ class BenchSettingsTests {
 			.isThrownBy(() -> BenchSettings.from(Map.of("bench.baseUrl", "127.0.0.1:8080")::get))
 			.withMessageContaining("bench.baseUrl must start with http://");
 		assertThatIllegalArgumentException().isThrownBy(() -> BenchSettings.from(Map.of("bench.target", "nginx")::get))
-			.withMessageContaining("gateway or ceiling");
+			.withMessageContaining("gateway, ceiling or vanilla");
+	}
+
+	@Test
+	void theVanillaTargetNeedsNoToken() {
+		BenchSettings settings = BenchSettings.from(Map.of("bench.target", "vanilla")::get);
+
+		assertThat(settings.target()).isEqualTo(BenchSettings.Target.VANILLA);
+		assertThat(settings.target().needsTokens()).isFalse();
+		assertThat(BenchSettings.Target.GATEWAY.needsTokens()).isTrue();
+		assertThat(BenchSettings.Target.CEILING.needsTokens()).isTrue();
 	}
 
 }

@@ -39,8 +39,8 @@ final class BenchChains {
 	static final String PRODUCT = "product";
 
 	/**
-	 * The vanilla target's request: mall-api's liveness through the gateway's plain route,
-	 * an answer that needs no token.
+	 * The vanilla target's request: mall-api's liveness through the gateway's plain
+	 * route, an answer that needs no token.
 	 */
 	static final String VANILLA_PATH = "/vanilla/actuator/health/liveness";
 
