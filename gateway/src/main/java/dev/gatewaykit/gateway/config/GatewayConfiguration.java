@@ -103,8 +103,10 @@ class GatewayConfiguration {
 
 	private static WebClient authServiceClient(GatewayKitProperties.AuthService authService) {
 		// A pool of its own so a slow auth-service cannot starve the proxy's pool to
-		// mall-api (and vice versa).
+		// mall-api (and vice versa). Its gauges, under its name, are the diagnostics'
+		// auth-service pool.
 		ConnectionProvider pool = ConnectionProvider.builder("auth-service")
+			.metrics(true)
 			.maxConnections(500)
 			.pendingAcquireMaxCount(2000)
 			.pendingAcquireTimeout(authService.timeout())

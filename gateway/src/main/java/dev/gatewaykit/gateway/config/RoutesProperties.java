@@ -5,13 +5,15 @@ import java.net.URI;
 import jakarta.validation.constraints.NotNull;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * Where the gateway's two routes go, under {@code kit.routes}. The route definitions in
- * application.yml read these properties through placeholders; this record checks them at
- * start-up, so that a bad value stops the gateway with a message naming the property
- * instead of failing requests later.
+ * Where the gateway's two routes go, under {@code kit.routes}, and whether the bench's
+ * {@code vanilla} route exists. The route definitions in application.yml read these
+ * properties through placeholders; this record checks them at start-up, so that a bad
+ * value stops the gateway with a message naming the property instead of failing requests
+ * later.
  * <p>
  * The defaults are in application.yml (static URLs) and application-nacos.yml
  * ({@code lb://}), not here: the placeholders read the environment, which a record's
@@ -21,10 +23,13 @@ import org.springframework.validation.annotation.Validated;
  * {@code lb://auth-service} through Spring Cloud LoadBalancer
  * @param mallUri where {@code /api/mall/**} goes: {@code http(s)://host:port}, or
  * {@code lb://mall-api} through Spring Cloud LoadBalancer
+ * @param vanilla whether the bench-only {@code vanilla} route exists ({@code /vanilla/**}
+ * to {@code mallUri}, unauthenticated; see {@link VanillaRouteConfiguration}); off by
+ * default, stated here only
  */
 @Validated
 @ConfigurationProperties("kit.routes")
-public record RoutesProperties(@NotNull URI authUri, @NotNull URI mallUri) {
+public record RoutesProperties(@NotNull URI authUri, @NotNull URI mallUri, @DefaultValue("false") boolean vanilla) {
 
 	public RoutesProperties {
 		check("kit.routes.auth-uri", authUri);

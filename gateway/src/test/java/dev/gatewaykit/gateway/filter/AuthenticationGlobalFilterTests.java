@@ -20,6 +20,8 @@ import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
 
 import org.springframework.cloud.gateway.filter.GatewayFilterChain;
+import org.springframework.cloud.gateway.route.Route;
+import org.springframework.cloud.gateway.support.ServerWebExchangeUtils;
 import org.springframework.http.HttpStatus;
 import org.springframework.mock.http.server.reactive.MockServerHttpRequest;
 import org.springframework.mock.web.server.MockServerWebExchange;
@@ -101,6 +103,45 @@ class AuthenticationGlobalFilterTests {
 		MockServerWebExchange exchange = run(matcher, MockServerHttpRequest.get("/api/auth/oauth/tokenx"));
 		assertThat(this.forwarded.get()).isNull();
 		assertThat(exchange.getResponse().getStatusCode()).isEqualTo(HttpStatus.UNAUTHORIZED);
+	}
+
+	@Test
+	void letsARoutePublicByItsMetadataThroughWithoutIdentityHeaders() {
+		MockServerWebExchange exchange = exchangeOnRoute("/vanilla/actuator/health/liveness",
+				Map.of(AuthenticationGlobalFilter.PUBLIC_ROUTE, true));
+
+		StepVerifier.create(filter(PublicPathsMatcher.PATH_PATTERN).filter(exchange, this.chain))
+			.expectComplete()
+			.verify(Duration.ofSeconds(5));
+
+		assertThat(this.forwarded.get()).isNotNull();
+		assertThat(this.forwarded.get().getRequest().getHeaders().containsHeader(IdentityHeaders.USER_ID)).isFalse();
+	}
+
+	@Test
+	void aRouteWithoutThatMetadataStillNeedsASession() {
+		MockServerWebExchange exchange = exchangeOnRoute("/api/mall/products/1",
+				Map.of(AuthenticationGlobalFilter.PUBLIC_ROUTE, "yes"));
+
+		StepVerifier.create(filter(PublicPathsMatcher.PATH_PATTERN).filter(exchange, this.chain))
+			.expectComplete()
+			.verify(Duration.ofSeconds(5));
+
+		assertThat(this.forwarded.get()).isNull();
+		assertThat(exchange.getResponse().getStatusCode()).isEqualTo(HttpStatus.UNAUTHORIZED);
+	}
+
+	private static MockServerWebExchange exchangeOnRoute(String path, Map<String, Object> metadata) {
+		MockServerWebExchange exchange = MockServerWebExchange
+			.from(MockServerHttpRequest.get(path).header(IdentityHeaders.USER_ID, "1"));
+		Route route = Route.async()
+			.id("test")
+			.uri("http://127.0.0.1:9100")
+			.predicate((any) -> true)
+			.metadata(metadata)
+			.build();
+		exchange.getAttributes().put(ServerWebExchangeUtils.GATEWAY_ROUTE_ATTR, route);
+		return exchange;
 	}
 
 	@Test

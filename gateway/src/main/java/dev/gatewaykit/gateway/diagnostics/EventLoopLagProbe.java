@@ -1,0 +1,137 @@
+package dev.gatewaykit.gateway.diagnostics;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import dev.gatewaykit.common.diagnostics.GatewaySecond;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.netty.util.concurrent.EventExecutor;
+import io.netty.util.concurrent.EventExecutorGroup;
+import io.netty.util.concurrent.SingleThreadEventExecutor;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+/**
+ * Measures how late each event loop runs a task: on every {@link #tick()} a no-op is
+ * submitted to each loop whose previous probe has already run, and when it runs it
+ * records how long it waited. A loop blocked for two seconds therefore shows one probe
+ * with a two-second lag when it finally runs — never a pile-up of probes behind the
+ * block, which would both add work to a loop in trouble and smear the lag over many
+ * smaller values.
+ * <p>
+ * The lag goes into an HdrHistogram {@link Recorder} (microseconds), read per second by
+ * {@link #takeInterval()}, and into the {@code kit.eventloop.lag} timer for dashboards.
+ * {@link #tick()} and {@link #takeInterval()} are called by one thread.
+ */
+final class EventLoopLagProbe {
+
+	/** The timer every probe is recorded into. */
+	static final String TIMER = "kit.eventloop.lag";
+
+	private final List<LoopProbe> loops = new ArrayList<>();
+
+	private final Recorder lagMicros = new Recorder(2);
+
+	private final Timer timer;
+
+	private Histogram interval;
+
+	EventLoopLagProbe(EventExecutorGroup loops, MeterRegistry registry) {
+		for (EventExecutor loop : loops) {
+			this.loops.add(new LoopProbe(loop));
+		}
+		this.timer = Timer.builder(TIMER)
+			.description("How late a no-op scheduled on a Reactor Netty event loop ran")
+			.register(registry);
+		this.interval = this.lagMicros.getIntervalHistogram();
+	}
+
+	/** Submits a probe to every loop whose previous probe has run. */
+	void tick() {
+		for (LoopProbe loop : this.loops) {
+			loop.submit();
+		}
+	}
+
+	/** The probes that completed since the last call, over all loops. */
+	GatewaySecond.Lag takeInterval() {
+		this.interval = this.lagMicros.getIntervalHistogram(this.interval);
+		Histogram lag = this.interval;
+		if (lag.getTotalCount() == 0) {
+			return new GatewaySecond.Lag(0, 0, 0, 0);
+		}
+		return new GatewaySecond.Lag((int) lag.getTotalCount(), lag.getValueAtPercentile(50),
+				lag.getValueAtPercentile(99), lag.getMaxValue());
+	}
+
+	/**
+	 * Tasks queued on the loops now, summed (Reactor Netty's
+	 * {@code reactor.netty.eventloop.pending.tasks}, without going through a meter).
+	 */
+	int pendingTasks() {
+		int pending = 0;
+		for (LoopProbe loop : this.loops) {
+			if (loop.executor instanceof SingleThreadEventExecutor executor) {
+				pending += executor.pendingTasks();
+			}
+		}
+		return pending;
+	}
+
+	/** How many loops are probed. */
+	int loopCount() {
+		return this.loops.size();
+	}
+
+	/** The loops probed. */
+	List<EventExecutor> loops() {
+		return this.loops.stream().map((loop) -> loop.executor).toList();
+	}
+
+	/** How many loops have a probe submitted and not yet run. */
+	int inFlight() {
+		return (int) this.loops.stream().filter((loop) -> loop.inFlight.get()).count();
+	}
+
+	private final class LoopProbe implements Runnable {
+
+		private final EventExecutor executor;
+
+		private final AtomicBoolean inFlight = new AtomicBoolean();
+
+		// Written before execute() and read by the loop after it: execute() publishes it.
+		private long submittedAt;
+
+		LoopProbe(EventExecutor executor) {
+			this.executor = executor;
+		}
+
+		void submit() {
+			if (!this.inFlight.compareAndSet(false, true)) {
+				return;
+			}
+			this.submittedAt = System.nanoTime();
+			try {
+				this.executor.execute(this);
+			}
+			catch (RejectedExecutionException ex) {
+				// The loop is shutting down: nothing to measure any more.
+				this.inFlight.set(false);
+			}
+		}
+
+		@Override
+		public void run() {
+			long lagNanos = Math.max(0, System.nanoTime() - this.submittedAt);
+			EventLoopLagProbe.this.lagMicros.recordValue(TimeUnit.NANOSECONDS.toMicros(lagNanos));
+			EventLoopLagProbe.this.timer.record(lagNanos, TimeUnit.NANOSECONDS);
+			this.inFlight.set(false);
+		}
+
+	}
+
+}
