@@ -75,6 +75,10 @@ public final class WindowDiagnostics {
 			}
 			long start = window.get()[0];
 			long end = window.get()[1];
+			// The profiler first: it goes through the attach mechanism and starts at once,
+			// while the reset below is an HTTP request that a blocked gateway answers only
+			// when one of its event loops gets to it (seconds, in the naive mode).
+			boolean profiling = startProfiler(plan, notes, log);
 			if (plan.blockHound()) {
 				HttpAnswer reset = HttpAnswer.send(http,
 						HttpRequest.newBuilder(endpoint(plan))
@@ -86,7 +90,6 @@ public final class WindowDiagnostics {
 							+ "): they include the warm-up");
 				}
 			}
-			boolean profiling = startProfiler(plan, notes, log);
 			if (sleepUntil(start + (end - start) / 2)) {
 				dumpedAt = System.currentTimeMillis();
 				threadDump = threadDump(plan, notes);
