@@ -6,6 +6,8 @@ import java.util.Base64;
 import dev.gatewaykit.common.relay.RelayTokenRequest;
 import dev.gatewaykit.common.relay.RelayTokenResponse;
 import dev.gatewaykit.common.session.Session;
+import tools.jackson.databind.ObjectReader;
+import tools.jackson.databind.ObjectWriter;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -17,12 +19,21 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class RelayCodec {
 
-	private final JsonMapper json;
+	/**
+	 * Writer and reader bound to their types once, rather than {@code JsonMapper}'s
+	 * per-call {@code writeValueAsBytes} / {@code readValue(byte[], Class)}, which build
+	 * a writer or reader and look up the root (de)serializer each time: both run once per
+	 * request.
+	 */
+	private final ObjectWriter requestWriter;
+
+	private final ObjectReader responseReader;
 
 	private final String basicAuthorization;
 
 	public RelayCodec(JsonMapper json, String clientId, String clientSecret) {
-		this.json = json;
+		this.requestWriter = json.writerFor(RelayTokenRequest.class);
+		this.responseReader = json.readerFor(RelayTokenResponse.class);
 		String credentials = clientId + ":" + clientSecret;
 		this.basicAuthorization = "Basic "
 				+ Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8));
@@ -30,7 +41,7 @@ public final class RelayCodec {
 
 	/** The request body asking for a relay token for the session's user. */
 	public byte[] requestBody(Session session) {
-		return this.json
+		return this.requestWriter
 			.writeValueAsBytes(new RelayTokenRequest(session.userId(), session.username(), session.roles()));
 	}
 
@@ -38,7 +49,8 @@ public final class RelayCodec {
 	 * Reads the relay token out of auth-service's answer, refusing an answer without one.
 	 */
 	public String relayToken(byte[] body) {
-		RelayTokenResponse response = (body.length > 0) ? this.json.readValue(body, RelayTokenResponse.class) : null;
+		RelayTokenResponse response = (body.length > 0) ? this.responseReader.<RelayTokenResponse>readValue(body)
+				: null;
 		String token = (response != null) ? response.relayToken() : null;
 		if (token == null || token.isBlank()) {
 			throw new IllegalStateException("auth-service answered without a relay_token");

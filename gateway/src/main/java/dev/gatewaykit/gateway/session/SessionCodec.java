@@ -4,6 +4,7 @@ import java.util.Optional;
 
 import dev.gatewaykit.common.session.Session;
 import tools.jackson.core.JacksonException;
+import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -12,10 +13,15 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class SessionCodec {
 
-	private final JsonMapper json;
+	/**
+	 * Bound to {@link Session} once: {@code JsonMapper.readValue(String, Class)} builds a
+	 * reader and looks up the root deserializer on every call, and this runs once per
+	 * request.
+	 */
+	private final ObjectReader reader;
 
 	public SessionCodec(JsonMapper json) {
-		this.json = json;
+		this.reader = json.readerFor(Session.class);
 	}
 
 	/**
@@ -24,7 +30,7 @@ public final class SessionCodec {
 	 */
 	public Optional<Session> parse(String value) {
 		try {
-			return Optional.of(this.json.readValue(value, Session.class));
+			return Optional.of(this.reader.readValue(value));
 		}
 		catch (JacksonException ex) {
 			return Optional.empty();
