@@ -89,8 +89,13 @@ public final class AsyncProfiler {
 		command(pid, event.startOptions());
 	}
 
-	/** Stops sampling in {@code pid} and writes the flame graph to {@code html}. */
-	public void stop(long pid, Path html, String title) throws ProfilerException {
+	/**
+	 * Stops sampling in {@code pid}: writes the collapsed stacks to {@code collapsed}
+	 * (for the event loops' summary) and the flame graph to {@code html}.
+	 */
+	public void stop(long pid, Path html, Path collapsed, String title) throws ProfilerException {
+		// dump keeps the session going, so the same samples then make the flame graph.
+		command(pid, "dump,collapsed,file=" + collapsed.toAbsolutePath());
 		// The agent's options are comma-separated: a comma in the title would end it.
 		command(pid, "stop,file=" + html.toAbsolutePath() + ",title=" + title.replace(',', ' '));
 		if (!Files.isRegularFile(html)) {

@@ -32,13 +32,14 @@ import org.jspecify.annotations.Nullable;
  * @param gateway the gateway's own per-second series over the same span
  * @param profile the profiler event ({@code off}: none)
  * @param flameGraph the flame graph's file in the mode's directory
+ * @param loops where the event loops' profile samples went, with the flame graph
  * @param threads the mid-window thread dump's event-loop summary
  * @param blocking the blocking calls BlockHound saw in the window, when it was on
  * @param notes what could not be collected, and why
  */
 public record Diagnostics(long windowStartEpochMs, Map<String, Double> cpuMicrosPerRequest, List<CpuSecond> cpu,
-		List<GatewaySecond> gateway, String profile, @Nullable String flameGraph, @Nullable ThreadSnapshot threads,
-		@Nullable Blocking blocking, List<String> notes) {
+		List<GatewaySecond> gateway, String profile, @Nullable String flameGraph, @Nullable LoopProfile loops,
+		@Nullable ThreadSnapshot threads, @Nullable Blocking blocking, List<String> notes) {
 
 	public Diagnostics {
 		cpuMicrosPerRequest = new TreeMap<>(cpuMicrosPerRequest);
@@ -138,8 +139,11 @@ public record Diagnostics(long windowStartEpochMs, Map<String, Double> cpuMicros
 			threads = new ThreadSnapshot(window.threadDump(), (window.threadDumpAtEpochMs() - windowStartMs) / 1000.0,
 					ThreadDump.eventLoops(readString(dir.resolve(window.threadDump()))));
 		}
+		String flameGraph = (window != null) ? window.flameGraph() : null;
+		LoopProfile loops = (flameGraph != null && Files.isRegularFile(dir.resolve(LoopProfile.FILE)))
+				? LoopProfile.of(readString(dir.resolve(LoopProfile.FILE))) : null;
 		return new Diagnostics(windowStartMs, perRequest, cpu, series, (window != null) ? window.profile() : "off",
-				(window != null) ? window.flameGraph() : null, threads, blocking, notes);
+				flameGraph, loops, threads, blocking, notes);
 	}
 
 	private static String readString(Path file) {

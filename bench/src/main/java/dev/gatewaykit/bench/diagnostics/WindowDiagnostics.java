@@ -75,8 +75,10 @@ public final class WindowDiagnostics {
 			}
 			long start = window.get()[0];
 			long end = window.get()[1];
-			// The profiler first: it goes through the attach mechanism and starts at once,
-			// while the reset below is an HTTP request that a blocked gateway answers only
+			// The profiler first: it goes through the attach mechanism and starts at
+			// once,
+			// while the reset below is an HTTP request that a blocked gateway answers
+			// only
 			// when one of its event loops gets to it (seconds, in the naive mode).
 			boolean profiling = startProfiler(plan, notes, log);
 			if (plan.blockHound()) {
@@ -149,7 +151,7 @@ public final class WindowDiagnostics {
 		try {
 			plan.profiler()
 				.orElseThrow()
-				.stop(plan.pid(), plan.dir().resolve(FLAME_GRAPH_FILE),
+				.stop(plan.pid(), plan.dir().resolve(FLAME_GRAPH_FILE), plan.dir().resolve(LoopProfile.FILE),
 						plan.label() + " " + plan.profile().id() + " (measured window)");
 			return FLAME_GRAPH_FILE;
 		}

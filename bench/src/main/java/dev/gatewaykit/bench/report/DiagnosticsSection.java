@@ -9,6 +9,7 @@ import java.util.function.Function;
 
 import dev.gatewaykit.bench.diagnostics.CpuAccounting.CpuSecond;
 import dev.gatewaykit.bench.diagnostics.Diagnostics;
+import dev.gatewaykit.bench.diagnostics.LoopProfile;
 import dev.gatewaykit.bench.diagnostics.ThreadDump.LoopActivity;
 import dev.gatewaykit.bench.summary.ModeSummary;
 import dev.gatewaykit.bench.summary.Numbers;
@@ -178,6 +179,9 @@ final class DiagnosticsSection {
 				.append("only that event loop; on a blocked loop the widest towers end in a wait ")
 				.append("(<code>Unsafe.park</code>), and the frames below it name the call.</p>\n");
 		}
+		if (diagnostics.loops() != null && diagnostics.loops().samples() > 0) {
+			html.append(loopProfile(diagnostics.loops()));
+		}
 		if (diagnostics.threads() != null) {
 			html.append(threadTable(mode.mode(), diagnostics.threads()));
 		}
@@ -188,6 +192,39 @@ final class DiagnosticsSection {
 			html.append("<p class=\"warning\">").append(SvgChart.escape(note)).append("</p>\n");
 		}
 		return html.toString();
+	}
+
+	/**
+	 * The flame graph's event-loop samples in one table: how much of the loops' time was
+	 * idle, blocked and running, and under which application frames.
+	 */
+	static String loopProfile(LoopProfile loops) {
+		StringBuilder html = new StringBuilder("<p>The event loops in the profile (").append(loops.samples())
+			.append(" samples): <b>")
+			.append(Numbers.fixed(loops.blockedPct(), 0))
+			.append(" % blocked</b>, ")
+			.append(Numbers.fixed(loops.runningPct(), 0))
+			.append(" % running, ")
+			.append(Numbers.fixed(loops.idlePct(), 0))
+			.append(" % idle (waiting for I/O).</p>\n");
+		if (loops.blockedIn().isEmpty() && loops.runningIn().isEmpty()) {
+			return html.toString();
+		}
+		html.append("<table class=\"details\">\n<tr><th>event loops</th><th class=\"text\">under</th>")
+			.append("<th>% of the loops' samples</th></tr>\n");
+		for (LoopProfile.FrameShare share : loops.blockedIn()) {
+			html.append(frameRow("blocked", share));
+		}
+		for (LoopProfile.FrameShare share : loops.runningIn()) {
+			html.append(frameRow("running", share));
+		}
+		return html.append("</table>\n").toString();
+	}
+
+	private static String frameRow(String kind, LoopProfile.FrameShare share) {
+		return "<tr><td" + (kind.equals("blocked") ? " class=\"invalid\"" : "") + ">" + kind
+				+ "</td><td class=\"text\">" + SvgChart.escape(share.frame()) + "</td><td>"
+				+ Numbers.fixed(share.pct(), 1) + "</td></tr>\n";
 	}
 
 	static String threadTable(String mode, Diagnostics.ThreadSnapshot threads) {

@@ -30,7 +30,7 @@ class AsyncProfilerTests {
 
 	@Test
 	void eventsHaveTheirOptionsAndOffHasNone() {
-		assertThat(ProfilerEvent.WALL.startOptions()).isEqualTo("start,event=wall,interval=5ms,threads");
+		assertThat(ProfilerEvent.WALL.startOptions()).isEqualTo("start,event=wall,interval=10ms,nobatch,threads");
 		assertThat(ProfilerEvent.fromName(" CPU ")).isEqualTo(ProfilerEvent.CPU);
 		assertThatIllegalArgumentException().isThrownBy(() -> ProfilerEvent.fromName("lock"))
 			.withMessage("--profile must be one of off, cpu, wall, alloc, was 'lock'");

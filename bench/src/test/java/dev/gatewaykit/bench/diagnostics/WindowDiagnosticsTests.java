@@ -98,6 +98,12 @@ class WindowDiagnosticsTests {
 			.contains("reactor-http-epoll-1")
 			// Frame names are stored prefix-compressed: the class, not class.method.
 			.contains("dev/gatewaykit/bench/diagnostics/FakeGateway");
+		// One fake loop computes, the other is parked: wall-clock samples both alike.
+		LoopProfile loops = LoopProfile.of(Files.readString(this.dir.resolve(LoopProfile.FILE)));
+		assertThat(loops.samples()).isPositive();
+		assertThat(loops.blockedPct()).isBetween(25.0, 75.0);
+		assertThat(loops.runningIn()).extracting(LoopProfile.FrameShare::frame)
+			.contains("dev.gatewaykit.bench.diagnostics.FakeGateway.compute");
 		assertThat(ThreadDump.eventLoops(Files.readString(this.dir.resolve(WindowDiagnostics.THREAD_DUMP_FILE))))
 			.extracting(ThreadDump.LoopActivity::activity)
 			.containsExactly(ThreadDump.LoopActivity.RUNNING, ThreadDump.LoopActivity.BLOCKED);

@@ -17,6 +17,7 @@ import dev.gatewaykit.bench.KitCli;
 import dev.gatewaykit.bench.TestFiles;
 import dev.gatewaykit.bench.diagnostics.CpuSample;
 import dev.gatewaykit.bench.diagnostics.Diagnostics;
+import dev.gatewaykit.bench.diagnostics.LoopProfile;
 import dev.gatewaykit.bench.diagnostics.ThreadDump;
 import dev.gatewaykit.bench.diagnostics.WindowDiagnostics;
 import dev.gatewaykit.bench.diagnostics.WindowRecord;
@@ -116,6 +117,10 @@ class DiagnosticsReportTests {
 			.contains("dev.gatewaykit.gateway.mode.BlockingIdentityCalls.session(BlockingIdentityCalls.java:57)")
 			.contains("jdk.internal.misc.Unsafe#park")
 			.contains("BlockHound: no blocking call on a non-blocking thread in the window.")
+			.contains("<b>95 % blocked</b>, 0 % running, 5 % idle")
+			.contains("<b>0 % blocked</b>, 30 % running, 70 % idle")
+			.contains("<td class=\"invalid\">blocked</td><td class=\"text\">"
+					+ "dev.gatewaykit.gateway.mode.BlockingIdentityCalls.loadSession</td><td>95.0</td>")
 			.contains("<td>1327</td>")
 			.contains("<td>543</td>");
 		assertThat(SummaryTable.terminal(report.summary())).contains("CPU µs per request");
@@ -161,6 +166,13 @@ class DiagnosticsReportTests {
 				new GatewayDiagnostics(seconds, true, WINDOW_START, blocking));
 		Files.writeString(dir.resolve(WindowDiagnostics.THREAD_DUMP_FILE), BLOCKED_LOOP);
 		Files.writeString(dir.resolve(WindowDiagnostics.FLAME_GRAPH_FILE), "<html></html>");
+		Files.writeString(dir.resolve(LoopProfile.FILE), blocking.isEmpty()
+				? "[reactor-http-epoll-1 tid=1];java/lang/Thread.run;io/netty/channel/epoll/Native.epollWait 70\n"
+						+ "[reactor-http-epoll-1 tid=1];java/lang/Thread.run;"
+						+ "dev/gatewaykit/gateway/filter/AuthenticationGlobalFilter.filter 30\n"
+				: "[reactor-http-epoll-1 tid=1];java/lang/Thread.run;"
+						+ "dev/gatewaykit/gateway/mode/BlockingIdentityCalls.loadSession;jdk/internal/misc/Unsafe.park 95\n"
+						+ "[reactor-http-epoll-1 tid=1];java/lang/Thread.run;io/netty/channel/epoll/Native.epollWait 5\n");
 		BenchJson.write(dir.resolve(WindowRecord.FILE), new WindowRecord("wall", WindowDiagnostics.FLAME_GRAPH_FILE,
 				WindowDiagnostics.THREAD_DUMP_FILE, WINDOW_START + 30_000, true, List.of()));
 	}
