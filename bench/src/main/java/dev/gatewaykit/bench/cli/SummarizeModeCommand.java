@@ -113,9 +113,9 @@ public final class SummarizeModeCommand implements Command {
 					StarvationAnalysis.analyse(sockets, measured.phaseStartEpochMs(), measured.windowEndEpochMs()));
 		}
 		if (Files.isRegularFile(dir.resolve(CpuSample.FILE)) || Files.isRegularFile(dir.resolve(WindowRecord.FILE))) {
-			double completedPerSecond = (summary.ok() + summary.ko()) / summary.windowSeconds();
-			summary = summary.withDiagnostics(Diagnostics.read(dir, measured.phaseStartEpochMs(),
-					measured.windowStartEpochMs(), measured.windowEndEpochMs(), completedPerSecond));
+			summary = summary
+				.withDiagnostics(Diagnostics.read(dir, measured.phaseStartEpochMs(), measured.windowStartEpochMs(),
+						measured.windowEndEpochMs(), (from, to) -> completedPerSecond(series, measured, from, to)));
 		}
 		BenchJson.write(dir.resolve("mode-summary.json"), summary);
 		String tps = summary.valid() ? Numbers.fixed(summary.tps(), 1) + " TPS" : SummaryTable.tps(summary);
@@ -124,6 +124,27 @@ public final class SummarizeModeCommand implements Command {
 				+ ((summary.prediction().tps() != null) ? Numbers.fixed(summary.prediction().tps(), 0) : "-") + " ("
 				+ summary.prediction().formula() + ")");
 		return ExitCodes.OK;
+	}
+
+	/**
+	 * Requests completed (OK and failed) per second between two instants of the window,
+	 * from the simulation's per-second counts; the whole window's rate without them.
+	 */
+	static double completedPerSecond(TimeSeries series, MeasuredRun measured, long fromMs, long toMs) {
+		long windowStart = measured.windowStartEpochMs();
+		double wholeWindow = (measured.measured().ok() + measured.measured().ko()) / measured.windowSeconds();
+		if (series == null) {
+			return wholeWindow;
+		}
+		int first = (int) ((fromMs - windowStart) / 1000);
+		int last = (int) Math.ceil((toMs - windowStart) / 1000.0);
+		long completed = 0;
+		for (TimeSeries.Second second : series.seconds()) {
+			if (second.t() >= first && second.t() < last) {
+				completed += second.ok() + second.ko();
+			}
+		}
+		return (last > first) ? completed / (double) (last - first) : wholeWindow;
 	}
 
 	/**

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -81,12 +82,15 @@ public final class AsyncProfiler {
 		return this.library;
 	}
 
-	/** Starts sampling {@code event} in the JVM {@code pid}. */
-	public void start(long pid, ProfilerEvent event) throws ProfilerException {
+	/**
+	 * Starts sampling {@code event} in the JVM {@code pid}; wall-clock sampling only on
+	 * {@code threadIds} when there are any.
+	 */
+	public void start(long pid, ProfilerEvent event, List<Long> threadIds) throws ProfilerException {
 		if (event == ProfilerEvent.OFF) {
 			throw new IllegalArgumentException("nothing to start for --profile off");
 		}
-		command(pid, event.startOptions());
+		command(pid, event.startOptions(threadIds));
 	}
 
 	/**

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.ToDoubleBiFunction;
 
 import dev.gatewaykit.bench.diagnostics.CpuAccounting.CpuSecond;
 import dev.gatewaykit.bench.diagnostics.ThreadDump.LoopActivity;
@@ -25,7 +26,10 @@ import org.jspecify.annotations.Nullable;
  *
  * @param windowStartEpochMs when the measured window opened: series times are relative to
  * it
- * @param cpuMicrosPerRequest CPU microseconds per completed request in the window, by
+ * @param cpuSeconds the span of the window CPU per request is measured over, in seconds
+ * since it opened: the whole window, or its first half when the profiler ran in the
+ * second
+ * @param cpuMicrosPerRequest CPU microseconds per completed request in that span, by
  * process ({@code gateway}, {@code auth-service}, {@code mall-api}, {@code nginx},
  * {@code toxiproxy}, {@code redis}, {@code injector})
  * @param cpu each process's CPU per second, from the first browsing second to the end
@@ -37,9 +41,10 @@ import org.jspecify.annotations.Nullable;
  * @param blocking the blocking calls BlockHound saw in the window, when it was on
  * @param notes what could not be collected, and why
  */
-public record Diagnostics(long windowStartEpochMs, Map<String, Double> cpuMicrosPerRequest, List<CpuSecond> cpu,
-		List<GatewaySecond> gateway, String profile, @Nullable String flameGraph, @Nullable LoopProfile loops,
-		@Nullable ThreadSnapshot threads, @Nullable Blocking blocking, List<String> notes) {
+public record Diagnostics(long windowStartEpochMs, String cpuSeconds, Map<String, Double> cpuMicrosPerRequest,
+		List<CpuSecond> cpu, List<GatewaySecond> gateway, String profile, @Nullable String flameGraph,
+		@Nullable LoopProfile loops, @Nullable ThreadSnapshot threads, @Nullable Blocking blocking,
+		List<String> notes) {
 
 	public Diagnostics {
 		cpuMicrosPerRequest = new TreeMap<>(cpuMicrosPerRequest);
@@ -86,17 +91,25 @@ public record Diagnostics(long windowStartEpochMs, Map<String, Double> cpuMicros
 	 * {@code window-diagnostics.json}, {@code gateway-diagnostics.json} and the thread
 	 * dump. Whatever is missing is left out and said in the notes.
 	 * @param fromEpochMs the first browsing request (warm-up included in the series)
-	 * @param requestsPerSecond completed requests per second of the window
+	 * @param requestsPerSecond completed requests per second between two instants (epoch
+	 * ms)
 	 */
 	public static Diagnostics read(Path dir, long fromEpochMs, long windowStartMs, long windowEndMs,
-			double requestsPerSecond) {
+			ToDoubleBiFunction<Long, Long> requestsPerSecond) {
 		List<String> notes = new ArrayList<>();
+		WindowRecord window = Files.isRegularFile(dir.resolve(WindowRecord.FILE))
+				? BenchJson.read(dir.resolve(WindowRecord.FILE), WindowRecord.class) : null;
+		// Without the profiler's cost: up to where it started.
+		long cpuEndMs = (window != null && window.profiledFromEpochMs() > windowStartMs) ? window.profiledFromEpochMs()
+				: windowEndMs;
+		String cpuSeconds = "0–" + Math.round((cpuEndMs - windowStartMs) / 1000.0) + " s";
 		Map<String, Double> perRequest = Map.of();
 		List<CpuSecond> cpu = List.of();
 		Path cpuFile = dir.resolve(CpuSample.FILE);
 		if (Files.isRegularFile(cpuFile)) {
 			List<CpuSample> samples = CpuAccounting.read(cpuFile);
-			perRequest = CpuAccounting.microsPerRequest(samples, windowStartMs, windowEndMs, requestsPerSecond);
+			perRequest = CpuAccounting.microsPerRequest(samples, windowStartMs, cpuEndMs,
+					requestsPerSecond.applyAsDouble(windowStartMs, cpuEndMs));
 			if (perRequest.isEmpty()) {
 				notes.add("the CPU samples do not cover the window: no CPU per request");
 			}
@@ -109,8 +122,6 @@ public record Diagnostics(long windowStartEpochMs, Map<String, Double> cpuMicros
 		else {
 			notes.add("no " + CpuSample.FILE + ": CPU was not sampled");
 		}
-		WindowRecord window = Files.isRegularFile(dir.resolve(WindowRecord.FILE))
-				? BenchJson.read(dir.resolve(WindowRecord.FILE), WindowRecord.class) : null;
 		if (window != null) {
 			notes.addAll(window.notes());
 		}
@@ -142,8 +153,8 @@ public record Diagnostics(long windowStartEpochMs, Map<String, Double> cpuMicros
 		String flameGraph = (window != null) ? window.flameGraph() : null;
 		LoopProfile loops = (flameGraph != null && Files.isRegularFile(dir.resolve(LoopProfile.FILE)))
 				? LoopProfile.of(readString(dir.resolve(LoopProfile.FILE))) : null;
-		return new Diagnostics(windowStartMs, perRequest, cpu, series, (window != null) ? window.profile() : "off",
-				flameGraph, loops, threads, blocking, notes);
+		return new Diagnostics(windowStartMs, cpuSeconds, perRequest, cpu, series,
+				(window != null) ? window.profile() : "off", flameGraph, loops, threads, blocking, notes);
 	}
 
 	private static String readString(Path file) {

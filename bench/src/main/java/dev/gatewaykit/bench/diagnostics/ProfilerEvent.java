@@ -1,6 +1,7 @@
 package dev.gatewaykit.bench.diagnostics;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
@@ -42,6 +43,20 @@ public enum ProfilerEvent {
 	 */
 	String startOptions() {
 		return "start," + this.agentOptions + ",threads";
+	}
+
+	/**
+	 * Likewise, the wall-clock profiler limited to {@code threadIds}: signalling every
+	 * thread of a gateway (a hundred and more, most of them idle) a hundred times a
+	 * second costs it a noticeable share of a core; the threads a request runs on are
+	 * what the flame graph is for. Other events sample running threads only and take no
+	 * filter.
+	 */
+	String startOptions(List<Long> threadIds) {
+		if (this != WALL || threadIds.isEmpty()) {
+			return startOptions();
+		}
+		return startOptions() + ",filter=" + threadIds.stream().map(String::valueOf).collect(Collectors.joining("+"));
 	}
 
 	/**

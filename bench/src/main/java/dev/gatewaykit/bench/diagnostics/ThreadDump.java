@@ -14,6 +14,8 @@ public final class ThreadDump {
 
 	private static final Pattern HEADER = Pattern.compile("^\"(.+)\" .*");
 
+	private static final Pattern NATIVE_ID = Pattern.compile(" nid=(0x[0-9a-fA-F]+|[0-9]+)");
+
 	private static final Pattern STATE = Pattern.compile("^\\s+java\\.lang\\.Thread\\.State: (.+)$");
 
 	private static final Pattern FRAME = Pattern.compile("^\\s+at (\\S+)\\((.*)\\)$");
@@ -37,8 +39,11 @@ public final class ThreadDump {
 	 * {@code WAITING (parking)}, ...), empty for threads the dump gives none
 	 * @param frames its stack, top first, as {@code class.method(source)}
 	 * @param parkedOn the class of the object it is parked on, if parked
+	 * @param nativeId the operating system's thread id ({@code nid}), 0 if the dump has
+	 * none
 	 */
-	public record DumpedThread(String name, String state, List<String> frames, Optional<String> parkedOn) {
+	public record DumpedThread(String name, String state, List<String> frames, Optional<String> parkedOn,
+			long nativeId) {
 
 		public DumpedThread {
 			frames = List.copyOf(frames);
@@ -74,16 +79,19 @@ public final class ThreadDump {
 		String state = "";
 		List<String> frames = new ArrayList<>();
 		String parkedOn = null;
+		long nativeId = 0;
 		for (String line : dump.split("\n")) {
 			Matcher header = HEADER.matcher(line);
 			if (header.matches()) {
 				if (name != null) {
-					threads.add(new DumpedThread(name, state, frames, Optional.ofNullable(parkedOn)));
+					threads.add(new DumpedThread(name, state, frames, Optional.ofNullable(parkedOn), nativeId));
 				}
 				name = header.group(1);
 				state = "";
 				frames = new ArrayList<>();
 				parkedOn = null;
+				Matcher nid = NATIVE_ID.matcher(line);
+				nativeId = nid.find() ? Long.decode(nid.group(1)) : 0;
 				continue;
 			}
 			if (name == null) {
@@ -103,9 +111,23 @@ public final class ThreadDump {
 			}
 		}
 		if (name != null) {
-			threads.add(new DumpedThread(name, state, frames, Optional.ofNullable(parkedOn)));
+			threads.add(new DumpedThread(name, state, frames, Optional.ofNullable(parkedOn), nativeId));
 		}
 		return threads;
+	}
+
+	/**
+	 * The operating system ids of the threads a request's work runs on: Reactor Netty's
+	 * event loops, Reactor's {@code parallel} and {@code boundedElastic} pools (the
+	 * offload modes) and Lettuce's I/O threads.
+	 */
+	public static List<Long> requestPathThreads(String dump) {
+		return parse(dump).stream()
+			.filter((thread) -> thread.nativeId() > 0
+					&& (thread.name().startsWith(EVENT_LOOP_PREFIX) || thread.name().startsWith("parallel-")
+							|| thread.name().startsWith("boundedElastic-") || thread.name().startsWith("lettuce-")))
+			.map(DumpedThread::nativeId)
+			.toList();
 	}
 
 	/** What each {@code reactor-http-*} thread in {@code dump} was doing, by name. */

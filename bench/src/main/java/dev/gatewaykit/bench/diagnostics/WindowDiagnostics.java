@@ -17,15 +17,17 @@ import java.util.function.Consumer;
 import dev.gatewaykit.common.diagnostics.DiagnosticsEndpoint;
 import dev.gatewaykit.launcher.BenchJson;
 import dev.gatewaykit.launcher.HttpAnswer;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
  * Beside the simulation, in one mode's measured window: when the window opens (the
- * simulation's {@code phase.json}) it clears the gateway's recorded blocking calls and
- * starts the profiler; in the middle it takes a thread dump; at the end it stops the
- * profiler (the flame graph) and saves the gateway's diagnostics. Everything it does is
- * outside the gateway's request path: the profiler and the dump go through the JVM's
- * attach mechanism, which answers even when every event loop is blocked.
+ * simulation's {@code phase.json}) it clears the gateway's recorded blocking calls; in
+ * the middle it takes a thread dump and starts the profiler; at the end it stops the
+ * profiler (the flame graph of the window's second half) and saves the gateway's
+ * diagnostics. Everything it does is outside the gateway's request path: the profiler and
+ * the dump go through the JVM's attach mechanism, which answers even when every event
+ * loop is blocked.
  */
 public final class WindowDiagnostics {
 
@@ -67,20 +69,15 @@ public final class WindowDiagnostics {
 		String flameGraph = null;
 		String threadDump = null;
 		long dumpedAt = 0;
+		long profiledFrom = 0;
 		try {
 			Optional<long[]> window = awaitWindow(plan);
 			if (window.isEmpty()) {
 				notes.add("the measured window never opened: no flame graph, thread dump or blocking calls");
-				return write(plan, new WindowRecord(plan.profile().id(), null, null, 0, plan.blockHound(), notes));
+				return write(plan, new WindowRecord(plan.profile().id(), null, null, 0, 0, plan.blockHound(), notes));
 			}
 			long start = window.get()[0];
 			long end = window.get()[1];
-			// The profiler first: it goes through the attach mechanism and starts at
-			// once,
-			// while the reset below is an HTTP request that a blocked gateway answers
-			// only
-			// when one of its event loops gets to it (seconds, in the naive mode).
-			boolean profiling = startProfiler(plan, notes, log);
 			if (plan.blockHound()) {
 				HttpAnswer reset = HttpAnswer.send(http,
 						HttpRequest.newBuilder(endpoint(plan))
@@ -92,9 +89,17 @@ public final class WindowDiagnostics {
 							+ "): they include the warm-up");
 				}
 			}
+			// The first half runs as it would without the kit looking: its CPU per
+			// request
+			// is the one the report quotes. In the middle the thread dump, then the
+			// profiler for the second half (sampling every thread costs the gateway CPU
+			// at a fixed rate, which would weigh more per request on a slow mode).
+			boolean profiling = false;
 			if (sleepUntil(start + (end - start) / 2)) {
 				dumpedAt = System.currentTimeMillis();
 				threadDump = threadDump(plan, notes);
+				profiling = startProfiler(plan, threadDump, notes, log);
+				profiledFrom = profiling ? System.currentTimeMillis() : 0;
 			}
 			sleepUntil(end);
 			if (profiling) {
@@ -116,8 +121,8 @@ public final class WindowDiagnostics {
 			Thread.currentThread().interrupt();
 			notes.add("diagnostics interrupted");
 		}
-		return write(plan,
-				new WindowRecord(plan.profile().id(), flameGraph, threadDump, dumpedAt, plan.blockHound(), notes));
+		return write(plan, new WindowRecord(plan.profile().id(), flameGraph, threadDump, dumpedAt, profiledFrom,
+				plan.blockHound(), notes));
 	}
 
 	/**
@@ -128,7 +133,8 @@ public final class WindowDiagnostics {
 		this.aborted.countDown();
 	}
 
-	private boolean startProfiler(Plan plan, List<String> notes, Consumer<String> log) {
+	private boolean startProfiler(Plan plan, @Nullable String threadDump, List<String> notes, Consumer<String> log)
+			throws IOException {
 		if (plan.profile() == ProfilerEvent.OFF) {
 			return false;
 		}
@@ -137,8 +143,11 @@ public final class WindowDiagnostics {
 			return false;
 		}
 		try {
-			plan.profiler().get().start(plan.pid(), plan.profile());
-			log.accept(plan.label() + ": async-profiler (" + plan.profile().id() + ") started for the window");
+			List<Long> threads = (threadDump != null)
+					? ThreadDump.requestPathThreads(Files.readString(plan.dir().resolve(threadDump))) : List.of();
+			plan.profiler().get().start(plan.pid(), plan.profile(), threads);
+			log.accept(plan.label() + ": async-profiler (" + plan.profile().id()
+					+ ") started for the window's second half");
 			return true;
 		}
 		catch (AsyncProfiler.ProfilerException ex) {

@@ -13,12 +13,14 @@ import org.jspecify.annotations.Nullable;
  * when none was written
  * @param threadDump the thread dump's file name, {@code null} when none was taken
  * @param threadDumpAtEpochMs when it was taken, 0 when none was
+ * @param profiledFromEpochMs when the profiler started (it ran to the window's end), 0
+ * when it did not run
  * @param blockHound whether the gateway's blocking calls were reset at the window's start
  * and read at its end
  * @param notes what did not work, for the report (empty when everything did)
  */
 public record WindowRecord(String profile, @Nullable String flameGraph, @Nullable String threadDump,
-		long threadDumpAtEpochMs, boolean blockHound, List<String> notes) {
+		long threadDumpAtEpochMs, long profiledFromEpochMs, boolean blockHound, List<String> notes) {
 
 	public static final String FILE = "window-diagnostics.json";
 

@@ -57,6 +57,10 @@ final class DiagnosticsSection {
 			.append("100 ms ran: a loop that blocks on a call serves nobody meanwhile, and the lag shows how long. ")
 			.append("The series start with the first browsing request; the shaded part is warm-up.</p>\n");
 		html.append(cpuTable(all));
+		html.append("<p class=\"meta\">Measured over ")
+			.append(SvgChart.escape(cpuSpans(all)))
+			.append(" of each window: the profiler runs in the second half only, since sampling every thread costs the ")
+			.append("gateway CPU at a fixed rate that would weigh more per request on a slower mode.</p>\n");
 		List<ModeSummary> gateways = all.stream().filter((mode) -> !mode.diagnostics().gateway().isEmpty()).toList();
 		if (!gateways.isEmpty()) {
 			html.append("<div class=\"charts\">\n");
@@ -152,6 +156,10 @@ final class DiagnosticsSection {
 			html.append("</tr>\n");
 		}
 		return html.append("</table>\n").toString();
+	}
+
+	private static String cpuSpans(List<ModeSummary> modes) {
+		return String.join(" / ", modes.stream().map((mode) -> mode.diagnostics().cpuSeconds()).distinct().toList());
 	}
 
 	/** The gateway's CPU per request as a multiple of the plain route's, e.g. "1.8×". */

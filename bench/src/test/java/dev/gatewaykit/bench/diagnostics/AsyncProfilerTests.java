@@ -2,6 +2,7 @@ package dev.gatewaykit.bench.diagnostics;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,6 +32,9 @@ class AsyncProfilerTests {
 	@Test
 	void eventsHaveTheirOptionsAndOffHasNone() {
 		assertThat(ProfilerEvent.WALL.startOptions()).isEqualTo("start,event=wall,interval=10ms,nobatch,threads");
+		assertThat(ProfilerEvent.WALL.startOptions(List.of(11L, 12L)))
+			.isEqualTo("start,event=wall,interval=10ms,nobatch,threads,filter=11+12");
+		assertThat(ProfilerEvent.CPU.startOptions(List.of(11L))).isEqualTo("start,event=cpu,interval=1ms,threads");
 		assertThat(ProfilerEvent.fromName(" CPU ")).isEqualTo(ProfilerEvent.CPU);
 		assertThatIllegalArgumentException().isThrownBy(() -> ProfilerEvent.fromName("lock"))
 			.withMessage("--profile must be one of off, cpu, wall, alloc, was 'lock'");

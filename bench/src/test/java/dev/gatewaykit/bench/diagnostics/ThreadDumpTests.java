@@ -61,6 +61,9 @@ class ThreadDumpTests {
 		assertThat(blocked.frames())
 			.contains("java.util.concurrent.CompletableFuture.get(CompletableFuture.java:2096)");
 		assertThat(threads.get(4).frames()).isEmpty();
+		assertThat(threads).extracting(ThreadDump.DumpedThread::nativeId)
+			.containsExactly(0x1aL, 0x19L, 0x1bL, 0x1cL, 0x5L);
+		assertThat(ThreadDump.requestPathThreads(DUMP)).containsExactly(0x1aL, 0x19L, 0x1bL, 0x1cL);
 	}
 
 	@Test

@@ -85,7 +85,7 @@ class WindowDiagnosticsTests {
 	@Test
 	void profilesTheWindowDumpsTheThreadsInItsMiddleAndSavesTheGatewaysDiagnostics() throws Exception {
 		AsyncProfiler profiler = AsyncProfiler.extract(this.dir.resolve("profiler"));
-		openWindow(2_000);
+		openWindow(3_000);
 		WindowDiagnostics.Plan plan = plan(ProfilerEvent.WALL, Optional.of(profiler), true);
 
 		WindowRecord record = new WindowDiagnostics().run(plan, (line) -> {
