@@ -162,9 +162,10 @@ public final class ThreadDump {
 	 * io_uring's.
 	 */
 	private static boolean waitsForIo(String frame) {
-		return frame.contains(".epollWait(") || frame.contains(".epollBusyWait(") || frame.contains("EPoll.wait(")
+		// Netty's native methods are epollWait0 / epollBusyWait0 in recent versions.
+		return frame.contains(".epollWait") || frame.contains(".epollBusyWait") || frame.contains("EPoll.wait(")
 				|| frame.contains("SelectorImpl.lockAndDoSelect(") || frame.contains(".select(")
-				|| frame.contains("ioUringWait(") || frame.contains("KQueue.poll(") || frame.contains(".kqueueWait(");
+				|| frame.contains(".ioUringWait") || frame.contains("KQueue.poll(") || frame.contains(".kqueueWait");
 	}
 
 	/** {@code java.base@17.0.9/Thread.java:840} → {@code Thread.java:840}. */

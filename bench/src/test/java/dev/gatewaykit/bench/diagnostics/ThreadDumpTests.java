@@ -29,7 +29,7 @@ class ThreadDumpTests {
 
 			"reactor-http-epoll-1" #35 daemon prio=5 os_prio=0 cpu=900.01ms elapsed=61.02s tid=0x00007f nid=0x19 runnable  [0x00007f]
 			   java.lang.Thread.State: RUNNABLE
-			\tat io.netty.channel.epoll.Native.epollWait(Native Method)
+			\tat io.netty.channel.epoll.Native.epollWait0(Native Method)
 			\tat io.netty.channel.epoll.Native.epollWait(Native.java:193)
 			\tat io.netty.channel.epoll.EpollEventLoop.run(EpollEventLoop.java:414)
 
