@@ -14,11 +14,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
+import dev.gatewaykit.bench.measure.PhaseFile;
 import dev.gatewaykit.common.diagnostics.DiagnosticsEndpoint;
 import dev.gatewaykit.launcher.BenchJson;
 import dev.gatewaykit.launcher.HttpAnswer;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Beside the simulation, in one mode's measured window: when the window opens (the
@@ -71,13 +71,13 @@ public final class WindowDiagnostics {
 		long dumpedAt = 0;
 		long profiledFrom = 0;
 		try {
-			Optional<long[]> window = awaitWindow(plan);
+			Optional<PhaseFile> window = awaitWindow(plan);
 			if (window.isEmpty()) {
 				notes.add("the measured window never opened: no flame graph, thread dump or blocking calls");
 				return write(plan, new WindowRecord(plan.profile().id(), null, null, 0, 0, plan.blockHound(), notes));
 			}
-			long start = window.get()[0];
-			long end = window.get()[1];
+			long start = window.get().windowStartEpochMs();
+			long end = window.get().windowEndEpochMs();
 			if (plan.blockHound()) {
 				HttpAnswer reset = HttpAnswer.send(http,
 						HttpRequest.newBuilder(endpoint(plan))
@@ -197,14 +197,12 @@ public final class WindowDiagnostics {
 		return THREAD_DUMP_FILE;
 	}
 
-	private Optional<long[]> awaitWindow(Plan plan) throws InterruptedException {
-		Path phase = plan.dir().resolve("phase.json");
+	private Optional<PhaseFile> awaitWindow(Plan plan) throws InterruptedException {
 		long deadline = System.currentTimeMillis() + plan.phaseTimeout().toMillis();
 		while (System.currentTimeMillis() < deadline) {
-			if (Files.isRegularFile(phase)) {
-				JsonNode json = BenchJson.readTree(phase);
-				return Optional.of(new long[] { json.path("windowStartEpochMs").asLong(),
-						json.path("windowEndEpochMs").asLong() });
+			Optional<PhaseFile> phase = PhaseFile.read(plan.dir());
+			if (phase.isPresent()) {
+				return phase;
 			}
 			if (this.aborted.await(100, TimeUnit.MILLISECONDS)) {
 				return Optional.empty();

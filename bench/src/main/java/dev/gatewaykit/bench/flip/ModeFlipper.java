@@ -4,23 +4,23 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Optional;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
+import dev.gatewaykit.bench.measure.PhaseFile;
 import dev.gatewaykit.launcher.BenchJson;
 import dev.gatewaykit.launcher.HttpAnswer;
 import dev.gatewaykit.launcher.nacos.NacosClient;
 import dev.gatewaykit.common.mode.ExecutionMode;
 import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Switches the execution mode of running gateways at a chosen second of the measured
@@ -209,12 +209,11 @@ public final class ModeFlipper {
 	 * in time.
 	 */
 	private Long awaitWindowStart(Plan plan) throws InterruptedException {
-		Path phase = plan.dir().resolve("phase.json");
 		long deadline = this.clock.getAsLong() + plan.phaseTimeout().toMillis();
 		while (true) {
-			if (Files.isRegularFile(phase)) {
-				JsonNode json = BenchJson.readTree(phase);
-				return json.path("windowStartEpochMs").asLong();
+			Optional<PhaseFile> phase = PhaseFile.read(plan.dir());
+			if (phase.isPresent()) {
+				return phase.get().windowStartEpochMs();
 			}
 			if (this.clock.getAsLong() >= deadline) {
 				return null;
