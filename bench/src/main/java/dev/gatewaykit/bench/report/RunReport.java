@@ -129,7 +129,7 @@ public record RunReport(RunSummary summary, Map<String, TimeSeries> series, Map<
 		}
 		RunSummary summary = new RunSummary(RunSummary.SCHEMA,
 				run.toAbsolutePath().normalize().getFileName().toString(), Instant.now(clock).toString(), paramsJson,
-				machine, versions, modes, ceiling, ratio, ratioText, warnings, flip, Headline.of(modes));
+				machine, versions, modes, ceiling, ratio, ratioText, warnings, flip, Headline.of(modes), null);
 		return new RunReport(summary, series, reports);
 	}
 

@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.Map;
 
 import dev.gatewaykit.bench.flip.FlipSummary;
+import dev.gatewaykit.bench.repeat.ModeSamples;
+import dev.gatewaykit.bench.repeat.Sample;
 import dev.gatewaykit.bench.summary.ModeSummary;
 import tools.jackson.databind.JsonNode;
 
@@ -27,16 +29,24 @@ import tools.jackson.databind.JsonNode;
  * @param flip the mode switch of a {@code --flip-at} run and the figures either side of
  * it, {@code null} without one
  * @param headline fixed against naive beside the original incident's figures
+ * @param samples every repeat of every mode ({@code --repeat N}), in report order; one
+ * sample per mode for a run without repeats, and for a summary written before repeats
+ * existed (derived from {@code modes})
  */
 public record RunSummary(int schema, String run, String createdAt, JsonNode params, MachineFacts machine,
 		Map<String, String> versions, List<ModeSummary> modes, ModeSummary ceiling, Ratio ratio, String ratioText,
-		List<String> warnings, FlipSummary flip, Headline headline) {
+		List<String> warnings, FlipSummary flip, Headline headline, List<ModeSamples> samples) {
 
 	public static final int SCHEMA = 1;
 
 	public RunSummary {
 		modes = (modes != null) ? List.copyOf(modes) : List.of();
 		warnings = (warnings != null) ? List.copyOf(warnings) : List.of();
+		samples = (samples != null) ? List.copyOf(samples) : modes.stream().map(RunSummary::single).toList();
+	}
+
+	private static ModeSamples single(ModeSummary mode) {
+		return new ModeSamples(mode.mode(), List.of(Sample.of(1, mode.mode(), mode)));
 	}
 
 }
