@@ -41,6 +41,11 @@ public final class BenchCommand implements Command {
 	}
 
 	@Override
+	public Set<String> repeatable() {
+		return Set.copyOf(BenchOptions.REPEATABLE);
+	}
+
+	@Override
 	public String help() {
 		return """
 				usage: ./kit bench [options]
@@ -85,12 +90,40 @@ public final class BenchCommand implements Command {
 				                         blocking call on an event loop in the window, its call site and count
 				  --quick                short run for CI
 				  --out DIR              where results go (default target/kit/<timestamp>)
-				  --compare FILE         compare with an earlier summary.json; exit 1 on regression
+				  --repeat N             run every mode N times, interleaved (naive, fixed, naive, fixed, ...), in
+				                         DIR/<mode>_<k>; the report and the gate use each figure's median and
+				                         min–max (default 1)
+
+				Your gateway (one mode, named custom; Little's law does not model it):
+				  --gateway-jar PATH     start your Spring Cloud Gateway jar instead of the kit's, behind the same
+				                         nginx and links, with the kit's properties (server.port, management.server.port,
+				                         spring.data.redis.port, kit.routes.auth-uri, kit.routes.mall-uri, ...)
+				  --gateway-arg ARG      one more argument for the gateway, the kit's or yours (repeatable), e.g.
+				                         --gateway-arg=--spring.cloud.gateway.server.webflux.default-filters[0]=Audit=blocking
+				  --target-url URL       bench a gateway that is already running (e.g. ./kit up's nginx): the kit
+				                         starts nothing and sends the load to URL
+				  --target-pid PID       with --target-url: that gateway's process, for its CPU per request, thread
+				                         dump and flame graph
+
+				What the load sends (default: the kit's scenario, log in as the demo users and browse products):
+				  --request-file FILE    a YAML request file: requests (method, path template, headers, body, weight)
+				                         and how to obtain a token (the kit's login by default); see gatling/README.md
+				  --simulation CLASS     your Gatling simulation (extends KitSimulation), compiled in gatling/src/test
+				                         or on --simulation-classpath DIR|JAR (repeatable)
+
+				The gate:
+				  --compare FILE         compare with an earlier summary.json: per mode TPS, p99 and gateway CPU per
+				                         request, median against median; a difference inside both runs' min–max is
+				                         no change. Refuses runs whose parameters, machine or versions differ (exit 2).
+				                         Writes DIR/verdict.json and DIR/verdict.xml (JUnit)
+				  --force                compare even so, and say what differs
 				  --max-tps-drop PCT     compare threshold (default 10)
 				  --max-p99-rise PCT     compare threshold (default 20)
+				  --max-cpu-rise PCT     compare threshold on the gateway's CPU µs per request (default 10)
 				  --min-ratio R          exit 1 if fixed/naive TPS ratio is below R (CI sanity bound)
 
-				exit: 0 done, 1 regression, ratio below --min-ratio or mode switch not confirmed, 2 bad arguments
+				exit: 0 done, 1 regression, ratio below --min-ratio or mode switch not confirmed, 2 bad arguments or
+				runs that cannot be compared
 				""";
 	}
 
@@ -103,8 +136,13 @@ public final class BenchCommand implements Command {
 		long started = System.nanoTime();
 		try (BenchRun run = kit.benchRun(options, out, err)) {
 			run.timed("tools, build check, stack start", run::prepare);
-			for (String mode : options.modes()) {
-				run.timed(mode, () -> run.mode(mode, mode, options.authLatencyMs()));
+			// Interleaved: a drift of the machine over the run (another job, thermal
+			// throttling) spreads over every mode instead of landing on the last one.
+			for (int repeat = 1; repeat <= options.repeat(); repeat++) {
+				for (String mode : options.modes()) {
+					String name = options.repeatDirectory(mode, repeat);
+					run.timed(name, () -> run.mode(mode, name, options.authLatencyMs()));
+				}
 			}
 			if (options.ceiling()) {
 				run.timed("ceiling", run::ceiling);

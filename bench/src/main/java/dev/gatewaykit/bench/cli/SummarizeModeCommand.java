@@ -8,6 +8,7 @@ import dev.gatewaykit.bench.summary.BenchModes;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 
 import dev.gatewaykit.launcher.BadInputException;
@@ -68,9 +69,9 @@ public final class SummarizeModeCommand implements Command {
 				gateway's GET /actuator/kit), writes DIR/mode-summary.json: TPS, errors, latency, validity (invalid
 				above 1 % errors) and Little's-law prediction, and prints one line.
 
-				  --mode              naive, fixed, blocking, publish-on, bounded-elastic, reactive, flip (the
-				                      gateway switched mode mid-window; the report splits it at DIR/flip.json),
-				                      or ceiling
+				  --mode              naive, fixed, vanilla, blocking, publish-on, bounded-elastic, reactive, flip
+				                      (the gateway switched mode mid-window; the report splits it at
+				                      DIR/flip.json), custom (your gateway: not modelled) or ceiling
 				  --redis-latency-ms  latency toxiproxy added per round trip on the Redis link
 				  --auth-latency-ms   latency toxiproxy added per round trip on the auth link
 				  --base-ms           unloaded service time per request (default 0)
@@ -84,7 +85,7 @@ public final class SummarizeModeCommand implements Command {
 	public int run(Args args, PrintStream out, PrintStream err) throws Exception {
 		Path dir = args.path("dir");
 		String mode = args.required("mode");
-		if (!ModeSummary.CEILING.equals(mode) && !ModeSummary.FLIP.equals(mode)) {
+		if (!List.of(ModeSummary.CEILING, ModeSummary.FLIP, ModeSummary.CUSTOM).contains(mode)) {
 			UsageException.parse(() -> BenchModes.executionMode(mode));
 		}
 		LinkLatencies links = new LinkLatencies(args.decimal("redis-latency-ms", 0), args.decimal("auth-latency-ms", 0),

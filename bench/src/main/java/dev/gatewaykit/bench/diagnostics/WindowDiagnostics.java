@@ -49,14 +49,16 @@ public final class WindowDiagnostics {
 	 * go there
 	 * @param label the mode's name, for the flame graph's title
 	 * @param pid the gateway's process
-	 * @param actuatorUri the gateway's actuator base ({@code http://host:port/actuator})
+	 * @param actuatorUri the gateway's actuator base ({@code http://host:port/actuator}),
+	 * empty for a gateway the kit did not start (then no blocking calls or runtime
+	 * series)
 	 * @param profile the profiler event
 	 * @param profiler the profiler, or why there is none (then {@code profile} is not
 	 * sampled and the reason is noted)
 	 * @param blockHound whether the gateway records blocking calls
 	 * @param phaseTimeout how long to wait for the window to open
 	 */
-	public record Plan(Path dir, String label, long pid, URI actuatorUri, ProfilerEvent profile,
+	public record Plan(Path dir, String label, long pid, Optional<URI> actuatorUri, ProfilerEvent profile,
 			Optional<AsyncProfiler> profiler, String noProfilerReason, boolean blockHound, Duration phaseTimeout) {
 	}
 
@@ -78,7 +80,7 @@ public final class WindowDiagnostics {
 			}
 			long start = window.get().windowStartEpochMs();
 			long end = window.get().windowEndEpochMs();
-			if (plan.blockHound()) {
+			if (plan.blockHound() && plan.actuatorUri().isPresent()) {
 				HttpAnswer reset = HttpAnswer.send(http,
 						HttpRequest.newBuilder(endpoint(plan))
 							.timeout(Duration.ofSeconds(10))
@@ -105,13 +107,19 @@ public final class WindowDiagnostics {
 			if (profiling) {
 				flameGraph = stopProfiler(plan, notes);
 			}
-			HttpAnswer diagnostics = HttpAnswer.send(http,
-					HttpRequest.newBuilder(endpoint(plan)).timeout(Duration.ofSeconds(15)).GET().build());
-			if (diagnostics.ok()) {
-				Files.writeString(plan.dir().resolve(GATEWAY_FILE), diagnostics.body());
+			if (plan.actuatorUri().isPresent()) {
+				HttpAnswer diagnostics = HttpAnswer.send(http,
+						HttpRequest.newBuilder(endpoint(plan)).timeout(Duration.ofSeconds(15)).GET().build());
+				if (diagnostics.ok()) {
+					Files.writeString(plan.dir().resolve(GATEWAY_FILE), diagnostics.body());
+				}
+				else {
+					notes.add(
+							"the gateway's " + DiagnosticsEndpoint.PATH + " did not answer: " + diagnostics.describe());
+				}
 			}
 			else {
-				notes.add("the gateway's " + DiagnosticsEndpoint.PATH + " did not answer: " + diagnostics.describe());
+				notes.add("a gateway the kit did not start: no " + DiagnosticsEndpoint.PATH + " series");
 			}
 		}
 		catch (IOException ex) {
@@ -218,7 +226,8 @@ public final class WindowDiagnostics {
 	}
 
 	private static URI endpoint(Plan plan) {
-		return URI.create(plan.actuatorUri().toString().replaceFirst("/$", "") + "/" + DiagnosticsEndpoint.ID);
+		return URI
+			.create(plan.actuatorUri().orElseThrow().toString().replaceFirst("/$", "") + "/" + DiagnosticsEndpoint.ID);
 	}
 
 	private static WindowRecord write(Plan plan, WindowRecord record) {

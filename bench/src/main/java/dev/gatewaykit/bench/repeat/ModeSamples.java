@@ -10,14 +10,21 @@ import java.util.Optional;
  *
  * @param mode the mode name
  * @param runs the repeats
+ * @param shown the directory of the repeat that stands for the mode in the report's
+ * tables, charts and links (the one with the median TPS)
  */
-public record ModeSamples(String mode, List<Sample> runs) {
+public record ModeSamples(String mode, List<Sample> runs, String shown) {
 
 	public ModeSamples {
 		runs = List.copyOf(runs);
 		if (runs.isEmpty()) {
 			throw new IllegalArgumentException(mode + ": no runs");
 		}
+	}
+
+	/** The samples, the first one shown. */
+	public ModeSamples(String mode, List<Sample> runs) {
+		this(mode, runs, runs.get(0).dir());
 	}
 
 	public List<Sample> valid() {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 import dev.gatewaykit.bench.diagnostics.CpuAccounting.CpuSecond;
 import dev.gatewaykit.bench.diagnostics.Diagnostics;
@@ -37,6 +38,14 @@ final class DiagnosticsSection {
 	}
 
 	static String render(List<ModeSummary> modes, ModeSummary ceiling) {
+		return render(modes, ceiling, UnaryOperator.identity());
+	}
+
+	/**
+	 * @param directory a mode's directory relative to the run (its median repeat's with
+	 * {@code --repeat}), for the links to its files
+	 */
+	static String render(List<ModeSummary> modes, ModeSummary ceiling, UnaryOperator<String> directory) {
 		List<ModeSummary> all = new ArrayList<>();
 		for (ModeSummary mode : modes) {
 			if (mode.diagnostics() != null) {
@@ -83,7 +92,7 @@ final class DiagnosticsSection {
 			html.append("</div>\n");
 		}
 		for (ModeSummary mode : all) {
-			html.append(modeDetails(mode));
+			html.append(modeDetails(mode, directory.apply(mode.mode())));
 		}
 		return html.toString();
 	}
@@ -172,7 +181,7 @@ final class DiagnosticsSection {
 		return Numbers.fixed(own / plain, 1) + "×";
 	}
 
-	private static String modeDetails(ModeSummary mode) {
+	private static String modeDetails(ModeSummary mode, String directory) {
 		Diagnostics diagnostics = mode.diagnostics();
 		StringBuilder html = new StringBuilder("<h3>").append(SvgChart.escape(mode.mode())).append("</h3>\n");
 		html.append("<div class=\"charts\">\n").append(processChart(mode)).append("</div>\n");
@@ -180,9 +189,9 @@ final class DiagnosticsSection {
 			html.append("<p>Flame graph of the measured window (")
 				.append(SvgChart.escape(diagnostics.profile()))
 				.append("): <a href=\"")
-				.append(SvgChart.escape(mode.mode() + "/" + diagnostics.flameGraph()))
+				.append(SvgChart.escape(directory + "/" + diagnostics.flameGraph()))
 				.append("\">")
-				.append(SvgChart.escape(mode.mode() + "/" + diagnostics.flameGraph()))
+				.append(SvgChart.escape(directory + "/" + diagnostics.flameGraph()))
 				.append("</a>. Each thread is a root frame: click a <code>reactor-http-*</code> frame to see ")
 				.append("only that event loop; on a blocked loop the widest towers end in a wait ")
 				.append("(<code>Unsafe.park</code>), and the frames below it name the call.</p>\n");
@@ -191,7 +200,7 @@ final class DiagnosticsSection {
 			html.append(loopProfile(diagnostics.loops()));
 		}
 		if (diagnostics.threads() != null) {
-			html.append(threadTable(mode.mode(), diagnostics.threads()));
+			html.append(threadTable(directory, diagnostics.threads()));
 		}
 		if (diagnostics.blocking() != null) {
 			html.append(blockingTable(diagnostics.blocking()));
@@ -235,11 +244,11 @@ final class DiagnosticsSection {
 				+ Numbers.fixed(share.pct(), 1) + "</td></tr>\n";
 	}
 
-	static String threadTable(String mode, Diagnostics.ThreadSnapshot threads) {
+	static String threadTable(String directory, Diagnostics.ThreadSnapshot threads) {
 		StringBuilder html = new StringBuilder("<p>Event loops in the thread dump taken ")
 			.append(Numbers.fixed(threads.atSecond(), 0))
 			.append(" s into the window (<a href=\"")
-			.append(SvgChart.escape(mode + "/" + threads.file()))
+			.append(SvgChart.escape(directory + "/" + threads.file()))
 			.append("\">")
 			.append(SvgChart.escape(threads.file()))
 			.append("</a>): ")

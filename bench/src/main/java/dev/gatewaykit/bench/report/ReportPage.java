@@ -120,7 +120,7 @@ public final class ReportPage {
 			html.append(StarvationSection.render(starvation));
 		}
 
-		html.append(DiagnosticsSection.render(summary.modes(), summary.ceiling()));
+		html.append(DiagnosticsSection.render(summary.modes(), summary.ceiling(), summary::directory));
 
 		html.append("<h2>Latency percentiles per mode</h2>\n<div class=\"charts\">\n");
 		for (ModeSummary mode : all) {

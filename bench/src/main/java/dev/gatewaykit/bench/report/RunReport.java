@@ -11,8 +11,13 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import dev.gatewaykit.bench.repeat.ModeSamples;
+import dev.gatewaykit.bench.repeat.Sample;
 import dev.gatewaykit.bench.flip.FlipAnalysis;
 import dev.gatewaykit.bench.flip.FlipEvent;
 import dev.gatewaykit.bench.flip.FlipSummary;
@@ -40,6 +45,37 @@ import tools.jackson.databind.JsonNode;
 public record RunReport(RunSummary summary, Map<String, TimeSeries> series, Map<String, String> gatlingReports) {
 
 	/**
+	 * One repeat of a mode: {@code RUN/<mode>/} without repeats, {@code RUN/<mode>_<k>/}
+	 * with them.
+	 */
+	record Repeat(Path dir, int number, ModeSummary summary) {
+
+		private static final Pattern NUMBERED = Pattern.compile("(.+)_(\\d+)");
+
+		/**
+		 * The repeat in {@code dir}, empty when the directory is not the summary's mode.
+		 */
+		static Optional<Repeat> of(Path dir, ModeSummary summary) {
+			String name = dir.getFileName().toString();
+			if (name.equals(summary.mode())) {
+				return Optional.of(new Repeat(dir, 1, summary));
+			}
+			Matcher numbered = NUMBERED.matcher(name);
+			if (numbered.matches() && numbered.group(1).equals(summary.mode())) {
+				return Optional.of(new Repeat(dir, Integer.parseInt(numbered.group(2)), summary));
+			}
+			return Optional.empty();
+		}
+
+		/** The repeat with the median TPS (the lower middle one of an even count). */
+		static Repeat median(List<Repeat> repeats) {
+			List<Repeat> byTps = repeats.stream().sorted(Comparator.comparingDouble((r) -> r.summary().tps())).toList();
+			return byTps.get((byTps.size() - 1) / 2);
+		}
+
+	}
+
+	/**
 	 * A mode reaching this share of the ceiling is probably limited by the bench, not by
 	 * the gateway.
 	 */
@@ -65,42 +101,61 @@ public record RunReport(RunSummary summary, Map<String, TimeSeries> series, Map<
 		Map<String, TimeSeries> series = new LinkedHashMap<>();
 		Map<String, String> reports = new LinkedHashMap<>();
 		FlipSummary flip = null;
+		Map<String, List<Repeat>> repeats = new LinkedHashMap<>();
 		try (Stream<Path> children = Files.list(run)) {
 			for (Path dir : children.filter(Files::isDirectory).sorted().toList()) {
 				String name = dir.getFileName().toString();
 				Path file = dir.resolve(SUMMARY_FILE);
-				// Sweep points (mode@latency) belong to sweep-report, not to a
-				// side-by-side report.
-				if (name.contains("@") || !Files.isRegularFile(file)) {
+				// Sweep points (mode@latency) belong to sweep-report, ablation cases
+				// (base~knob) to the ablation report, not to a side-by-side report.
+				if (name.contains("@") || name.contains("~") || !Files.isRegularFile(file)) {
 					continue;
 				}
 				ModeSummary summary = BenchJson.read(file, ModeSummary.class);
-				if (!name.equals(summary.mode())) {
-					throw new BadInputException(
-							file + " says mode '" + summary.mode() + "' but lives in " + name + "/");
-				}
-				if (ModeSummary.CEILING.equals(name)) {
-					ceiling = summary;
-				}
-				else {
-					modes.add(summary);
-				}
-				Path timeseries = dir.resolve("timeseries.json");
-				if (Files.isRegularFile(timeseries)) {
-					series.put(name, BenchJson.read(timeseries, TimeSeries.class));
-				}
-				if (Files.isRegularFile(dir.resolve("gatling").resolve("index.html"))) {
-					reports.put(name, name + "/gatling/index.html");
-				}
-				if (Files.isRegularFile(dir.resolve(FlipEvent.FILE))) {
-					if (flip != null) {
-						throw new BadInputException("two mode switches in one run (" + flip.mode() + "/ and " + name
-								+ "/): the report shows one");
-					}
-					flip = flip(dir, summary, series.get(name));
-				}
+				Repeat repeat = Repeat.of(dir, summary)
+					.orElseThrow(() -> new BadInputException(
+							file + " says mode '" + summary.mode() + "' but lives in " + name + "/"));
+				repeats.computeIfAbsent(summary.mode(), (mode) -> new ArrayList<>()).add(repeat);
 			}
 		}
+		List<ModeSamples> samples = new ArrayList<>();
+		for (Map.Entry<String, List<Repeat>> entry : repeats.entrySet()) {
+			String mode = entry.getKey();
+			List<Repeat> runs = entry.getValue().stream().sorted(Comparator.comparingInt(Repeat::number)).toList();
+			// The repeat whose TPS is the median stands for the mode in the tables and
+			// charts; every repeat is in the samples.
+			Repeat shown = Repeat.median(runs);
+			Path dir = shown.dir();
+			String name = dir.getFileName().toString();
+			if (ModeSummary.CEILING.equals(mode)) {
+				ceiling = shown.summary();
+			}
+			else {
+				modes.add(shown.summary());
+				samples.add(new ModeSamples(mode,
+						runs.stream()
+							.map((repeat) -> Sample.of(repeat.number(), repeat.dir().getFileName().toString(),
+									repeat.summary()))
+							.toList(),
+						name));
+			}
+			Path timeseries = dir.resolve("timeseries.json");
+			if (Files.isRegularFile(timeseries)) {
+				series.put(mode, BenchJson.read(timeseries, TimeSeries.class));
+			}
+			if (Files.isRegularFile(dir.resolve("gatling").resolve("index.html"))) {
+				reports.put(mode, name + "/gatling/index.html");
+			}
+			if (Files.isRegularFile(dir.resolve(FlipEvent.FILE))) {
+				if (flip != null) {
+					throw new BadInputException("two mode switches in one run (" + flip.mode() + "/ and " + name
+							+ "/): the report shows one");
+				}
+				flip = flip(dir, shown.summary(), series.get(mode));
+			}
+		}
+		samples.sort(Comparator.comparingInt((ModeSamples m) -> Summarizer.order(m.mode()))
+			.thenComparing(ModeSamples::mode));
 		if (modes.isEmpty()) {
 			throw new BadInputException("no " + SUMMARY_FILE + " in any mode directory of " + run
 					+ " (run summarize-mode for each mode first)");
@@ -129,7 +184,7 @@ public record RunReport(RunSummary summary, Map<String, TimeSeries> series, Map<
 		}
 		RunSummary summary = new RunSummary(RunSummary.SCHEMA,
 				run.toAbsolutePath().normalize().getFileName().toString(), Instant.now(clock).toString(), paramsJson,
-				machine, versions, modes, ceiling, ratio, ratioText, warnings, flip, Headline.of(modes), null);
+				machine, versions, modes, ceiling, ratio, ratioText, warnings, flip, Headline.of(modes), samples);
 		return new RunReport(summary, series, reports);
 	}
 

@@ -45,6 +45,18 @@ public record RunSummary(int schema, String run, String createdAt, JsonNode para
 		samples = (samples != null) ? List.copyOf(samples) : modes.stream().map(RunSummary::single).toList();
 	}
 
+	/**
+	 * The directory, relative to the run, of the repeat that stands for {@code mode} (the
+	 * mode's name without repeats).
+	 */
+	public String directory(String mode) {
+		return this.samples.stream()
+			.filter((samples) -> samples.mode().equals(mode))
+			.map(ModeSamples::shown)
+			.findFirst()
+			.orElse(mode);
+	}
+
 	private static ModeSamples single(ModeSummary mode) {
 		return new ModeSamples(mode.mode(), List.of(Sample.of(1, mode.mode(), mode)));
 	}

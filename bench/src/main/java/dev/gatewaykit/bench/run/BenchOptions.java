@@ -1,5 +1,7 @@
 package dev.gatewaykit.bench.run;
 
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -29,14 +31,61 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 		int requestTimeoutMs, int redisLatencyMs, int authLatencyMs, List<Integer> sweepLatencies,
 		NginxConfig.Variant nginx, boolean quick, boolean ceiling, Path out, Optional<Path> compare,
 		double maxTpsDropPct, double maxP99RisePct, Optional<Double> minRatio, ProfilerEvent profile,
-		boolean blockHound) {
+		boolean blockHound, int repeat, GatewayUnderTest gateway, Scenario scenario, double maxCpuRisePct,
+		boolean force) {
+
+	/**
+	 * Between a case's name and its repeat number in a directory name ({@code fixed_2}).
+	 */
+	public static final String REPEAT_SEPARATOR = "_";
 
 	/** The options with a value. */
 	public static final List<String> OPTIONS = List.of("modes", "discovery", "flip-at", "users", "rate", "duration",
 			"warmup", "max-warmup", "redis-latency", "auth-latency", "latencies", "nginx", "out", "compare",
-			"max-tps-drop", "max-p99-rise", "min-ratio", "profile");
+			"max-tps-drop", "max-p99-rise", "min-ratio", "profile", "repeat", "gateway-jar", "gateway-arg",
+			"target-url", "target-pid", "simulation", "simulation-classpath", "request-file", "max-cpu-rise");
 
-	public static final List<String> FLAGS = List.of("quick", "ceiling", "no-ceiling", "blockhound");
+	public static final List<String> FLAGS = List.of("quick", "ceiling", "no-ceiling", "blockhound", "force");
+
+	/** The options that may be given more than once. */
+	public static final List<String> REPEATABLE = List.of("gateway-arg", "simulation-classpath");
+
+	/**
+	 * Which gateway the run measures: the kit's own (the default), a user's jar started
+	 * in its place ({@code --gateway-jar}), or one already running
+	 * ({@code --target-url}).
+	 *
+	 * @param jar the user's Spring Boot jar, started behind the same nginx and links
+	 * @param arguments more arguments for the gateway (the kit's or the jar), in order
+	 * @param url an already running gateway (or nginx in front of one): the kit starts
+	 * nothing and sends the load there
+	 * @param pid the running gateway's process, for its CPU per request, thread dump and
+	 * flame graph
+	 */
+	public record GatewayUnderTest(Optional<Path> jar, List<String> arguments, Optional<URI> url, Optional<Long> pid) {
+
+		/** Whether the gateway is the user's (a jar or a URL) rather than the kit's. */
+		public boolean custom() {
+			return this.jar.isPresent() || this.url.isPresent();
+		}
+
+	}
+
+	/**
+	 * The load's requests: the kit's scenario (log in, browse products), a user's
+	 * simulation class, or a request file.
+	 *
+	 * @param simulation the Gatling simulation class
+	 * @param classPath where a user's compiled simulation is (directories or jars)
+	 * @param requestFile the declarative request file ({@code RequestFileSimulation})
+	 */
+	public record Scenario(String simulation, List<Path> classPath, Optional<Path> requestFile) {
+
+		public static final String KIT = "dev.gatewaykit.bench.simulation.ProductBrowseSimulation";
+
+		public static final String REQUEST_FILE = "dev.gatewaykit.bench.simulation.RequestFileSimulation";
+
+	}
 
 	/** The mode names the bench takes: the two profiles and the four execution modes. */
 	public static final List<String> MODE_NAMES = BenchModes.NAMES;
@@ -110,6 +159,32 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 		List<Integer> latencies = Arrays.stream(given.getOrDefault("latencies", "0,5,10,25,50,100").split(","))
 			.map((value) -> number("latencies", value.trim().replaceFirst("ms$", ""), 0, "whole milliseconds"))
 			.toList();
+		int repeat = whole(given, "repeat", 1, 1, "");
+		GatewayUnderTest gateway = gatewayUnderTest(args, given);
+		if (gateway.custom()) {
+			if (args.has("modes") || flipAt.isPresent()) {
+				throw new UsageException("--gateway-jar and --target-url measure your gateway as one mode, "
+						+ ModeSummary.CUSTOM + ": leave --modes and --flip-at out");
+			}
+			if (minRatio.isPresent()) {
+				throw new UsageException(
+						"--min-ratio compares fixed with naive, which your gateway's run does not have");
+			}
+			modes = List.of(ModeSummary.CUSTOM);
+		}
+		if (gateway.url().isPresent() && args.flag("blockhound")) {
+			throw new UsageException("--blockhound is installed by the kit when it starts the gateway; "
+					+ "a --target-url gateway is already running");
+		}
+		if (gateway.url().isPresent() && "nacos".equals(given.get("discovery"))) {
+			throw new UsageException("--discovery nacos starts rnacos for the kit's gateway; "
+					+ "a --target-url gateway has its own discovery");
+		}
+		if (gateway.url().isPresent() && args.flag("ceiling")) {
+			throw new UsageException("--ceiling measures nginx → the kit's mall-api, which a --target-url run does "
+					+ "not start");
+		}
+		Scenario scenario = scenario(args, given);
 		return new BenchOptions(modes, flipAt,
 				UsageException.parse(() -> Discovery.fromName(given.getOrDefault("discovery", "static"))),
 				whole(given, "users", 150, 1, ""),
@@ -117,9 +192,77 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 				maxWarmup, 90_000, whole(given, "redis-latency", 1, 0, "ms"), whole(given, "auth-latency", 50, 0, "ms"),
 				latencies,
 				UsageException.parse(() -> NginxConfig.Variant.fromName(given.getOrDefault("nginx", "tuned"))), quick,
-				ceiling, out, compare, decimal("max-tps-drop", given.getOrDefault("max-tps-drop", "10")),
+				ceiling && gateway.url().isEmpty(), out, compare, decimal("max-tps-drop", given.getOrDefault("max-tps-drop", "10")),
 				decimal("max-p99-rise", given.getOrDefault("max-p99-rise", "20")), minRatio, profile,
-				args.flag("blockhound"));
+				args.flag("blockhound"), repeat, gateway, scenario,
+				decimal("max-cpu-rise", given.getOrDefault("max-cpu-rise", "10")), args.flag("force"));
+	}
+
+	private static GatewayUnderTest gatewayUnderTest(Args args, Map<String, String> given) {
+		Optional<Path> jar = Optional.ofNullable(given.get("gateway-jar"))
+			.map((value) -> Path.of(value).toAbsolutePath().normalize());
+		jar.filter((file) -> !Files.isRegularFile(file) || !file.toString().endsWith(".jar")).ifPresent((file) -> {
+			throw new UsageException("--gateway-jar: " + file + " is not a .jar file");
+		});
+		Optional<URI> url = Optional.ofNullable(given.get("target-url")).map(BenchOptions::targetUrl);
+		if (jar.isPresent() && url.isPresent()) {
+			throw new UsageException("--gateway-jar starts your gateway, --target-url uses a running one: pick one");
+		}
+		Optional<Long> pid = Optional.ofNullable(given.get("target-pid"))
+			.map((value) -> (long) number("target-pid", value, 1, "a process id"));
+		if (pid.isPresent() && url.isEmpty()) {
+			throw new UsageException("--target-pid goes with --target-url (the kit knows the PIDs of what it starts)");
+		}
+		pid.filter((value) -> ProcessHandle.of(value).isEmpty()).ifPresent((value) -> {
+			throw new UsageException("--target-pid: no process " + value + " is running");
+		});
+		List<String> arguments = args.all("gateway-arg");
+		if (!arguments.isEmpty() && url.isPresent()) {
+			throw new UsageException("--gateway-arg is for a gateway the kit starts, not a --target-url one");
+		}
+		return new GatewayUnderTest(jar, arguments, url, pid);
+	}
+
+	private static URI targetUrl(String value) {
+		try {
+			URI uri = new URI(value.trim());
+			if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null) {
+				return uri;
+			}
+		}
+		catch (URISyntaxException ex) {
+			// reported below
+		}
+		throw new UsageException("--target-url must be an http:// or https:// URL with a host, was '" + value + "'");
+	}
+
+	private static Scenario scenario(Args args, Map<String, String> given) {
+		Optional<Path> requestFile = Optional.ofNullable(given.get("request-file"))
+			.map((value) -> Path.of(value).toAbsolutePath().normalize());
+		requestFile.filter((file) -> !Files.isRegularFile(file)).ifPresent((file) -> {
+			throw new UsageException("--request-file: no such file " + file);
+		});
+		Optional<String> simulation = Optional.ofNullable(given.get("simulation")).map(String::trim);
+		if (simulation.isPresent() && requestFile.isPresent()) {
+			throw new UsageException("--simulation and --request-file each say what the load sends: pick one");
+		}
+		simulation.filter((name) -> !name.matches("[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*")).ifPresent((name) -> {
+			throw new UsageException("--simulation must be a fully qualified class name, was '" + name + "'");
+		});
+		List<Path> classPath = args.all("simulation-classpath")
+			.stream()
+			.map((value) -> Path.of(value).toAbsolutePath().normalize())
+			.toList();
+		for (Path entry : classPath) {
+			if (!Files.exists(entry)) {
+				throw new UsageException("--simulation-classpath: no such file or directory " + entry);
+			}
+		}
+		if (!classPath.isEmpty() && simulation.isEmpty()) {
+			throw new UsageException("--simulation-classpath goes with --simulation CLASS");
+		}
+		String name = simulation.orElse(requestFile.isPresent() ? Scenario.REQUEST_FILE : Scenario.KIT);
+		return new Scenario(name, classPath, requestFile);
 	}
 
 	/**
@@ -127,11 +270,24 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 	 * mode blocking.
 	 */
 	public static GatewaySelection selection(String mode) {
+		if (mode.equals(ModeSummary.CUSTOM)) {
+			// The user's jar: no profile or mode of the kit's.
+			return new GatewaySelection(Optional.empty(), Optional.empty());
+		}
 		return GatewaySelection.parse(switch (mode) {
 			case ModeSummary.FLIP -> "fixed:blocking";
 			case ModeSummary.VANILLA -> "fixed";
 			default -> mode;
 		});
+	}
+
+	/**
+	 * The directory of one repeat of a case: the case's name alone without repeats, else
+	 * {@code NAME_K} (no '#' or '@': the report links into these directories, and '@'
+	 * marks a sweep point).
+	 */
+	public String repeatDirectory(String name, int repeat) {
+		return (this.repeat == 1) ? name : name + REPEAT_SEPARATOR + repeat;
 	}
 
 	/**
@@ -146,6 +302,8 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 		if (this.blockHound) {
 			arguments.add("--kit.diagnostics.block-hound=true");
 		}
+		// Last: the user's word wins over the kit's.
+		arguments.addAll(this.gateway.arguments());
 		return arguments;
 	}
 
@@ -182,6 +340,12 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 		params.put("mallApis", 1);
 		params.put("profile", this.profile.id());
 		params.put("blockHound", this.blockHound);
+		params.put("repeat", this.repeat);
+		params.put("gatewayJar", this.gateway.jar().map(Path::toString).orElse(null));
+		params.put("gatewayArgs", this.gateway.arguments());
+		params.put("targetUrl", this.gateway.url().map(URI::toString).orElse(null));
+		params.put("simulation", this.scenario.simulation());
+		params.put("requestFile", this.scenario.requestFile().map(Path::toString).orElse(null));
 		return params;
 	}
 
@@ -200,6 +364,7 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 		properties.put("bench.maxWarmupSeconds", String.valueOf(this.maxWarmupSeconds));
 		properties.put("bench.durationSeconds", String.valueOf(this.durationSeconds));
 		properties.put("bench.requestTimeoutMs", String.valueOf(this.requestTimeoutMs));
+		this.scenario.requestFile().ifPresent((file) -> properties.put("bench.requestFile", file.toString()));
 		return properties;
 	}
 

@@ -116,15 +116,24 @@ public final class BenchRun implements AutoCloseable {
 	 * tool and the build output are there.
 	 */
 	public void prepare() {
-		this.stack.checkReady();
-		// chromium renders report.png.
-		this.tools.osPackages(Tools.BENCH_PACKAGES);
-		this.tools.toxiproxy();
-		if (this.options.discovery() == Discovery.NACOS) {
-			this.tools.rnacos();
-		}
 		write(this.options.out().resolve("params.json"), BenchJson.write(this.options.params()));
-		if (this.options.profile() != ProfilerEvent.OFF) {
+		boolean target = this.options.gateway().url().isPresent();
+		if (target && this.options.scenario().simulation().equals(BenchOptions.Scenario.KIT)
+				&& !Files.isRegularFile(this.workspace.demoUsersCsv())) {
+			throw new IllegalStateException("the kit's scenario logs in as the demo users of "
+					+ this.workspace.demoUsersCsv() + ", which the kit's auth-service writes (./kit up); for a gateway "
+					+ "with other users, say what to send with --request-file or --simulation");
+		}
+		if (!target) {
+			this.stack.checkReady();
+			// chromium renders report.png.
+			this.tools.osPackages(Tools.BENCH_PACKAGES);
+			this.tools.toxiproxy();
+			if (this.options.discovery() == Discovery.NACOS) {
+				this.tools.rnacos();
+			}
+		}
+		if (this.options.profile() != ProfilerEvent.OFF && (!target || this.options.gateway().pid().isPresent())) {
 			try {
 				this.profiler = Optional.of(AsyncProfiler.extract(this.workspace.kitDir().resolve("profiler")));
 			}
@@ -132,6 +141,11 @@ public final class BenchRun implements AutoCloseable {
 				this.noProfilerReason = ex.getMessage();
 				this.log.accept("warning: no flame graphs in this run: " + ex.getMessage());
 			}
+		}
+		if (target) {
+			// The user's gateway and whatever it calls are already running: nothing to
+			// start.
+			return;
 		}
 		this.stack.startNacos();
 		this.backends = this.stack.startBackends(1);
@@ -148,35 +162,68 @@ public final class BenchRun implements AutoCloseable {
 	}
 
 	/**
-	 * One mode, start to summary, in {@code out/name}.
-	 * @param mode a mode name ({@link BenchOptions#MODE_NAMES}) or {@code flip}
-	 * @param name the directory and label (a sweep point is {@code MODE@<latency>ms})
+	 * One mode, start to summary, in {@code out/name}, with the run's nginx and the
+	 * mode's gateway arguments.
+	 * @param mode a mode name ({@link BenchOptions#MODE_NAMES}), {@code flip} or
+	 * {@code custom}
+	 * @param name the directory and label (a sweep point is {@code MODE@<latency>ms}, a
+	 * repeat {@code MODE_<k>})
 	 * @param authLatencyMs the auth link's latency now, for the prediction
 	 */
 	public void mode(String mode, String name, int authLatencyMs) {
-		Path dir = this.options.out().resolve(name);
+		run(new Case(mode, name, this.options.nginx(), this.options.gatewayArguments(mode), authLatencyMs));
+	}
+
+	/**
+	 * One measured case: a mode of the gateway with its arguments, behind an nginx
+	 * variant. Bench modes, repeats, sweep points and ablation knobs are all cases.
+	 *
+	 * @param mode the mode name the summary carries
+	 * @param name the case's directory and label
+	 * @param nginx the nginx configuration in front of the gateway
+	 * @param gatewayArguments the gateway's arguments after the stack's own
+	 * @param authLatencyMs the auth link's latency now, for the prediction
+	 */
+	public record Case(String mode, String name, NginxConfig.Variant nginx, List<String> gatewayArguments,
+			int authLatencyMs) {
+	}
+
+	/** One case, start to summary, in {@code out/<case name>}. */
+	public void run(Case run) {
+		Path dir = this.options.out().resolve(run.name());
 		createDirectories(dir);
+		if (this.options.gateway().url().isPresent()) {
+			runAgainstTarget(run, dir, this.options.gateway().url().get());
+			return;
+		}
+		String mode = run.mode();
+		String name = run.name();
 		this.log.accept("── " + name + ": starting gateway (redis link +" + this.options.redisLatencyMs()
-				+ " ms, auth link +" + authLatencyMs + " ms, " + this.options.discovery().id() + " discovery)");
-		List<ServiceProcess> gateways = this.stack.startGateways(BenchOptions.selection(mode), 1, this.backends,
+				+ " ms, auth link +" + run.authLatencyMs() + " ms, " + this.options.discovery().id() + " discovery)");
+		Path jar = this.options.gateway().jar().orElse(this.workspace.jar("gateway"));
+		List<ServiceProcess> gateways = this.stack.startGateways(jar, BenchOptions.selection(mode), 1, this.backends,
 				this.redisProxyPort, URI.create("http://127.0.0.1:" + this.authProxyPort), dir,
-				this.options.gatewayJvmOptions(), this.options.gatewayArguments(mode));
+				this.options.gatewayJvmOptions(), run.gatewayArguments());
 		ServiceProcess gateway = gateways.get(0);
-		write(dir.resolve("gateway.json"), get(gateway.actuatorUri().resolve("actuator/kit"))
-			.orElseThrow(() -> new IllegalStateException(gateway.name() + " answered no GET /actuator/kit")));
-		NginxServer nginx = this.stack.startNginx(this.options.nginx(), upstreams(gateways), dir.resolve("nginx"));
-		this.log.accept("── " + name + ": Gatling, warm-up "
+		Optional<String> facts = get(gateway.actuatorUri().resolve("actuator/kit"));
+		if (facts.isPresent()) {
+			write(dir.resolve("gateway.json"), facts.get());
+		}
+		else if (!mode.equals(ModeSummary.CUSTOM)) {
+			throw new IllegalStateException(gateway.name() + " answered no GET /actuator/kit");
+		}
+		NginxServer nginx = this.stack.startNginx(run.nginx(), upstreams(gateways), dir.resolve("nginx"));
+		this.log.accept("── " + name + ": Gatling (" + simpleName(this.options.scenario().simulation()) + "), warm-up "
 				+ this.options.warmupSeconds().map((s) -> s + " s").orElse("auto") + " (at most "
-				+ this.options.maxWarmupSeconds() + " s) + " + this.options.durationSeconds() + " s measured");
+				+ this.options.maxWarmupSeconds() + " s) + " + this.options.durationSeconds() + " s measured, nginx "
+				+ run.nginx().id());
 		SocketSampler sampler = new SocketSampler(gateway.port(), Duration.ofMillis(500));
 		CompletableFuture<Integer> sampling = CompletableFuture.supplyAsync(() -> sample(sampler, dir));
 		CpuSampler cpu = cpuSampler(nginx).watch("gateway", gateway.handle());
 		CompletableFuture<Integer> cpuSampling = CompletableFuture.supplyAsync(() -> sampleCpu(cpu, dir));
 		WindowDiagnostics diagnostics = new WindowDiagnostics();
-		WindowDiagnostics.Plan plan = new WindowDiagnostics.Plan(dir, name, gateway.pid(), gateway.actuatorUri(),
-				this.options.profile(), this.profiler, this.noProfilerReason, this.options.blockHound(),
-				Duration.ofSeconds(this.options.maxWarmupSeconds() + 120));
-		CompletableFuture<WindowRecord> window = CompletableFuture.supplyAsync(() -> diagnostics.run(plan, this.log));
+		CompletableFuture<WindowRecord> window = CompletableFuture.supplyAsync(
+				() -> diagnostics.run(plan(dir, name, gateway.pid(), Optional.of(gateway.actuatorUri())), this.log));
 		Optional<CompletableFuture<FlipEvent>> flip = mode.equals("flip") ? Optional.of(startFlip(dir, gateways))
 				: Optional.empty();
 		try {
@@ -199,7 +246,46 @@ public final class BenchRun implements AutoCloseable {
 			.ifPresent((text) -> write(dir.resolve("gateway-metrics.txt"), text));
 		this.stack.stop(nginx);
 		gateways.forEach(this.stack::stop);
-		summarize(dir, mode, this.options.redisLatencyMs(), authLatencyMs);
+		summarize(dir, mode, this.options.redisLatencyMs(), run.authLatencyMs());
+	}
+
+	/**
+	 * A gateway the kit did not start ({@code --target-url}): only the load, the
+	 * injector's CPU and, given its PID, the gateway's CPU, thread dump and flame graph.
+	 * The links' latencies are the user's, so the summary records none.
+	 */
+	private void runAgainstTarget(Case run, Path dir, URI target) {
+		this.log.accept("── " + run.name() + ": Gatling (" + simpleName(this.options.scenario().simulation())
+				+ ") against " + target + ", warm-up "
+				+ this.options.warmupSeconds().map((s) -> s + " s").orElse("auto") + " (at most "
+				+ this.options.maxWarmupSeconds() + " s) + " + this.options.durationSeconds() + " s measured");
+		CpuSampler cpu = new CpuSampler(Duration.ofSeconds(1));
+		Optional<Long> pid = this.options.gateway().pid();
+		pid.flatMap(ProcessHandle::of).ifPresent((process) -> cpu.watch("gateway", process));
+		CompletableFuture<Integer> cpuSampling = CompletableFuture.supplyAsync(() -> sampleCpu(cpu, dir));
+		WindowDiagnostics diagnostics = new WindowDiagnostics();
+		Optional<CompletableFuture<WindowRecord>> window = pid.map((value) -> CompletableFuture
+			.supplyAsync(() -> diagnostics.run(plan(dir, run.name(), value, Optional.empty()), this.log)));
+		try {
+			gatling(dir, "gateway", target, run.name(), this.options.loadProperties(), cpu);
+		}
+		finally {
+			diagnostics.abort();
+			cpu.stop();
+			awaitQuietly(cpuSampling);
+			window.ifPresent((pending) -> awaitQuietly(pending, Duration.ofSeconds(60)));
+		}
+		summarize(dir, run.mode(), 0, 0);
+	}
+
+	private WindowDiagnostics.Plan plan(Path dir, String name, long pid, Optional<URI> actuator) {
+		return new WindowDiagnostics.Plan(dir, name, pid, actuator, this.options.profile(), this.profiler,
+				this.noProfilerReason, this.options.blockHound(),
+				Duration.ofSeconds(this.options.maxWarmupSeconds() + 120));
+	}
+
+	private static String simpleName(String className) {
+		return className.substring(className.lastIndexOf('.') + 1);
 	}
 
 	/**
@@ -243,8 +329,12 @@ public final class BenchRun implements AutoCloseable {
 			}
 		}
 		this.stack.close();
-		List<String> report = new ArrayList<>(List.of("report", "--run", this.options.out().toString(), "--repo",
-				this.workspace.root().toString(), "--toxiproxy-server", this.tools.toxiproxy().toString()));
+		List<String> report = new ArrayList<>(
+				List.of("report", "--run", this.options.out().toString(), "--repo", this.workspace.root().toString()));
+		if (this.options.gateway().url().isEmpty()) {
+			// Installed by prepare(); a --target-url run installs nothing.
+			report.addAll(List.of("--toxiproxy-server", this.tools.toxiproxy().toString()));
+		}
 		this.tools.findRnacos().ifPresent((rnacos) -> report.addAll(List.of("--rnacos", rnacos.toString())));
 		timed("report", () -> invoke(report));
 		Path html = this.options.out().resolve("report.html");

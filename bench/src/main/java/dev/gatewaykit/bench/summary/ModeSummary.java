@@ -74,6 +74,12 @@ public record ModeSummary(int schema, String mode, ExecutionMode executionMode, 
 	 */
 	public static final String VANILLA = "vanilla";
 
+	/**
+	 * The user's gateway ({@code --gateway-jar} or {@code --target-url}): the kit knows
+	 * neither its threads nor what its filters call, so Little's law does not model it.
+	 */
+	public static final String CUSTOM = "custom";
+
 	/** A summary without diagnostics. */
 	public ModeSummary(int schema, String mode, ExecutionMode executionMode, String label, String target,
 			Workload workload, LinkLatencies links, double windowSeconds, long ok, long ko, double tps, double errorPct,

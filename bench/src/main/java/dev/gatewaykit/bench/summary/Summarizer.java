@@ -55,10 +55,16 @@ public final class Summarizer {
 		}
 		boolean ceiling = ModeSummary.CEILING.equals(mode);
 		boolean flip = ModeSummary.FLIP.equals(mode);
-		ExecutionMode execution = ceiling ? null : executionMode(mode, gateway);
+		boolean custom = ModeSummary.CUSTOM.equals(mode);
+		ExecutionMode execution = (ceiling || custom) ? null : executionMode(mode, gateway);
 		Prediction prediction;
 		if (ceiling) {
 			prediction = new Prediction(null, "no gateway in the path", Prediction.NONE, null, null);
+		}
+		else if (custom) {
+			prediction = new Prediction(null,
+					"your gateway: its threads and the calls its filters make are unknown to the kit, not modelled",
+					Prediction.NONE, null, null);
 		}
 		else if (ModeSummary.VANILLA.equals(mode)) {
 			prediction = new Prediction(null, "plain route without the kit's filters: nothing blocks, not modelled",
@@ -141,7 +147,7 @@ public final class Summarizer {
 	 * one last.
 	 */
 	public static final List<String> MODE_ORDER = List.of("naive", "blocking", "publish-on", "bounded-elastic",
-			"reactive", "fixed", ModeSummary.VANILLA, ModeSummary.FLIP, ModeSummary.CEILING);
+			"reactive", "fixed", ModeSummary.VANILLA, ModeSummary.CUSTOM, ModeSummary.FLIP, ModeSummary.CEILING);
 
 	/** Sort key for {@link #MODE_ORDER}; unknown names sort after, by name. */
 	public static int order(String mode) {

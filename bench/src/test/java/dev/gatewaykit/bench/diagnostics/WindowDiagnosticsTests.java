@@ -147,8 +147,8 @@ class WindowDiagnosticsTests {
 
 	private WindowDiagnostics.Plan plan(ProfilerEvent event, Optional<AsyncProfiler> profiler, boolean blockHound) {
 		return new WindowDiagnostics.Plan(this.dir, "fixed", this.jvm.pid(),
-				URI.create("http://127.0.0.1:" + this.actuator.getAddress().getPort() + "/actuator"), event, profiler,
-				"flame graphs need Linux on x64 or arm64", blockHound, Duration.ofSeconds(20));
+				Optional.of(URI.create("http://127.0.0.1:" + this.actuator.getAddress().getPort() + "/actuator")),
+				event, profiler, "flame graphs need Linux on x64 or arm64", blockHound, Duration.ofSeconds(20));
 	}
 
 	private void openWindow(long millis) {

@@ -46,7 +46,17 @@ public final class KitServices {
 	 */
 	public static ServiceProcess.Builder gateway(Workspace workspace, String name, int redisPort, URI authServiceUrl,
 			Path logFile) {
-		return ServiceProcess.jar(name, workspace.jar("gateway"))
+		return gateway(workspace.jar("gateway"), name, redisPort, authServiceUrl, logFile);
+	}
+
+	/**
+	 * Likewise from {@code jar}: the kit's gateway or a user's ({@code --gateway-jar}),
+	 * given the same properties (a user's gateway reads what it knows and ignores the
+	 * rest).
+	 */
+	public static ServiceProcess.Builder gateway(Path jar, String name, int redisPort, URI authServiceUrl,
+			Path logFile) {
+		return ServiceProcess.jar(name, jar)
 			.port(FreePorts.next())
 			.managementPort(FreePorts.next())
 			.property("spring.data.redis.port", redisPort)

@@ -164,6 +164,16 @@ public final class Stack implements AutoCloseable {
 	 */
 	public List<ServiceProcess> startGateways(GatewaySelection selection, int count, Backends backends, int redisPort,
 			URI authServiceUrl, Path logDir, List<String> extraJvmOptions, List<String> extraArguments) {
+		return startGateways(this.workspace.jar("gateway"), selection, count, backends, redisPort, authServiceUrl,
+				logDir, extraJvmOptions, extraArguments);
+	}
+
+	/**
+	 * Likewise from {@code jar}: the kit's gateway, or a user's Spring Cloud Gateway jar
+	 * ({@code ./kit bench --gateway-jar}) started with the same properties and arguments.
+	 */
+	public List<ServiceProcess> startGateways(Path jar, GatewaySelection selection, int count, Backends backends,
+			int redisPort, URI authServiceUrl, Path logDir, List<String> extraJvmOptions, List<String> extraArguments) {
 		List<String> arguments = new ArrayList<>();
 		if (this.discovery == Discovery.NACOS) {
 			RnacosServer server = this.nacos.orElseThrow();
@@ -196,15 +206,16 @@ public final class Stack implements AutoCloseable {
 		for (int k = 1; k <= count; k++) {
 			String name = "gateway-" + k;
 			ServiceProcess.Builder gateway = KitServices
-				.gateway(this.workspace, name, redisPort, authServiceUrl, logDir.resolve(name + ".log"))
+				.gateway(jar, name, redisPort, authServiceUrl, logDir.resolve(name + ".log"))
 				.jvmOptions(concat(this.jvmOptions, extraJvmOptions));
 			arguments.forEach(gateway::argument);
 			gateways.add(record(gateway.start()));
 		}
 		for (ServiceProcess gateway : gateways) {
 			gateway.awaitHealthy(this.healthTimeout);
-			this.log.accept(gateway.name() + " (" + describe(selection) + ", " + this.discovery.id()
-					+ " discovery) healthy on " + gateway.port() + " (management " + gateway.managementPort() + ")");
+			this.log.accept(gateway.name() + " (" + describe(selection).orElse(jar.getFileName().toString()) + ", "
+					+ this.discovery.id() + " discovery) healthy on " + gateway.port() + " (management "
+					+ gateway.managementPort() + ")");
 		}
 		return gateways;
 	}
@@ -259,9 +270,10 @@ public final class Stack implements AutoCloseable {
 		return process;
 	}
 
-	private static String describe(GatewaySelection selection) {
-		return selection.profile().orElse("")
+	private static Optional<String> describe(GatewaySelection selection) {
+		String described = selection.profile().orElse("")
 				+ selection.mode().map((m) -> selection.profile().isPresent() ? ":" + m : m).orElse("");
+		return Optional.of(described).filter((text) -> !text.isEmpty());
 	}
 
 	private static List<String> concat(List<String> first, List<String> second) {
