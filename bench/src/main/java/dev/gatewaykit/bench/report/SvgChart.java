@@ -61,7 +61,21 @@ public final class SvgChart {
 	 * @param color any CSS colour
 	 * @param values one per category, {@code null} for no bar
 	 */
-	public record BarSeries(String name, String color, List<Double> values) {
+	public record BarSeries(String name, String color, List<Double> values, List<Range> ranges) {
+
+		public BarSeries(String name, String color, List<Double> values) {
+			this(name, color, values, List.of());
+		}
+
+	}
+
+	/**
+	 * A bar's min–max whisker (the spread of repeated runs).
+	 *
+	 * @param min the lowest value
+	 * @param max the highest value
+	 */
+	public record Range(double min, double max) {
 	}
 
 	/**
@@ -193,6 +207,11 @@ public final class SvgChart {
 					yMax = Math.max(yMax, value);
 				}
 			}
+			for (Range range : s.ranges()) {
+				if (range != null && Double.isFinite(range.max())) {
+					yMax = Math.max(yMax, range.max());
+				}
+			}
 		}
 		if (categories.isEmpty() || series.isEmpty()) {
 			return noData(svg);
@@ -214,8 +233,20 @@ public final class SvgChart {
 				svg.append(String.format(Locale.ROOT,
 						"<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>", x, y, barWidth - 2,
 						TOP + plotHeight() - y, escape(series.get(s).color())));
+				Range range = (c < series.get(s).ranges().size()) ? series.get(s).ranges().get(c) : null;
+				double labelY = y;
+				if (range != null) {
+					double middle = x + (barWidth - 2) / 2;
+					double low = scale.y(range.min());
+					double high = scale.y(range.max());
+					svg.append(String.format(Locale.ROOT,
+							"<path d=\"M%.1f %.1fV%.1fM%.1f %.1fH%.1fM%.1f %.1fH%.1f\" stroke=\"#222\" "
+									+ "stroke-width=\"1.2\" fill=\"none\"/>",
+							middle, low, high, middle - 5, low, middle + 5, middle - 5, high, middle + 5));
+					labelY = Math.min(y, high);
+				}
 				svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" class=\"value\">%s</text>",
-						x + (barWidth - 2) / 2, y - 3, escape(Numbers.trim(value, 0))));
+						x + (barWidth - 2) / 2, labelY - 3, escape(Numbers.trim(value, 0))));
 			}
 			svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" class=\"tick\">%s</text>",
 					LEFT + c * slot + slot / 2, TOP + plotHeight() + 16, escape(categories.get(c))));

@@ -181,8 +181,8 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 					+ "a --target-url gateway has its own discovery");
 		}
 		if (gateway.url().isPresent() && args.flag("ceiling")) {
-			throw new UsageException("--ceiling measures nginx → the kit's mall-api, which a --target-url run does "
-					+ "not start");
+			throw new UsageException(
+					"--ceiling measures nginx → the kit's mall-api, which a --target-url run does " + "not start");
 		}
 		Scenario scenario = scenario(args, given);
 		return new BenchOptions(modes, flipAt,
@@ -192,7 +192,8 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 				maxWarmup, 90_000, whole(given, "redis-latency", 1, 0, "ms"), whole(given, "auth-latency", 50, 0, "ms"),
 				latencies,
 				UsageException.parse(() -> NginxConfig.Variant.fromName(given.getOrDefault("nginx", "tuned"))), quick,
-				ceiling && gateway.url().isEmpty(), out, compare, decimal("max-tps-drop", given.getOrDefault("max-tps-drop", "10")),
+				ceiling && gateway.url().isEmpty(), out, compare,
+				decimal("max-tps-drop", given.getOrDefault("max-tps-drop", "10")),
 				decimal("max-p99-rise", given.getOrDefault("max-p99-rise", "20")), minRatio, profile,
 				args.flag("blockhound"), repeat, gateway, scenario,
 				decimal("max-cpu-rise", given.getOrDefault("max-cpu-rise", "10")), args.flag("force"));
