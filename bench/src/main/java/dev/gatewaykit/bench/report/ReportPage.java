@@ -20,7 +20,7 @@ import dev.gatewaykit.bench.sockets.StarvationAnalysis;
  */
 public final class ReportPage {
 
-	static final String CSS = """
+	public static final String CSS = """
 			body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 24px 32px; color: #222; }
 			h1 { font-size: 22px; margin: 0 0 4px; }
 			h2 { font-size: 17px; margin: 28px 0 8px; border-bottom: 1px solid #ddd; padding-bottom: 4px; }

@@ -287,7 +287,7 @@ public final class SvgChart {
 		return Math.round(value * factor) / factor;
 	}
 
-	static String escape(String text) {
+	public static String escape(String text) {
 		return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
 	}
 

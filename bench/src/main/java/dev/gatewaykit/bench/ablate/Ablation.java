@@ -1,0 +1,212 @@
+package dev.gatewaykit.bench.ablate;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import dev.gatewaykit.bench.repeat.Sample;
+import dev.gatewaykit.bench.repeat.Stat;
+import dev.gatewaykit.bench.report.ReportPage;
+import dev.gatewaykit.bench.report.RunReport;
+import dev.gatewaykit.bench.report.SvgChart;
+import dev.gatewaykit.bench.report.TextTable;
+import dev.gatewaykit.bench.summary.ModeSummary;
+import dev.gatewaykit.bench.summary.Numbers;
+import dev.gatewaykit.launcher.BadInputException;
+import dev.gatewaykit.launcher.BenchJson;
+
+/**
+ * The result of {@code ./kit ablate} ({@code RUN/ablation.json}): for each case, every
+ * repeat's figures, their median and range, and the effect against the case's base. An
+ * effect counts only when the two ranges do not overlap: a difference inside the
+ * run-to-run spread is no effect.
+ *
+ * @param schema format version
+ * @param run the run directory's name
+ * @param rows one per case, bases first
+ */
+public record Ablation(int schema, String run, List<Row> rows) {
+
+	public static final int SCHEMA = 1;
+
+	public static final String FILE = "ablation.json";
+
+	static final Pattern REPEAT_DIRECTORY = Pattern
+		.compile("(.+" + Pattern.quote(AblationCase.SEPARATOR) + "[a-z-]+)_(\\d+)");
+
+	/**
+	 * One case.
+	 *
+	 * @param name {@code fixed~base}, {@code fixed~mode}, ...
+	 * @param base the build it starts from
+	 * @param knob the knob turned, {@code null} for the base
+	 * @param change what was turned, to what
+	 * @param runs every repeat, in the order they ran
+	 * @param tps OK responses per second, over every repeat (an invalid repeat's too: the
+	 * report marks it)
+	 * @param p99Ms p99 latency
+	 * @param gatewayCpuMicros the gateway's CPU µs per request, when measured
+	 * @param invalid how many repeats had more than 1 % errors
+	 * @param versusBase the effect against the base, {@code null} for the base
+	 */
+	public record Row(String name, String base, String knob, String change, List<Sample> runs, Stat tps, Stat p99Ms,
+			Stat gatewayCpuMicros, int invalid, Effect versusBase) {
+	}
+
+	/**
+	 * The change of each median in percent of the base's, and whether the ranges are
+	 * apart (the change is more than the spread).
+	 */
+	public record Effect(double tpsPct, boolean tpsApart, double p99Pct, boolean p99Apart, Double cpuPct,
+			boolean cpuApart) {
+
+		static Effect between(Row base, Stat tps, Stat p99, Stat cpu) {
+			boolean cpuBoth = cpu != null && base.gatewayCpuMicros() != null;
+			return new Effect(percent(base.tps(), tps), !base.tps().overlaps(tps), percent(base.p99Ms(), p99),
+					!base.p99Ms().overlaps(p99), cpuBoth ? percent(base.gatewayCpuMicros(), cpu) : null,
+					cpuBoth && !base.gatewayCpuMicros().overlaps(cpu));
+		}
+
+		private static double percent(Stat base, Stat value) {
+			return (base.median() == 0) ? 0 : (value.median() - base.median()) * 100 / base.median();
+		}
+
+	}
+
+	/** Reads every {@code RUN/<base>~<knob>_<k>/mode-summary.json}. */
+	public static Ablation load(Path run, List<AblationCase> cases) throws IOException {
+		if (!Files.isDirectory(run)) {
+			throw new BadInputException("run directory not found: " + run);
+		}
+		Map<String, List<Sample>> byCase = new LinkedHashMap<>();
+		try (Stream<Path> children = Files.list(run)) {
+			for (Path dir : children.filter(Files::isDirectory).sorted().toList()) {
+				Matcher matcher = REPEAT_DIRECTORY.matcher(dir.getFileName().toString());
+				Path file = dir.resolve(RunReport.SUMMARY_FILE);
+				if (matcher.matches() && Files.isRegularFile(file)) {
+					ModeSummary summary = BenchJson.read(file, ModeSummary.class);
+					byCase.computeIfAbsent(matcher.group(1), (name) -> new ArrayList<>())
+						.add(Sample.of(Integer.parseInt(matcher.group(2)), dir.getFileName().toString(), summary));
+				}
+			}
+		}
+		List<Row> rows = new ArrayList<>();
+		Map<String, Row> bases = new LinkedHashMap<>();
+		for (AblationCase ablationCase : cases) {
+			List<Sample> runs = byCase.getOrDefault(ablationCase.name(), List.of());
+			if (runs.isEmpty()) {
+				throw new BadInputException("no " + ablationCase.name() + "_<k>/" + RunReport.SUMMARY_FILE + " under "
+						+ run + ": the case did not finish");
+			}
+			runs = runs.stream().sorted((a, b) -> Integer.compare(a.repeat(), b.repeat())).toList();
+			Stat tps = Stat.of(runs.stream().map(Sample::tps).toList());
+			Stat p99 = Stat.of(runs.stream().map(Sample::p99Ms).toList());
+			List<Double> cpuValues = runs.stream().flatMap((sample) -> sample.gatewayCpuMicros().stream()).toList();
+			Stat cpu = cpuValues.isEmpty() ? null : Stat.of(cpuValues);
+			int invalid = (int) runs.stream().filter((sample) -> !sample.valid()).count();
+			Row base = bases.get(ablationCase.base().id());
+			Effect effect = (ablationCase.turned().isPresent() && base != null) ? Effect.between(base, tps, p99, cpu)
+					: null;
+			Row row = new Row(ablationCase.name(), ablationCase.base().id(),
+					ablationCase.turned().map(Knob::id).orElse(null), ablationCase.describe(), runs, tps, p99, cpu,
+					invalid, effect);
+			if (ablationCase.turned().isEmpty()) {
+				bases.put(ablationCase.base().id(), row);
+			}
+			rows.add(row);
+		}
+		return new Ablation(SCHEMA, run.toAbsolutePath().normalize().getFileName().toString(), rows);
+	}
+
+	/** The terminal table: per case the medians with their range and the effect. */
+	public String table() {
+		List<List<String>> lines = new ArrayList<>();
+		lines.add(List.of("case", "change", "TPS median [min–max]", "Δ TPS", "p99 ms", "Δ p99", "CPU µs/req", "Δ CPU"));
+		for (Row row : this.rows) {
+			Effect effect = row.versusBase();
+			lines
+				.add(List.of(row.name(), row.change() + ((row.invalid() > 0) ? " (" + row.invalid() + " invalid)" : ""),
+						stat(row.tps(), 1), (effect != null) ? delta(effect.tpsPct(), effect.tpsApart()) : "base",
+						stat(row.p99Ms(), 0), (effect != null) ? delta(effect.p99Pct(), effect.p99Apart()) : "base",
+						(row.gatewayCpuMicros() != null) ? stat(row.gatewayCpuMicros(), 0) : "-", cpuDelta(effect)));
+		}
+		return TextTable.render(lines) + "\n" + LEGEND + "\n";
+	}
+
+	static final String LEGEND = "Δ: change of the median against the base's; marked * when the two min–max ranges do "
+			+ "not overlap (an effect beyond the run-to-run spread), otherwise inside the spread.";
+
+	/**
+	 * {@code ablation.html}: the table and a chart per figure, with the ranges as
+	 * whiskers.
+	 */
+	public String html() {
+		StringBuilder html = new StringBuilder();
+		html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Ablation ")
+			.append(SvgChart.escape(this.run))
+			.append("</title><style>")
+			.append(ReportPage.CSS)
+			.append("</style></head><body>\n<h1>Ablation: which fix mattered</h1>\n")
+			.append("<p>Each case starts from a build (<code>fixed</code> or <code>naive</code>) and turns one knob to ")
+			.append("the other side. Bars are the median of ")
+			.append(this.rows.isEmpty() ? 0 : this.rows.get(0).runs().size())
+			.append(" interleaved repeats, whiskers their min–max. ")
+			.append(SvgChart.escape(LEGEND))
+			.append("</p>\n<pre>")
+			.append(SvgChart.escape(table()))
+			.append("</pre>\n<div class=\"charts\">\n");
+		for (String base : this.rows.stream().map(Row::base).distinct().toList()) {
+			List<Row> rows = this.rows.stream().filter((row) -> row.base().equals(base)).toList();
+			html.append(chart("from " + base + ": TPS (median, min–max)", "TPS", rows, Row::tps));
+			html.append(chart("from " + base + ": p99 (median, min–max)", "ms", rows, Row::p99Ms));
+			html.append(chart("from " + base + ": gateway CPU per request (median, min–max)", "µs", rows,
+					Row::gatewayCpuMicros));
+		}
+		return html.append("</div>\n</body></html>\n").toString();
+	}
+
+	private static String chart(String title, String unit, List<Row> rows, Function<Row, Stat> figure) {
+		List<String> categories = rows.stream().map((row) -> (row.knob() != null) ? row.knob() : "base").toList();
+		List<Double> medians = new ArrayList<>();
+		List<SvgChart.Range> ranges = new ArrayList<>();
+		for (Row row : rows) {
+			Optional<Stat> stat = Optional.ofNullable(figure.apply(row));
+			medians.add(stat.map(Stat::median).orElse(null));
+			ranges.add(stat.map((value) -> new SvgChart.Range(value.min(), value.max())).orElse(null));
+		}
+		return SvgChart.bars(title, unit, categories,
+				List.of(new SvgChart.BarSeries(rows.get(0).base(), "#1f77b4", medians, ranges)));
+	}
+
+	public void write(Path run) throws IOException {
+		BenchJson.write(run.resolve(FILE), this);
+		Files.writeString(run.resolve("ablation.html"), html(), StandardCharsets.UTF_8);
+	}
+
+	private static String stat(Stat stat, int decimals) {
+		return Numbers.fixed(stat.median(), decimals) + " [" + Numbers.fixed(stat.min(), decimals) + "–"
+				+ Numbers.fixed(stat.max(), decimals) + "]";
+	}
+
+	private static String cpuDelta(Effect effect) {
+		if (effect == null) {
+			return "base";
+		}
+		return (effect.cpuPct() != null) ? delta(effect.cpuPct(), effect.cpuApart()) : "-";
+	}
+
+	private static String delta(double pct, boolean apart) {
+		return ((pct >= 0) ? "+" : "") + Numbers.fixed(pct, 1) + " %" + (apart ? " *" : "");
+	}
+
+}

@@ -1,0 +1,123 @@
+package dev.gatewaykit.bench.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import dev.gatewaykit.bench.ablate.Ablation;
+import dev.gatewaykit.bench.ablate.AblationCase;
+import dev.gatewaykit.bench.ablate.Knob;
+import dev.gatewaykit.bench.run.BenchOptions;
+import dev.gatewaykit.bench.run.BenchRun;
+
+/**
+ * {@code ./kit ablate}: from the fixed build, each fix turned back to naive alone; from
+ * the naive build, each fix turned on alone; every case repeated, interleaved.
+ */
+public final class AblateCommand implements Command {
+
+	private static final List<String> NOT_HERE = List.of("modes", "flip-at", "compare", "gateway-jar", "target-url",
+			"target-pid", "latencies", "min-ratio", "nginx");
+
+	@Override
+	public String name() {
+		return "ablate";
+	}
+
+	@Override
+	public String summary() {
+		return "each fix on its own: which one mattered (./kit ablate --help)";
+	}
+
+	@Override
+	public Set<String> options() {
+		Set<String> options = new HashSet<>(BenchOptions.OPTIONS);
+		options.removeAll(NOT_HERE);
+		options.addAll(List.of("from", "knobs"));
+		return options;
+	}
+
+	@Override
+	public Set<String> flags() {
+		return Set.copyOf(BenchOptions.FLAGS);
+	}
+
+	@Override
+	public Set<String> repeatable() {
+		return Set.of("gateway-arg");
+	}
+
+	@Override
+	public String help() {
+		return """
+				usage: ./kit ablate [--from fixed,naive] [--knobs mode,logging,matcher,nginx,pool] [--repeat 2]
+				                    [bench options: --duration 20 --max-warmup 60 --users --rate --warmup ...]
+
+				The incident was fixed by several changes at once. This measures each one alone: starting from the
+				fixed build, each knob is turned back to its naive setting, one at a time; starting from the naive
+				build, each knob is turned to its fixed setting, one at a time. Every case states every knob on the
+				gateway's command line, so no case depends on a profile's defaults.
+
+				  mode      execution mode: blocking on the event loop / reactive
+				  logging   synchronous DEBUG logging with caller data / asynchronous INFO
+				  matcher   public paths with AntPathMatcher / PathPattern
+				  nginx     nginx without / with upstream keepalive (naive.conf / tuned.conf)
+				  pool      the proxy's connection pool: Spring Cloud Gateway's default (elastic, no limit, no acquire
+				            timeout) / fixed 1000 connections with a 2 s acquire timeout
+
+				Cases run interleaved (all cases, then all again) --repeat times (default 2), each for a shorter
+				window than the bench (--duration 20, --max-warmup 60, no flame graphs, no ceiling by default).
+				Writes RUN/ablation.json, RUN/ablation.html (table and charts with min–max whiskers) and prints the
+				table: each case's median TPS, p99 and gateway CPU per request with their range, and the change
+				against its base, marked * when it is beyond the run-to-run spread (the ranges do not overlap).
+
+				exit: 0 done, 2 bad arguments
+				""";
+	}
+
+	@Override
+	public int run(Args args, PrintStream out, PrintStream err) throws Exception {
+		List<Knob.Side> bases = UsageException.parse(() -> Arrays.stream(args.string("from", "fixed,naive").split(","))
+			.map(Knob.Side::of)
+			.distinct()
+			.toList());
+		List<Knob> knobs = UsageException
+			.parse(() -> Arrays.stream(args.string("knobs", "mode,logging,matcher,nginx,pool").split(","))
+				.map(Knob::of)
+				.distinct()
+				.toList());
+		KitContext kit = KitContext.current(err);
+		BenchOptions options = BenchOptions.from(args,
+				Map.of("duration", "20", "max-warmup", "60", "ceiling", "false", "profile", "off", "repeat", "2"),
+				kit.workspace().kitDir());
+		List<AblationCase> cases = AblationCase.plan(bases, knobs);
+		Files.createDirectories(options.out());
+		kit.log()
+			.accept("ablation: " + cases.size() + " cases × " + options.repeat() + " repeats, "
+					+ options.durationSeconds() + " s measured each → " + options.out());
+		try (BenchRun run = kit.benchRun(options, out, err)) {
+			run.timed("tools, build check, stack start", run::prepare);
+			for (int repeat = 1; repeat <= options.repeat(); repeat++) {
+				for (AblationCase ablationCase : cases) {
+					String mode = ablationCase.base().id();
+					List<String> arguments = new ArrayList<>(ablationCase.gatewayArguments());
+					arguments.addAll(options.gatewayArguments(mode));
+					BenchRun.Case one = new BenchRun.Case(mode, ablationCase.name() + "_" + repeat,
+							ablationCase.nginx(), arguments, options.authLatencyMs());
+					run.timed(one.name(), () -> run.run(one));
+				}
+			}
+		}
+		Ablation ablation = Ablation.load(options.out(), cases);
+		ablation.write(options.out());
+		out.print(ablation.table());
+		kit.log().accept("ablation done: " + options.out().resolve("ablation.html"));
+		return ExitCodes.OK;
+	}
+
+}
