@@ -36,4 +36,13 @@ public final class TestFiles {
 		}
 	}
 
+	/** Deletes a directory tree. */
+	public static void delete(Path dir) throws IOException {
+		try (Stream<Path> files = Files.walk(dir)) {
+			for (Path path : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+				Files.delete(path);
+			}
+		}
+	}
+
 }

@@ -1,5 +1,8 @@
 package dev.gatewaykit.bench.report;
 
+import dev.gatewaykit.bench.repeat.Stat;
+import dev.gatewaykit.bench.repeat.Sample;
+import dev.gatewaykit.bench.repeat.ModeSamples;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.fail;
@@ -201,6 +204,47 @@ class RunReportTests {
 		assertThat(Files.size(png)).isGreaterThan(10 * 1024);
 		Files.copy(this.run.resolve("report.html"), png.resolveSibling("report.html"),
 				StandardCopyOption.REPLACE_EXISTING);
+	}
+
+	@Test
+	void repeatsAreOneModeShownByTheirMedianWithEverySampleKept() throws IOException {
+		Path fixed = this.run.resolve("fixed");
+		ModeSummary measured = BenchJson.read(fixed.resolve(RunReport.SUMMARY_FILE), ModeSummary.class);
+		double[] tps = { 900, 1100, 1000 };
+		for (int k = 1; k <= tps.length; k++) {
+			Path repeat = this.run.resolve("fixed_" + k);
+			TestFiles.copy(fixed, repeat);
+			BenchJson.write(repeat.resolve(RunReport.SUMMARY_FILE), withTps(measured, tps[k - 1]));
+		}
+		TestFiles.delete(fixed);
+
+		RunSummary summary = RunReport.load(this.run, null, MACHINE, VERSIONS, CLOCK).summary();
+
+		assertThat(summary.modes()).extracting(ModeSummary::mode).containsExactly("naive", "fixed");
+		assertThat(summary.modes().get(1).tps()).isEqualTo(1000);
+		assertThat(summary.directory("fixed")).isEqualTo("fixed_3");
+		assertThat(summary.directory("naive")).isEqualTo("naive");
+		ModeSamples samples = summary.samples().get(1);
+		assertThat(samples.runs()).extracting(Sample::repeat).containsExactly(1, 2, 3);
+		assertThat(samples.runs()).extracting(Sample::dir).containsExactly("fixed_1", "fixed_2", "fixed_3");
+		assertThat(samples.tps()).contains(new Stat(1000, 900, 1100, 3));
+		assertThat(summary.samples().get(0).runs()).hasSize(1);
+	}
+
+	@Test
+	void aDirectoryThatIsNeitherItsModeNorARepeatOfItIsBadInput() throws IOException {
+		Files.move(this.run.resolve("fixed"), this.run.resolve("fixed-copy"));
+
+		assertThatExceptionOfType(BadInputException.class)
+			.isThrownBy(() -> RunReport.load(this.run, null, MACHINE, VERSIONS, CLOCK))
+			.withMessageContaining("says mode 'fixed' but lives in fixed-copy/");
+	}
+
+	private static ModeSummary withTps(ModeSummary mode, double tps) {
+		return new ModeSummary(mode.schema(), mode.mode(), mode.executionMode(), mode.label(), mode.target(),
+				mode.workload(), mode.links(), mode.windowSeconds(), mode.ok(), mode.ko(), tps, mode.errorPct(),
+				mode.latencyMs(), mode.tpsPerSecond(), mode.validity(), mode.prediction(), mode.gateway(), mode.login(),
+				mode.outcomes(), mode.assertions(), null, null);
 	}
 
 	private static ModeSummary withErrors(ModeSummary mode, double okShare) {

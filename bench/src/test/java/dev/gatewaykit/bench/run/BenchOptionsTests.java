@@ -1,5 +1,9 @@
 package dev.gatewaykit.bench.run;
 
+import dev.gatewaykit.bench.summary.ModeSummary;
+import org.junit.jupiter.api.io.TempDir;
+import java.nio.file.Files;
+import java.io.IOException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
@@ -120,9 +124,70 @@ class BenchOptionsTests {
 			.containsEntry("warmup", "auto");
 	}
 
+	@Test
+	void repeatsNameEachRepeatsDirectory() {
+		assertThat(parse().repeat()).isEqualTo(1);
+		assertThat(parse().repeatDirectory("fixed", 1)).isEqualTo("fixed");
+		BenchOptions options = parse("--repeat", "3");
+		assertThat(options.repeatDirectory("fixed", 2)).isEqualTo("fixed_2");
+		assertThat(options.params()).containsEntry("repeat", 3);
+		assertUsage("--repeat must be a whole number of at least 1, was '0'", "--repeat", "0");
+	}
+
+	@Test
+	void yourGatewayJarIsOneModeWithYourArgumentsLast(@TempDir Path dir) throws IOException {
+		Path jar = Files.createFile(dir.resolve("my-gateway.jar"));
+
+		BenchOptions options = parse("--gateway-jar", jar.toString(), "--gateway-arg", "--a=1", "--gateway-arg",
+				"--b=2", "--blockhound");
+
+		assertThat(options.modes()).containsExactly(ModeSummary.CUSTOM);
+		assertThat(options.gateway().jar()).contains(jar);
+		assertThat(options.gatewayArguments(ModeSummary.CUSTOM)).containsExactly("--kit.diagnostics.block-hound=true",
+				"--a=1", "--b=2");
+		assertThat(options.params()).containsEntry("gatewayJar", jar.toString())
+			.containsEntry("gatewayArgs", List.of("--a=1", "--b=2"));
+		assertThat(BenchOptions.selection(ModeSummary.CUSTOM).profile()).isEmpty();
+		assertUsage("is not a .jar file", "--gateway-jar", dir.resolve("missing.jar").toString());
+		assertUsage("leave --modes and --flip-at out", "--gateway-jar", jar.toString(), "--modes", "fixed");
+		assertUsage("pick one", "--gateway-jar", jar.toString(), "--target-url", "http://127.0.0.1:8080");
+	}
+
+	@Test
+	void aTargetUrlStartsNothing() {
+		BenchOptions options = parse("--target-url", "http://127.0.0.1:18080", "--target-pid",
+				String.valueOf(ProcessHandle.current().pid()));
+
+		assertThat(options.modes()).containsExactly(ModeSummary.CUSTOM);
+		assertThat(options.ceiling()).isFalse();
+		assertThat(options.gateway().pid()).contains(ProcessHandle.current().pid());
+		assertUsage("--target-url must be an http:// or https:// URL with a host", "--target-url", "localhost:80");
+		assertUsage("--blockhound is installed by the kit", "--target-url", "http://127.0.0.1:1", "--blockhound");
+		assertUsage("--gateway-arg is for a gateway the kit starts", "--target-url", "http://127.0.0.1:1",
+				"--gateway-arg", "--x=y");
+		assertUsage("--target-pid goes with --target-url", "--target-pid", "1");
+		assertUsage("--ceiling measures nginx", "--target-url", "http://127.0.0.1:1", "--ceiling");
+	}
+
+	@Test
+	void theScenarioIsTheKitsARequestFileOrYourSimulation(@TempDir Path dir) throws IOException {
+		Path requests = Files.writeString(dir.resolve("requests.yaml"), "requests: []\n");
+
+		assertThat(parse().scenario().simulation()).isEqualTo(BenchOptions.Scenario.KIT);
+		BenchOptions file = parse("--request-file", requests.toString());
+		assertThat(file.scenario().simulation()).isEqualTo(BenchOptions.Scenario.REQUEST_FILE);
+		assertThat(file.loadProperties()).containsEntry("bench.requestFile", requests.toString());
+		assertThat(parse("--simulation", "com.acme.MySimulation").scenario().simulation())
+			.isEqualTo("com.acme.MySimulation");
+		assertUsage("pick one", "--simulation", "com.acme.X", "--request-file", requests.toString());
+		assertUsage("--simulation must be a fully qualified class name", "--simulation", "my sim");
+		assertUsage("--request-file: no such file", "--request-file", dir.resolve("none.yaml").toString());
+		assertUsage("--simulation-classpath goes with --simulation", "--simulation-classpath", dir.toString());
+	}
+
 	private static BenchOptions parse(String... argv) {
 		Args args = Args.parse(List.of(argv), Set.copyOf(BenchOptions.OPTIONS), Set.copyOf(BenchOptions.FLAGS),
-				Set.of(), 0);
+				Set.copyOf(BenchOptions.REPEATABLE), 0);
 		return BenchOptions.from(args, Map.of(), KIT_DIR);
 	}
 
