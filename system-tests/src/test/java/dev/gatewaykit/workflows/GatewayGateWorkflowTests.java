@@ -6,17 +6,21 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
+import dev.gatewaykit.bench.cli.Args;
+import dev.gatewaykit.bench.cli.BenchCommand;
 import dev.gatewaykit.workflows.Workflow.Step;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 
 /**
  * The CI example {@code .github/workflows/gateway-gate.yml} runs the regression gate the
  * way the kit defines it: a baseline bench of the pull request's base, then a bench of
  * the pull request with {@code --compare} against the baseline's summary.json, both with
- * {@code --repeat}, in one job (the gate refuses to compare runs of two machines). Read
- * from the parsed YAML and the {@code ./kit bench} command lines of its {@code run:}
- * scripts, so that the example cannot drift from the kit unnoticed.
+ * {@code --repeat}, in one job (the gate refuses to compare runs of two machines), and
+ * every argument it passes is one {@code ./kit bench} takes. Read from the parsed YAML
+ * and the {@code ./kit bench} command lines of its {@code run:} scripts, so that the
+ * example cannot drift from the kit unnoticed.
  */
 class GatewayGateWorkflowTests {
 
@@ -74,6 +78,19 @@ class GatewayGateWorkflowTests {
 			.isNotEmpty()
 			.allSatisfy((step) -> assertThat(step.condition()).as(step.name())
 				.containsAnyOf("!cancelled()", "always()", "failure()"));
+	}
+
+	@Test
+	void passesOnlyWhatKitBenchTakes() {
+		BenchCommand bench = new BenchCommand();
+		for (BenchCall call : benchCalls()) {
+			// The kit's own parser, exactly as ./kit runs it: an option it does not know,
+			// one without its value or one given twice stops ./kit bench with exit 2.
+			assertThatCode(() -> Args.parse(call.arguments(), bench.options(), bench.flags(), bench.repeatable(),
+					bench.positional()))
+				.as("./kit bench %s (%s)", String.join(" ", call.arguments()), call.step().name())
+				.doesNotThrowAnyException();
+		}
 	}
 
 	private Step checkoutInto(BenchCall call) {
