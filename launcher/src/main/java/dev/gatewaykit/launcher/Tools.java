@@ -19,11 +19,11 @@ import java.util.function.Consumer;
 
 /**
  * The programs the kit runs, found or installed: OS packages (redis-server, nginx,
- * chromium, curl) from apt as root (otherwise a stop that names the apt-get command),
- * toxiproxy built once with {@code go install}, rnacos built once with
- * {@code cargo install} (the one build of minutes, so it goes where cargo keeps what it
- * installs, and is then copied into the kit's tools directory). Every lookup goes through
- * {@code PATH}, so a test can hide a tool.
+ * chromium, curl; shellcheck for the tests) from apt as root (otherwise a stop that names
+ * the apt-get command), toxiproxy and actionlint built once with {@code go install},
+ * rnacos built once with {@code cargo install} (the one build of minutes, so it goes
+ * where cargo keeps what it installs, and is then copied into the kit's tools directory).
+ * Every lookup goes through {@code PATH}, so a test can hide a tool.
  * <p>
  * One instance per kit run: {@code apt-get update} runs at most once in it.
  */
@@ -31,6 +31,19 @@ public final class Tools {
 
 	/** The toxiproxy release {@code go install} builds. */
 	public static final String TOXIPROXY_VERSION = "v2.12.0";
+
+	/** The Go package of toxiproxy's server command. */
+	public static final String TOXIPROXY_PACKAGE = "github.com/Shopify/toxiproxy/v2/cmd/server";
+
+	/**
+	 * The actionlint release {@code go install} builds: the tests lint the CI example's
+	 * workflows (.github/workflows) with it, and the linter's verdict depends on its
+	 * version.
+	 */
+	public static final String ACTIONLINT_VERSION = "v1.7.12";
+
+	/** The Go package of the actionlint command. */
+	public static final String ACTIONLINT_PACKAGE = "github.com/rhysd/actionlint/cmd/actionlint";
 
 	/**
 	 * rnacos: a Nacos server written in Rust (one binary, up in a second), for the nacos
@@ -42,6 +55,13 @@ public final class Tools {
 	 * The OS packages a bench needs; each is also the name of the command it installs.
 	 */
 	public static final List<String> BENCH_PACKAGES = List.of("redis-server", "nginx", "chromium", "curl");
+
+	/**
+	 * The OS packages only the tests need, each also the name of its command: shellcheck,
+	 * which actionlint runs on the workflows' {@code run:} scripts when it is on PATH
+	 * (and silently skips when it is not).
+	 */
+	public static final List<String> TEST_PACKAGES = List.of("shellcheck");
 
 	private static final Duration INSTALL_TIMEOUT = Duration.ofMinutes(45);
 
@@ -57,8 +77,8 @@ public final class Tools {
 
 	/**
 	 * @param environment the environment to read {@code PATH}, {@code KIT_TOOLS_BIN},
-	 * {@code CARGO_HOME}, {@code RNACOS_BIN} and {@code KIT_SBIN} from (the process's
-	 * own, except in tests)
+	 * {@code CARGO_HOME}, {@code RNACOS_BIN}, {@code ACTIONLINT_BIN} and {@code KIT_SBIN}
+	 * from (the process's own, except in tests)
 	 * @param logDir where build logs go
 	 * @param log progress lines for the user
 	 */
@@ -125,17 +145,70 @@ public final class Tools {
 		if (onPath.isPresent()) {
 			return onPath.get();
 		}
-		Path go = find("go").orElseThrow(() -> new ToolException("toxiproxy-server is missing and Go is not "
-				+ "installed; install Go (https://go.dev/dl, or Debian: apt-get install golang-go) and run "
-				+ "./kit tools, or build it yourself with: go install github.com/Shopify/toxiproxy/v2/cmd/server@"
-				+ TOXIPROXY_VERSION + " (and put it on PATH as toxiproxy-server)"));
-		this.log.accept(
-				"building toxiproxy " + TOXIPROXY_VERSION + " with go install (once; cached in " + this.toolsBin + ")");
+		return goInstall("toxiproxy", TOXIPROXY_PACKAGE, TOXIPROXY_VERSION, cached,
+				"(and put it on PATH as toxiproxy-server)");
+	}
+
+	/**
+	 * actionlint of the pinned version from {@code $ACTIONLINT_BIN}, the kit's tools or
+	 * PATH, in that order (installs nothing).
+	 */
+	public Optional<Path> findActionlint() {
+		Set<Path> candidates = new LinkedHashSet<>();
+		String explicit = this.environment.get("ACTIONLINT_BIN");
+		if (explicit != null && !explicit.isBlank()) {
+			candidates.add(Path.of(explicit));
+		}
+		candidates.add(this.toolsBin.resolve("actionlint"));
+		find("actionlint").ifPresent(candidates::add);
+		for (Path candidate : candidates) {
+			if (!Files.isExecutable(candidate)) {
+				continue;
+			}
+			Optional<String> version = actionlintVersion(candidate);
+			if (version.filter(ACTIONLINT_VERSION::equals).isPresent()) {
+				return Optional.of(candidate);
+			}
+			this.log.accept("ignoring " + candidate + ": actionlint " + version.orElse("of unknown version")
+					+ ", the kit pins " + ACTIONLINT_VERSION);
+		}
+		return Optional.empty();
+	}
+
+	/**
+	 * actionlint of the pinned version: found, or built once with go install into the
+	 * kit's tools directory.
+	 */
+	public Path actionlint() {
+		Optional<Path> found = findActionlint();
+		if (found.isPresent()) {
+			return found.get();
+		}
+		Path built = goInstall("actionlint", ACTIONLINT_PACKAGE, ACTIONLINT_VERSION,
+				this.toolsBin.resolve("actionlint"), "(then put it on PATH or set ACTIONLINT_BIN)");
+		if (!actionlintVersion(built).filter(ACTIONLINT_VERSION::equals).isPresent()) {
+			throw new ToolException("go install reported success but " + built + " is not actionlint "
+					+ ACTIONLINT_VERSION + "; see " + this.logDir.resolve("actionlint-build.log"));
+		}
+		return built;
+	}
+
+	/**
+	 * {@code go install PACKAGE@VERSION} into a scratch GOBIN, the binary then moved to
+	 * {@code target}; without Go, a stop that names the command.
+	 */
+	private Path goInstall(String name, String goPackage, String version, Path target, String afterwards) {
+		String install = "go install " + goPackage + "@" + version;
+		Path go = find("go").orElseThrow(() -> new ToolException(target.getFileName() + " is missing and Go is not "
+				+ "installed; install Go (https://go.dev/dl, or Debian: apt-get install golang-go) and run ./kit tools "
+				+ name + ", or build it yourself with: " + install + " " + afterwards));
+		this.log
+			.accept("building " + name + " " + version + " with go install (once; cached in " + this.toolsBin + ")");
 		Path scratch = temporaryDirectory();
-		run(List.of(go.toString(), "install", "github.com/Shopify/toxiproxy/v2/cmd/server@" + TOXIPROXY_VERSION),
-				Map.of("GOBIN", scratch.toString()), this.logDir.resolve("toxiproxy-build.log"),
-				"go install of toxiproxy failed");
-		return moveInto(scratch.resolve("server"), cached);
+		run(List.of(go.toString(), "install", goPackage + "@" + version), Map.of("GOBIN", scratch.toString()),
+				this.logDir.resolve(name + "-build.log"), install + " failed");
+		// go install names the binary after the package's last path element.
+		return moveInto(scratch.resolve(goPackage.substring(goPackage.lastIndexOf('/') + 1)), target);
 	}
 
 	/**
@@ -306,9 +379,19 @@ public final class Tools {
 
 	/** The first line of {@code rnacos --version} is "rnacos 0.8.8". */
 	private Optional<String> rnacosVersion(Path binary) {
+		return firstLine(List.of(binary.toString(), "--version")).map((line) -> line.split("\\s+"))
+			.filter((words) -> words.length >= 2)
+			.map((words) -> words[1]);
+	}
+
+	/** The first line of {@code actionlint -version} is "v1.7.12". */
+	private Optional<String> actionlintVersion(Path binary) {
+		return firstLine(List.of(binary.toString(), "-version"));
+	}
+
+	private Optional<String> firstLine(List<String> command) {
 		try {
-			String[] words = output(List.of(binary.toString(), "--version")).strip().split("\\s+");
-			return (words.length >= 2) ? Optional.of(words[1]) : Optional.empty();
+			return output(command).strip().lines().findFirst().map(String::strip);
 		}
 		catch (ToolException ex) {
 			return Optional.empty();

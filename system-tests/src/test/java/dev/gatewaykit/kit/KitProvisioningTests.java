@@ -40,6 +40,8 @@ class KitProvisioningTests {
 
 	private static final String TOXIPROXY_INSTALL = "go install github.com/Shopify/toxiproxy/v2/cmd/server@v2.12.0";
 
+	private static final String ACTIONLINT_INSTALL = "go install github.com/rhysd/actionlint/cmd/actionlint@v1.7.12";
+
 	@TempDir
 	Path tmp;
 
@@ -156,6 +158,73 @@ class KitProvisioningTests {
 		assertThat(this.tools.resolve("toxiproxy-server")).doesNotExist();
 	}
 
+	// ----------------------------------------------------------------------------------------------
+	// actionlint
+
+	@Test
+	void actionlintIsBuiltOnceWithGoInstallIntoTheToolsCache() throws Exception {
+		fakeGoBuildingActionlint("v1.7.12");
+
+		Run first = kit("tools", "actionlint");
+
+		assertThat(first.status()).as(first.toString()).isZero();
+		assertThat(callsOf("go")).hasSize(1)
+			.first()
+			.asString()
+			.startsWith("install github.com/rhysd/actionlint/cmd/actionlint@v1.7.12 GOBIN=/");
+		assertThat(versionOf(this.tools.resolve("actionlint"), "-version")).isEqualTo("v1.7.12");
+
+		Run second = kit("tools", "actionlint");
+
+		assertThat(second.status()).as(second.toString()).isZero();
+		assertThat(callsOf("go")).as("the second run builds nothing").hasSize(1);
+	}
+
+	@Test
+	void anActionlintOfAnotherVersionIsIgnoredAndThePinnedOneBuilt() throws Exception {
+		fakeGoBuildingActionlint("v1.7.12");
+		actionlint(this.fakes, "v1.6.27");
+
+		Run run = kit("tools", "actionlint");
+
+		assertThat(run.status()).as(run.toString()).isZero();
+		assertThat(run.err()).contains("ignoring " + this.fakes.resolve("actionlint") + ": actionlint v1.6.27");
+		assertThat(callsOf("go")).hasSize(1);
+		assertThat(versionOf(this.tools.resolve("actionlint"), "-version")).isEqualTo("v1.7.12");
+	}
+
+	@Test
+	void aBuildThatIsNotThePinnedActionlintStopsTheKit() throws Exception {
+		fakeGoBuildingActionlint("v1.7.11");
+
+		Run run = kit("tools", "actionlint");
+
+		assertThat(run.status()).as(run.toString()).isNotZero();
+		assertThat(run.err()).contains("is not actionlint v1.7.12");
+	}
+
+	@Test
+	void withoutGoTheKitStopsAndNamesTheActionlintInstallCommand() throws Exception {
+		Run run = kit("tools", "actionlint");
+
+		assertThat(run.status()).as(run.toString()).isNotZero();
+		assertThat(run.err()).contains(ACTIONLINT_INSTALL, "ACTIONLINT_BIN");
+		assertThat(this.tools.resolve("actionlint")).doesNotExist();
+	}
+
+	@Test
+	void theBenchToolsDefaultLeavesActionlintOut() throws Exception {
+		fakeCargo();
+		fakeGoBuildingActionlint("v1.7.12");
+		script(this.tools.resolve("toxiproxy-server"), "exit 0\n");
+
+		Run run = kit("tools");
+
+		assertThat(run.status()).as(run.toString()).isZero();
+		assertThat(callsOf("go")).isEmpty();
+		assertThat(this.tools.resolve("actionlint")).doesNotExist();
+	}
+
 	// ------------------------------------------------------------------------------------------
 	// OS packages
 
@@ -165,13 +234,15 @@ class KitProvisioningTests {
 		fakeAptGet();
 		rnacos(this.tools, "0.8.8");
 		script(this.tools.resolve("toxiproxy-server"), "exit 0\n");
+		actionlint(this.tools, "v1.7.12");
 
 		Run first = kit("test", "--provision-only");
 
 		assertThat(first.status()).as(first.toString()).isZero();
-		assertThat(callsOf("apt-get")).containsExactly("update -qq", "install -y -qq redis-server nginx chromium curl");
-		assertThat(first.err()).contains("OS packages (redis-server nginx chromium curl): done in",
-				"rnacos 0.8.8: done in", "toxiproxy v2.12.0: done in");
+		assertThat(callsOf("apt-get")).containsExactly("update -qq",
+				"install -y -qq redis-server nginx chromium curl shellcheck");
+		assertThat(first.err()).contains("OS packages (redis-server nginx chromium curl shellcheck): done in",
+				"rnacos 0.8.8: done in", "toxiproxy v2.12.0: done in", "actionlint v1.7.12: done in");
 
 		Run second = kit("test", "--provision-only");
 
@@ -188,7 +259,7 @@ class KitProvisioningTests {
 		Run run = kit("test", "--provision-only");
 
 		assertThat(run.status()).as(run.toString()).isNotZero();
-		assertThat(run.err()).contains("sudo apt-get install -y redis-server nginx chromium curl");
+		assertThat(run.err()).contains("sudo apt-get install -y redis-server nginx chromium curl shellcheck");
 		assertThat(callsOf("apt-get")).isEmpty();
 	}
 
@@ -197,7 +268,8 @@ class KitProvisioningTests {
 		Run run = kit("test", "--help");
 
 		assertThat(run.status()).as(run.toString()).isZero();
-		assertThat(run.out()).contains("usage: ./kit test", "--provision-only", RNACOS_INSTALL.substring(6));
+		assertThat(run.out()).contains("usage: ./kit test", "--provision-only", RNACOS_INSTALL.substring(6),
+				ACTIONLINT_INSTALL, "ACTIONLINT_BIN");
 	}
 
 	// -----------------------------------------------------------------------------------------------
@@ -227,6 +299,17 @@ class KitProvisioningTests {
 						+ installed + "/\"$package\"\n" + "done\n");
 	}
 
+	/**
+	 * Records its arguments and, like go install, puts an actionlint that reports
+	 * {@code version} into {@code $GOBIN}.
+	 */
+	private void fakeGoBuildingActionlint(String version) throws IOException {
+		script(this.fakes.resolve("go"),
+				"echo \"$* GOBIN=$GOBIN\" >>" + this.calls.resolve("go") + "\n"
+						+ "printf '#!/bin/sh\\n[ \"$1\" = -version ] && echo " + version
+						+ "\\n' >\"$GOBIN/actionlint\"\n" + "chmod +x \"$GOBIN/actionlint\"\n");
+	}
+
 	private void fakeId(int uid) throws IOException {
 		script(this.fakes.resolve("id"), "echo " + uid + "\n");
 	}
@@ -234,6 +317,10 @@ class KitProvisioningTests {
 	private static void rnacos(Path dir, String version) throws IOException {
 		Files.createDirectories(dir);
 		script(dir.resolve("rnacos"), "[ \"$1\" = --version ] && echo \"rnacos " + version + "\"\n");
+	}
+
+	private static void actionlint(Path dir, String version) throws IOException {
+		script(dir.resolve("actionlint"), "[ \"$1\" = -version ] && echo " + version + "\n");
 	}
 
 	private static void script(Path file, String body) throws IOException {
@@ -247,8 +334,12 @@ class KitProvisioningTests {
 	}
 
 	private static String versionOf(Path binary) throws Exception {
+		return versionOf(binary, "--version");
+	}
+
+	private static String versionOf(Path binary, String flag) throws Exception {
 		assertThat(binary).isExecutable();
-		Process process = new ProcessBuilder(binary.toString(), "--version").redirectErrorStream(true).start();
+		Process process = new ProcessBuilder(binary.toString(), flag).redirectErrorStream(true).start();
 		assertThat(process.waitFor(10, TimeUnit.SECONDS)).isTrue();
 		return new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
 	}

@@ -42,15 +42,19 @@ public final class TestCommand implements Command {
 
 				Provisions what the test suite runs against, then runs ./mvnw -B verify with MAVEN ARGS appended
 				(e.g. ./kit test -pl bench -am). Elapsed time is printed per phase.
-				  1. OS packages redis-server, nginx, chromium, curl: installed with apt-get as root (apt-get update
-				     first); without root the kit stops and names the apt-get command.
+				  1. OS packages %s: installed with apt-get as root (apt-get update
+				     first); without root the kit stops and names the apt-get command. shellcheck is for the tests
+				     only: actionlint runs it on the workflows' run: scripts.
 				  2. rnacos %s (the Nacos discovery tests): found, or built once with
 				     cargo install rnacos --locked --version %s (several minutes) and copied into the kit's tools.
 				     The tests are given it as RNACOS_BIN.
 				  3. toxiproxy %s (the launcher's toxiproxy test): found, or built once with go install.
-				  4. ./mvnw -B verify.
-				  --provision-only   stop after step 3
-				""".formatted(Tools.RNACOS_VERSION, Tools.RNACOS_VERSION, Tools.TOXIPROXY_VERSION);
+				  4. actionlint %s (the tests that lint .github/workflows): found, or built once with
+				     go install %s@%s into the kit's tools. The tests are given it as ACTIONLINT_BIN.
+				  5. ./mvnw -B verify.
+				  --provision-only   stop after step 4
+				""".formatted(String.join(" ", packages()), Tools.RNACOS_VERSION, Tools.RNACOS_VERSION,
+				Tools.TOXIPROXY_VERSION, Tools.ACTIONLINT_VERSION, Tools.ACTIONLINT_PACKAGE, Tools.ACTIONLINT_VERSION);
 	}
 
 	@Override
@@ -68,11 +72,13 @@ public final class TestCommand implements Command {
 		boolean provisionOnly = maven.remove("--provision-only");
 		KitContext kit = KitContext.current(err);
 		long started = System.nanoTime();
-		phase(kit, "OS packages (" + String.join(" ", Tools.BENCH_PACKAGES) + ")",
-				() -> kit.tools().osPackages(Tools.BENCH_PACKAGES));
+		// One apt-get install for the bench's packages and the tests' own.
+		phase(kit, "OS packages (" + String.join(" ", packages()) + ")", () -> kit.tools().osPackages(packages()));
 		Path[] rnacos = new Path[1];
 		phase(kit, "rnacos " + Tools.RNACOS_VERSION, () -> rnacos[0] = kit.tools().rnacos());
 		phase(kit, "toxiproxy " + Tools.TOXIPROXY_VERSION, () -> kit.tools().toxiproxy());
+		Path[] actionlint = new Path[1];
+		phase(kit, "actionlint " + Tools.ACTIONLINT_VERSION, () -> actionlint[0] = kit.tools().actionlint());
 		if (provisionOnly) {
 			kit.log().accept("provisioned in " + seconds(started) + " s");
 			return ExitCodes.OK;
@@ -82,9 +88,10 @@ public final class TestCommand implements Command {
 		kit.log().accept("── " + String.join(" ", command));
 		long verifyStarted = System.nanoTime();
 		ProcessBuilder builder = new ProcessBuilder(command).directory(kit.workspace().root().toFile()).inheritIO();
-		// The tests look for rnacos in RNACOS_BIN first: hand them exactly the binary
-		// just checked.
+		// The tests look for rnacos and actionlint in RNACOS_BIN and ACTIONLINT_BIN
+		// first: hand them exactly the binaries just checked.
 		builder.environment().put("RNACOS_BIN", rnacos[0].toString());
+		builder.environment().put("ACTIONLINT_BIN", actionlint[0].toString());
 		Process process = builder.start();
 		if (!process.waitFor(VERIFY_TIMEOUT.toMinutes(), TimeUnit.MINUTES)) {
 			process.destroyForcibly();
@@ -96,6 +103,12 @@ public final class TestCommand implements Command {
 			.accept("── ./mvnw -B verify: exit " + status + " after " + seconds(verifyStarted)
 					+ " s (all of ./kit test: " + seconds(started) + " s)");
 		return (status == 0) ? ExitCodes.OK : ExitCodes.FAILED;
+	}
+
+	private static List<String> packages() {
+		List<String> packages = new ArrayList<>(Tools.BENCH_PACKAGES);
+		packages.addAll(Tools.TEST_PACKAGES);
+		return packages;
 	}
 
 	private static void phase(KitContext kit, String name, Runnable step) {
