@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * diagnostics name the audit write as the blocking call site; in the {@code reactive}
  * style nothing is recorded from it.
  * <p>
- * Runs in the {@code blocking-recording} surefire execution, a JVM of its own: the
+ * Runs in the {@code blockhound-recording} surefire execution, a JVM of its own: the
  * gateway's installer puts BlockHound in for good.
  */
 class BlockHoundRecordingAuditIntegrationTests {
