@@ -2,6 +2,7 @@ package dev.gatewaykit.gateway;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -31,6 +32,16 @@ final class GatewayIntegrationTestSupport {
 		registry.add("kit.gateway.auth-service.timeout", () -> "1s");
 		registry.add("kit.gateway.session.timeout", () -> "500ms");
 		registry.add("management.server.port", () -> "0");
+	}
+
+	/**
+	 * The same settings as command-line arguments, for a test that starts a gateway of
+	 * its own with {@code SpringApplication}, the way a user starts the jar.
+	 */
+	static List<String> arguments() {
+		List<String> arguments = new ArrayList<>();
+		register((name, value) -> arguments.add("--" + name + "=" + value.get()));
+		return arguments;
 	}
 
 	/** Stores a session the way auth-service does and returns its token. */

@@ -16,13 +16,29 @@ import dev.gatewaykit.common.diagnostics.BlockingCall;
  * Recording is thread-safe and cheap (it runs on the thread that blocks, inside the
  * blocking call): one lazy stack walk that stops at the first application frame, a map
  * look-up and an adder.
+ * <p>
+ * An application frame is one outside the JDK and the libraries a gateway runs on, so
+ * that a filter in a user's own package ({@code com.acme...}, added through
+ * gateway-extensions) is named as precisely as the kit's own, not by the Lettuce or
+ * Spring Data frame it blocked in.
  */
 final class BlockingCalls {
 
 	/** Frames of these packages are never the call site. */
-	private static final List<String> JDK_PACKAGES = List.of("java.", "jdk.", "sun.", "reactor.blockhound.");
+	private static final List<String> JDK_PACKAGES = List.of("java.", "jdk.", "sun.", "com.sun.",
+			"reactor.blockhound.");
 
-	private static final String APPLICATION_PACKAGE = "dev.gatewaykit.";
+	/**
+	 * Frames of these packages are the call site only when no application frame is on the
+	 * stack: the libraries and frameworks between an application's code and the blocking
+	 * method (a blocked Redis call goes through Spring Data Redis and Lettuce, a blocked
+	 * filter through Spring Cloud Gateway and Reactor).
+	 */
+	private static final List<String> LIBRARY_PACKAGES = List.of("reactor.", "io.netty.", "io.lettuce.",
+			"org.springframework.", "io.micrometer.", "tools.jackson.", "com.fasterxml.", "kotlin.", "kotlinx.",
+			"org.reactivestreams.", "org.apache.", "org.slf4j.", "ch.qos.logback.", "com.alibaba.nacos.",
+			"org.hibernate.", "jakarta.", "io.projectreactor.", "org.jspecify.", "org.HdrHistogram.",
+			"com.github.benmanes.caffeine.", "io.prometheus.", "org.junit.");
 
 	/**
 	 * Thread names kept per call: bounded, because {@code boundedElastic} names each new
@@ -88,9 +104,10 @@ final class BlockingCalls {
 
 	/**
 	 * The call site of a blocking call, from the stack of the thread that made it (top
-	 * first): below the frame of the blocking method itself, the first
-	 * {@code dev.gatewaykit.} frame, or else the first frame outside the JDK and
-	 * BlockHound; {@code "unknown"} when there is neither.
+	 * first): below the frame of the blocking method itself, the first application frame
+	 * (outside the JDK, BlockHound and the {@link #LIBRARY_PACKAGES libraries}), or else
+	 * the first frame outside the JDK and BlockHound; {@code "unknown"} when there is
+	 * neither.
 	 * @param stack the frames, top first
 	 * @param className the blocking method's class ({@code java.lang.Thread})
 	 * @param methodName the blocking method ({@code sleep})
@@ -105,14 +122,27 @@ final class BlockingCalls {
 				below = frame.getClassName().equals(className) && frame.getMethodName().equals(methodName);
 				continue;
 			}
-			if (frame.getClassName().startsWith(APPLICATION_PACKAGE)) {
+			if (in(JDK_PACKAGES, frame)) {
+				continue;
+			}
+			if (!in(LIBRARY_PACKAGES, frame)) {
 				return describe(frame);
 			}
-			if (outsideJdk == null && JDK_PACKAGES.stream().noneMatch(frame.getClassName()::startsWith)) {
+			if (outsideJdk == null) {
 				outsideJdk = frame;
 			}
 		}
 		return (outsideJdk != null) ? describe(outsideJdk) : "unknown";
+	}
+
+	private static boolean in(List<String> packages, StackTraceElement frame) {
+		String className = frame.getClassName();
+		for (String prefix : packages) {
+			if (className.startsWith(prefix)) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	private static String describe(StackTraceElement frame) {

@@ -34,6 +34,28 @@ class BlockingCallsTests {
 	}
 
 	@Test
+	void aUsersFilterInItsOwnPackageIsTheSiteNotTheLibraryItBlockedIn() {
+		Stream<StackTraceElement> stack = Stream.of(RECORDER, RUNTIME,
+				frame("jdk.internal.misc.Unsafe", "park", "Unsafe.java", -2),
+				frame("java.util.concurrent.CompletableFuture", "get", "CompletableFuture.java", 2096),
+				frame("io.lettuce.core.protocol.AsyncCommand", "await", "AsyncCommand.java", 83),
+				frame("io.lettuce.core.internal.Futures", "awaitOrCancel", "Futures.java", 244),
+				frame("org.springframework.data.redis.connection.lettuce.LettuceConnection", "await",
+						"LettuceConnection.java", 1000),
+				frame("org.springframework.data.redis.core.DefaultListOperations", "leftPush",
+						"DefaultListOperations.java", 150),
+				frame("com.acme.gateway.AuditFilter", "filter", "AuditFilter.java", 42),
+				frame("org.springframework.cloud.gateway.handler.FilteringWebHandler$DefaultGatewayFilterChain",
+						"lambda$filter$0", "FilteringWebHandler.java", 140),
+				frame("reactor.core.publisher.MonoDefer", "subscribe", "MonoDefer.java", 45),
+				frame("dev.gatewaykit.gateway.filter.AuthenticationGlobalFilter", "filter",
+						"AuthenticationGlobalFilter.java", 90));
+
+		assertThat(BlockingCalls.siteOf(stack, "jdk.internal.misc.Unsafe", "park"))
+			.isEqualTo("com.acme.gateway.AuditFilter.filter(AuditFilter.java:42)");
+	}
+
+	@Test
 	void withoutAnApplicationFrameTheSiteIsTheFirstFrameOutsideTheJdk() {
 		Stream<StackTraceElement> stack = Stream.of(RECORDER, RUNTIME,
 				frame("jdk.internal.misc.Unsafe", "park", "Unsafe.java", -2),
