@@ -27,7 +27,7 @@ public final class CompareCommand implements Command {
 
 	@Override
 	public Set<String> options() {
-		return Set.of("baseline", "current", "max-tps-drop-pct", "max-p99-rise-pct");
+		return Set.of("baseline", "current", "max-tps-drop-pct", "max-p99-rise-pct", "max-cpu-rise-pct");
 	}
 
 	@Override
@@ -49,14 +49,19 @@ public final class CompareCommand implements Command {
 		Path baselineFile = args.path("baseline");
 		Path currentFile = args.path("current");
 		Thresholds thresholds = new Thresholds(args.decimal("max-tps-drop-pct", Thresholds.DEFAULT.maxTpsDropPct(), 0),
-				args.decimal("max-p99-rise-pct", Thresholds.DEFAULT.maxP99RisePct(), 0));
+				args.decimal("max-p99-rise-pct", Thresholds.DEFAULT.maxP99RisePct(), 0),
+				args.decimal("max-cpu-rise-pct", Thresholds.DEFAULT.maxCpuRisePct(), 0));
 		RunSummary baseline = BenchJson.read(baselineFile, RunSummary.class);
 		RunSummary current = BenchJson.read(currentFile, RunSummary.class);
-		Comparison comparison = Comparison.of(baseline.modes(), current.modes(), thresholds);
+		Comparison comparison = Comparison.of(baseline.samples(), current.samples(), thresholds);
 		out.println("baseline " + baseline.run() + " (" + baselineFile + ") vs current " + current.run() + " ("
 				+ currentFile + ")");
 		out.print(comparison.table());
-		return comparison.exitCode();
+		out.println(comparison.verdictLine());
+		if (comparison.failed()) {
+			return ExitCodes.FAILED;
+		}
+		return comparison.comparedAny() ? ExitCodes.OK : ExitCodes.USAGE;
 	}
 
 }

@@ -208,7 +208,7 @@ class KitCliTests {
 				current.toString(), "--max-tps-drop-pct", "10", "--max-p99-rise-pct", "20");
 
 		assertThat(result.code()).isEqualTo(ExitCodes.FAILED);
-		assertThat(result.out()).contains("REGRESSION: TPS dropped 66.7 %");
+		assertThat(result.out()).contains("REGRESSION: TPS dropped 66.7 %", "REGRESSION: fixed TPS");
 	}
 
 	@Test
