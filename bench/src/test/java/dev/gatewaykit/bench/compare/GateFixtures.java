@@ -1,11 +1,16 @@
 package dev.gatewaykit.bench.compare;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import dev.gatewaykit.bench.repeat.ModeSamples;
 import dev.gatewaykit.bench.repeat.Sample;
+import dev.gatewaykit.bench.report.MachineFacts;
+import dev.gatewaykit.bench.report.RunSummary;
+import dev.gatewaykit.launcher.BenchJson;
 
 /** Hand-built repeats for the gate's tests. */
 final class GateFixtures {
@@ -44,6 +49,56 @@ final class GateFixtures {
 	/** A run with 3.2 % errors: invalid. */
 	static Run invalid(double tps, double p99Ms) {
 		return new Run(tps, p99Ms, null, 3.2);
+	}
+
+	static final MachineFacts MACHINE = new MachineFacts("AMD EPYC 7763 64-Core Processor", 2, 7941,
+			"Debian GNU/Linux 12 (bookworm), kernel 6.1.0-27-amd64 (amd64)");
+
+	/** What {@code ./kit bench} writes to params.json for a default run. */
+	static Map<String, Object> params() {
+		Map<String, Object> params = new LinkedHashMap<>();
+		params.put("modes", "naive,fixed");
+		params.put("model", "closed");
+		params.put("users", 200);
+		params.put("rate", null);
+		params.put("warmup", "auto");
+		params.put("durationSeconds", 60);
+		params.put("redisLatencyMs", 25);
+		params.put("nginx", "tuned");
+		params.put("quick", false);
+		params.put("discovery", "static");
+		params.put("profile", "cpu");
+		params.put("blockHound", false);
+		params.put("repeat", 3);
+		params.put("gatewayJar", null);
+		params.put("gatewayArgs", List.of());
+		params.put("targetUrl", null);
+		return params;
+	}
+
+	static Map<String, String> versions() {
+		Map<String, String> versions = new LinkedHashMap<>();
+		versions.put("jdk", "OpenJDK 64-Bit Server VM 17.0.13+11");
+		versions.put("gatling", "3.13.5");
+		versions.put("nginx", "1.22.1");
+		versions.put("redis-server", "7.0.15");
+		versions.put("toxiproxy-server", "2.12.0");
+		versions.put("rnacos", "not found");
+		versions.put("git", "979a94c");
+		versions.put("gitDirty", "false");
+		return versions;
+	}
+
+	/** A summary.json with the given parameters, machine, versions and repeats. */
+	static RunSummary summary(String run, Map<String, Object> params, MachineFacts machine,
+			Map<String, String> versions, ModeSamples... modes) {
+		return new RunSummary(RunSummary.SCHEMA, run, "2026-11-24T00:00:00Z",
+				(params != null) ? BenchJson.mapper().valueToTree(params) : null, machine, versions, List.of(), null,
+				null, null, List.of(), null, null, List.of(modes));
+	}
+
+	static RunSummary summary(String run, ModeSamples... modes) {
+		return summary(run, params(), MACHINE, versions(), modes);
 	}
 
 	record Run(double tps, double p99Ms, Double cpuMicros, double errorPct) {
