@@ -99,26 +99,41 @@ public final class Comparison {
 
 	/** The one-line verdict under the table. */
 	public String verdictLine() {
+		List<String> invalid = this.modes.stream()
+			.filter((mode) -> mode.verdict() == Verdict.INVALID)
+			.map(ModeComparison::mode)
+			.toList();
+		List<String> regressed = metrics(Verdict.REGRESSION);
 		if (failed()) {
-			List<String> failures = new ArrayList<>();
-			for (ModeComparison mode : this.modes) {
-				if (mode.verdict() == Verdict.INVALID) {
-					failures.add(mode.mode() + " INVALID");
-				}
-				mode.metrics()
-					.stream()
-					.filter((metric) -> metric.verdict() == Verdict.REGRESSION)
-					.forEach((metric) -> failures.add(mode.mode() + " " + metric.metric().label()));
+			List<String> parts = new ArrayList<>();
+			if (!regressed.isEmpty()) {
+				parts.add("REGRESSION: " + String.join(", ", regressed));
 			}
-			return "REGRESSION: " + String.join(", ", failures);
+			if (!invalid.isEmpty()) {
+				parts.add("INVALID: " + String.join(", ", invalid));
+			}
+			return String.join("; ", parts);
 		}
 		if (!comparedAny()) {
 			return "nothing compared: the two runs share no mode";
 		}
+		List<String> unchanged = metrics(Verdict.NO_CHANGE);
 		return "no regression (limits: TPS drop " + Numbers.trim(this.thresholds.maxTpsDropPct(), 1) + " %, p99 rise "
 				+ Numbers.trim(this.thresholds.maxP99RisePct(), 1) + " %, CPU/req rise "
-				+ Numbers.trim(this.thresholds.maxCpuRisePct(), 1)
-				+ " %; worse inside the measured spread is no change)";
+				+ Numbers.trim(this.thresholds.maxCpuRisePct(), 1) + " %)" + (unchanged.isEmpty() ? ""
+						: "; worse but inside the measured spread, so no change: " + String.join(", ", unchanged));
+	}
+
+	/** {@code mode metric} of every metric with this verdict. */
+	private List<String> metrics(Verdict verdict) {
+		List<String> names = new ArrayList<>();
+		for (ModeComparison mode : this.modes) {
+			mode.metrics()
+				.stream()
+				.filter((metric) -> metric.verdict() == verdict)
+				.forEach((metric) -> names.add(mode.mode() + " " + metric.metric().label()));
+		}
+		return names;
 	}
 
 	private static Map<String, ModeSamples> byMode(List<ModeSamples> samples) {

@@ -70,10 +70,13 @@ public enum Metric {
 		};
 	}
 
-	/** How the change reads: "TPS dropped", "p99 rose". */
+	/** How the change reads: "TPS dropped", "p99 rose", "TPS unchanged". */
 	String moved(double deltaPct) {
 		String name = (this == CPU) ? "CPU per request" : this.label;
-		return name + ((deltaPct < 0) ? " dropped " : " rose ");
+		if (deltaPct == 0) {
+			return name + " unchanged";
+		}
+		return name + ((deltaPct < 0) ? " dropped" : " rose");
 	}
 
 }

@@ -38,7 +38,8 @@ public record MetricComparison(Metric metric, @Nullable Stat baseline, @Nullable
 		Stat after = current.get();
 		double delta = percentChange(before.median(), after.median());
 		double worsePct = metric.higherIsWorse() ? delta : -delta;
-		String moved = metric.moved(delta) + percent(Math.abs(delta)) + " (limit " + Numbers.trim(limitPct, 1) + " %)";
+		String moved = metric.moved(delta) + ((delta == 0) ? "" : " " + percent(Math.abs(delta))) + " (limit "
+				+ Numbers.trim(limitPct, 1) + " %)";
 		boolean single = before.n() == 1 && after.n() == 1;
 		String ranges = "base " + range(before, metric) + ", current " + range(after, metric);
 		if (worsePct > limitPct) {
@@ -53,7 +54,9 @@ public record MetricComparison(Metric metric, @Nullable Stat baseline, @Nullable
 			return new MetricComparison(metric, before, after, delta, Verdict.IMPROVED,
 					single ? moved : moved + ", outside the measured spread: " + ranges);
 		}
-		return new MetricComparison(metric, before, after, delta, Verdict.WITHIN_LIMITS, "within limits");
+		// Better beyond the limit but overlapping: not shown to be an improvement.
+		String within = (-worsePct > limitPct) ? moved + " but inside the measured spread: " + ranges : moved;
+		return new MetricComparison(metric, before, after, delta, Verdict.WITHIN_LIMITS, within);
 	}
 
 	/**

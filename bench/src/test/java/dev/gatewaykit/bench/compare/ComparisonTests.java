@@ -30,6 +30,7 @@ class ComparisonTests {
 
 			assertThat(tps.verdict()).isEqualTo(Verdict.WITHIN_LIMITS);
 			assertThat(tps.deltaPct()).isCloseTo(-9.9, within(1e-9));
+			assertThat(tps.reason()).isEqualTo("TPS dropped 9.9 % (limit 10 %)");
 		}
 
 		@Test
@@ -145,8 +146,12 @@ class ComparisonTests {
 
 		@Test
 		void aBetterMedianInsideTheSpreadIsOnlyWithinLimits() {
-			assertThat(metric(compare(tps("fixed", 900, 1000, 1200), tps("fixed", 1100, 1200, 1250)), Metric.TPS)
-				.verdict()).isEqualTo(Verdict.WITHIN_LIMITS);
+			MetricComparison tps = metric(compare(tps("fixed", 900, 1000, 1200), tps("fixed", 1100, 1200, 1250)),
+					Metric.TPS);
+
+			assertThat(tps.verdict()).isEqualTo(Verdict.WITHIN_LIMITS);
+			assertThat(tps.reason()).isEqualTo(
+					"TPS rose 20.0 % (limit 10 %) but inside the measured spread: base 900–1200, current 1100–1250");
 		}
 
 		@Test
@@ -265,8 +270,23 @@ class ComparisonTests {
 
 	@Test
 	void aPassingVerdictLineStatesTheLimits() {
-		assertThat(compare(tps("fixed", 1000), tps("fixed", 1000)).verdictLine()).isEqualTo(
-				"no regression (limits: TPS drop 10 %, p99 rise 20 %, CPU/req rise 10 %; worse inside the measured spread is no change)");
+		assertThat(compare(tps("fixed", 1000), tps("fixed", 1000)).verdictLine())
+			.isEqualTo("no regression (limits: TPS drop 10 %, p99 rise 20 %, CPU/req rise 10 %)");
+	}
+
+	@Test
+	void aPassingVerdictLineNamesWhatIsWorseInsideTheSpread() {
+		assertThat(compare(tps("fixed", 800, 1000, 1100), tps("fixed", 820, 850, 900)).verdictLine()).isEqualTo(
+				"no regression (limits: TPS drop 10 %, p99 rise 20 %, CPU/req rise 10 %); worse but inside the measured "
+						+ "spread, so no change: fixed TPS");
+	}
+
+	@Test
+	void aFailingVerdictLineNamesRegressionsAndInvalidModes() {
+		Comparison comparison = Comparison.of(List.of(tps("naive", 75), tps("fixed", 1000)),
+				List.of(mode("naive", invalid(75, 2600)), tps("fixed", 500)), LIMITS);
+
+		assertThat(comparison.verdictLine()).isEqualTo("REGRESSION: fixed TPS; INVALID: naive");
 	}
 
 	private static Comparison compare(ModeSamples baseline, ModeSamples current) {

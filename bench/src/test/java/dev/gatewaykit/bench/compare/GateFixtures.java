@@ -6,10 +6,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.gatewaykit.bench.littleslaw.LinkLatencies;
+import dev.gatewaykit.bench.littleslaw.Prediction;
+import dev.gatewaykit.bench.measure.Latency;
+import dev.gatewaykit.bench.measure.Workload;
 import dev.gatewaykit.bench.repeat.ModeSamples;
 import dev.gatewaykit.bench.repeat.Sample;
 import dev.gatewaykit.bench.report.MachineFacts;
 import dev.gatewaykit.bench.report.RunSummary;
+import dev.gatewaykit.bench.summary.BenchModes;
+import dev.gatewaykit.bench.summary.ModeSummary;
+import dev.gatewaykit.bench.summary.Validity;
 import dev.gatewaykit.launcher.BenchJson;
 
 /** Hand-built repeats for the gate's tests. */
@@ -99,6 +106,16 @@ final class GateFixtures {
 
 	static RunSummary summary(String run, ModeSamples... modes) {
 		return summary(run, params(), MACHINE, versions(), modes);
+	}
+
+	/** A mode's summary as a run without repeats writes it, the source of one sample. */
+	static ModeSummary summaryOf(String name, double tps, double p99) {
+		long ok = Math.round(tps * 60);
+		return new ModeSummary(ModeSummary.SCHEMA, name, BenchModes.executionMode(name), name, "gateway",
+				Workload.closed(200), new LinkLatencies(25, 3, 0), 60, ok, 0, tps, 0,
+				new Latency(p99 / 2, p99 / 2, p99 * 0.8, p99, p99 * 1.2), ModeSummary.Spread.NONE, Validity.VALID,
+				new Prediction(null, "-", Prediction.NONE, null, null), null, null, Map.of("200", ok), List.of(), null,
+				null);
 	}
 
 	record Run(double tps, double p99Ms, Double cpuMicros, double errorPct) {
