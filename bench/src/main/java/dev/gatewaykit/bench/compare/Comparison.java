@@ -20,6 +20,9 @@ import dev.gatewaykit.bench.summary.Summarizer;
  */
 public final class Comparison {
 
+	/** The terminal width the table and its reasons fit. */
+	static final int WIDTH = 120;
+
 	private final List<ModeComparison> modes;
 
 	private final Thresholds thresholds;
@@ -65,7 +68,7 @@ public final class Comparison {
 	 * One line per mode and metric: the medians with their ranges, the change of the
 	 * median and the verdict; then, under the table, the reason for every verdict other
 	 * than "within limits" (the reasons name the ranges, which would make the table too
-	 * wide for a terminal).
+	 * wide for a terminal), wrapped to {@link #WIDTH} columns.
 	 */
 	public String table() {
 		List<List<String>> lines = new ArrayList<>();
@@ -92,7 +95,7 @@ public final class Comparison {
 		StringBuilder out = new StringBuilder(TextTable.render(lines));
 		if (!reasons.isEmpty()) {
 			out.append('\n');
-			reasons.forEach((reason) -> out.append(reason).append('\n'));
+			reasons.forEach((reason) -> out.append(wrap(reason)));
 		}
 		return out.toString();
 	}
@@ -122,6 +125,29 @@ public final class Comparison {
 				+ Numbers.trim(this.thresholds.maxP99RisePct(), 1) + " %, CPU/req rise "
 				+ Numbers.trim(this.thresholds.maxCpuRisePct(), 1) + " %)" + (unchanged.isEmpty() ? ""
 						: "; worse but inside the measured spread, so no change: " + String.join(", ", unchanged));
+	}
+
+	/**
+	 * A reason line broken after a comma (or else at a space) to fit {@link #WIDTH}
+	 * columns, the continuation lines indented.
+	 */
+	static String wrap(String line) {
+		StringBuilder out = new StringBuilder();
+		String rest = line;
+		String indent = "";
+		while (indent.length() + rest.length() > WIDTH) {
+			int room = WIDTH - indent.length();
+			// After a comma where there is one, so that a figure keeps its unit.
+			int comma = rest.lastIndexOf(", ", room - 1);
+			int space = (comma > 0) ? comma + 1 : rest.lastIndexOf(' ', room);
+			if (space <= 0) {
+				break;
+			}
+			out.append(indent).append(rest, 0, space).append('\n');
+			rest = rest.substring(space + 1);
+			indent = "    ";
+		}
+		return out.append(indent).append(rest).append('\n').toString();
 	}
 
 	/** {@code mode metric} of every metric with this verdict. */
