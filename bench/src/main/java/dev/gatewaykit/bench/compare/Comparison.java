@@ -7,188 +7,169 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 
-import dev.gatewaykit.bench.cli.ExitCodes;
+import dev.gatewaykit.bench.repeat.ModeSamples;
+import dev.gatewaykit.bench.report.TextTable;
 import dev.gatewaykit.bench.summary.ModeSummary;
 import dev.gatewaykit.bench.summary.Numbers;
 import dev.gatewaykit.bench.summary.Summarizer;
-import dev.gatewaykit.bench.report.TextTable;
 
 /**
- * A run compared mode by mode with a saved baseline. A mode regresses when its TPS drops,
- * or its p99 rises, by more than the threshold (exactly at the threshold still passes).
- * An invalid run on either side is never a pass: its TPS means nothing, so nothing can be
- * concluded from it. A mode present on one side only is reported, not fatal: runs of
- * different mode sets are still comparable on what they share.
+ * A run compared mode by mode, metric by metric, with a saved baseline, on the medians
+ * and ranges of each mode's repeats ({@link ModeComparison}, {@link MetricComparison}
+ * hold the rules). The ceiling is not compared: it measures the box without the gateway.
  */
 public final class Comparison {
 
-	/** What one mode's comparison concluded. */
-	public enum Verdict {
+	/** The terminal width the table and its reasons fit. */
+	static final int WIDTH = 120;
 
-		OK(false), REGRESSION(true), INVALID(true), ONLY_IN_BASELINE(false), ONLY_IN_CURRENT(false);
-
-		private final boolean failing;
-
-		Verdict(boolean failing) {
-			this.failing = failing;
-		}
-
-		public boolean failing() {
-			return this.failing;
-		}
-
-		String label() {
-			return name().replace('_', ' ');
-		}
-
-	}
-
-	/**
-	 * One mode's line.
-	 *
-	 * @param mode the mode name
-	 * @param baseline the baseline's summary, {@code null} when absent
-	 * @param current the current summary, {@code null} when absent
-	 * @param tpsDeltaPct TPS change in percent of the baseline (negative = slower),
-	 * {@code null} when not compared
-	 * @param p99DeltaPct p99 change in percent of the baseline (positive = slower),
-	 * {@code null} when not compared
-	 * @param verdict the conclusion
-	 * @param reason why, for humans
-	 */
-	public record Row(String mode, ModeSummary baseline, ModeSummary current, Double tpsDeltaPct, Double p99DeltaPct,
-			Verdict verdict, String reason) {
-	}
-
-	private final List<Row> rows;
+	private final List<ModeComparison> modes;
 
 	private final Thresholds thresholds;
 
-	private Comparison(List<Row> rows, Thresholds thresholds) {
-		this.rows = List.copyOf(rows);
+	private Comparison(List<ModeComparison> modes, Thresholds thresholds) {
+		this.modes = List.copyOf(modes);
 		this.thresholds = thresholds;
 	}
 
-	public static Comparison of(List<ModeSummary> baseline, List<ModeSummary> current, Thresholds thresholds) {
-		Map<String, ModeSummary> before = byMode(baseline);
-		Map<String, ModeSummary> after = byMode(current);
-		TreeSet<String> modes = new TreeSet<>(
+	public static Comparison of(List<ModeSamples> baseline, List<ModeSamples> current, Thresholds thresholds) {
+		Map<String, ModeSamples> before = byMode(baseline);
+		Map<String, ModeSamples> after = byMode(current);
+		TreeSet<String> names = new TreeSet<>(
 				Comparator.comparingInt(Summarizer::order).thenComparing(Comparator.naturalOrder()));
-		modes.addAll(before.keySet());
-		modes.addAll(after.keySet());
-		List<Row> rows = new ArrayList<>();
-		for (String mode : modes) {
-			rows.add(compare(mode, before.get(mode), after.get(mode), thresholds));
+		names.addAll(before.keySet());
+		names.addAll(after.keySet());
+		List<ModeComparison> modes = new ArrayList<>();
+		for (String mode : names) {
+			modes.add(ModeComparison.of(mode, before.get(mode), after.get(mode), thresholds));
 		}
-		return new Comparison(rows, thresholds);
+		return new Comparison(modes, thresholds);
 	}
 
-	static Row compare(String mode, ModeSummary baseline, ModeSummary current, Thresholds thresholds) {
-		if (current == null) {
-			return new Row(mode, baseline, null, null, null, Verdict.ONLY_IN_BASELINE, "not in the current run");
-		}
-		if (baseline == null) {
-			return new Row(mode, null, current, null, null, Verdict.ONLY_IN_CURRENT, "not in the baseline");
-		}
-		if (!current.valid()) {
-			return new Row(mode, baseline, current, null, null, Verdict.INVALID,
-					"current run invalid (" + current.validity().reason() + ")");
-		}
-		if (!baseline.valid()) {
-			return new Row(mode, baseline, current, null, null, Verdict.INVALID,
-					"baseline invalid (" + baseline.validity().reason() + "): save a valid baseline");
-		}
-		double tpsDelta = percentChange(baseline.tps(), current.tps());
-		double p99Delta = percentChange(baseline.latencyMs().p99(), current.latencyMs().p99());
-		List<String> problems = new ArrayList<>();
-		if (-tpsDelta > thresholds.maxTpsDropPct()) {
-			problems.add("TPS dropped " + Numbers.fixed(-tpsDelta, 1) + " % (limit "
-					+ Numbers.trim(thresholds.maxTpsDropPct(), 1) + " %)");
-		}
-		if (p99Delta > thresholds.maxP99RisePct()) {
-			problems.add("p99 rose " + Numbers.fixed(p99Delta, 1) + " % (limit "
-					+ Numbers.trim(thresholds.maxP99RisePct(), 1) + " %)");
-		}
-		return problems.isEmpty() ? new Row(mode, baseline, current, tpsDelta, p99Delta, Verdict.OK, "within limits")
-				: new Row(mode, baseline, current, tpsDelta, p99Delta, Verdict.REGRESSION, String.join("; ", problems));
+	public List<ModeComparison> modes() {
+		return this.modes;
+	}
+
+	public Thresholds thresholds() {
+		return this.thresholds;
+	}
+
+	/** Whether any mode regressed or was invalid. */
+	public boolean failed() {
+		return this.modes.stream().anyMatch((mode) -> mode.verdict().failing());
+	}
+
+	/** Whether any mode was compared at all: present, and valid or not, on both sides. */
+	public boolean comparedAny() {
+		return this.modes.stream().anyMatch((mode) -> mode.verdict().compared());
 	}
 
 	/**
-	 * Change from {@code before} to {@code after} in percent of {@code before}; a rise
-	 * from 0 is infinite.
+	 * One line per mode and metric: the medians with their ranges, the change of the
+	 * median and the verdict; then, under the table, the reason for every verdict other
+	 * than "within limits" (the reasons name the ranges, which would make the table too
+	 * wide for a terminal), wrapped to {@link #WIDTH} columns.
 	 */
-	static double percentChange(double before, double after) {
-		if (before == 0) {
-			return (after == 0) ? 0 : Double.POSITIVE_INFINITY * Math.signum(after);
-		}
-		return (after - before) * 100.0 / before;
-	}
-
-	public List<Row> rows() {
-		return this.rows;
-	}
-
-	/**
-	 * 1 when any compared mode regressed or was invalid, 2 when the runs share no mode at
-	 * all (nothing was decided: most likely the wrong files), 0 otherwise.
-	 */
-	public int exitCode() {
-		if (this.rows.stream().anyMatch((row) -> row.verdict().failing())) {
-			return ExitCodes.FAILED;
-		}
-		boolean anyCompared = this.rows.stream().anyMatch((row) -> row.verdict() == Verdict.OK);
-		return anyCompared ? ExitCodes.OK : ExitCodes.USAGE;
-	}
-
-	/** The per-mode deltas as a terminal table, followed by a one-line verdict. */
 	public String table() {
 		List<List<String>> lines = new ArrayList<>();
-		lines.add(List.of("mode", "base TPS", "TPS", "Δ TPS", "base p99", "p99", "Δ p99", "verdict"));
-		for (Row row : this.rows) {
-			lines.add(List.of(row.mode(), tps(row.baseline()), tps(row.current()), delta(row.tpsDeltaPct()),
-					p99(row.baseline()), p99(row.current()), delta(row.p99DeltaPct()),
-					row.verdict().label() + ": " + row.reason()));
+		lines.add(List.of("mode", "metric", "baseline median [min–max]", "current median [min–max]", "Δ median",
+				"verdict"));
+		List<String> reasons = new ArrayList<>();
+		for (ModeComparison mode : this.modes) {
+			if (!mode.verdict().compared() || mode.verdict() == Verdict.INVALID) {
+				lines.add(List.of(mode.mode(), "all", "-", "-", "-", mode.verdict().label()));
+				reasons.add(mode.mode() + ": " + mode.verdict().label() + ": " + mode.reason());
+				continue;
+			}
+			for (MetricComparison metric : mode.metrics()) {
+				lines.add(List.of(mode.mode(), metric.metric().label(),
+						MetricComparison.figure(metric.baseline(), metric.metric()),
+						MetricComparison.figure(metric.current(), metric.metric()),
+						MetricComparison.delta(metric.deltaPct()), metric.verdict().label()));
+				if (metric.verdict() != Verdict.WITHIN_LIMITS) {
+					reasons.add(mode.mode() + " " + metric.metric().label() + ": " + metric.verdict().label() + ": "
+							+ metric.reason());
+				}
+			}
 		}
 		StringBuilder out = new StringBuilder(TextTable.render(lines));
-		int code = exitCode();
-		out.append('\n').append(switch (code) {
-			case ExitCodes.OK -> "no regression (limits: TPS drop " + Numbers.trim(this.thresholds.maxTpsDropPct(), 1)
-					+ " %, p99 rise " + Numbers.trim(this.thresholds.maxP99RisePct(), 1) + " %)";
-			case ExitCodes.FAILED -> "REGRESSION: see the verdict column";
-			default -> "nothing compared: the two runs share no mode";
-		}).append('\n');
+		if (!reasons.isEmpty()) {
+			out.append('\n');
+			reasons.forEach((reason) -> out.append(wrap(reason)));
+		}
 		return out.toString();
 	}
 
-	private static Map<String, ModeSummary> byMode(List<ModeSummary> summaries) {
-		Map<String, ModeSummary> map = new LinkedHashMap<>();
-		for (ModeSummary summary : summaries) {
-			if (!ModeSummary.CEILING.equals(summary.mode())) {
-				map.put(summary.mode(), summary);
+	/** The one-line verdict under the table. */
+	public String verdictLine() {
+		List<String> invalid = this.modes.stream()
+			.filter((mode) -> mode.verdict() == Verdict.INVALID)
+			.map(ModeComparison::mode)
+			.toList();
+		List<String> regressed = metrics(Verdict.REGRESSION);
+		if (failed()) {
+			List<String> parts = new ArrayList<>();
+			if (!regressed.isEmpty()) {
+				parts.add("REGRESSION: " + String.join(", ", regressed));
+			}
+			if (!invalid.isEmpty()) {
+				parts.add("INVALID: " + String.join(", ", invalid));
+			}
+			return String.join("; ", parts);
+		}
+		if (!comparedAny()) {
+			return "nothing compared: the two runs share no mode";
+		}
+		List<String> unchanged = metrics(Verdict.NO_CHANGE);
+		return "no regression (limits: TPS drop " + Numbers.trim(this.thresholds.maxTpsDropPct(), 1) + " %, p99 rise "
+				+ Numbers.trim(this.thresholds.maxP99RisePct(), 1) + " %, CPU/req rise "
+				+ Numbers.trim(this.thresholds.maxCpuRisePct(), 1) + " %)" + (unchanged.isEmpty() ? ""
+						: "; worse but inside the measured spread, so no change: " + String.join(", ", unchanged));
+	}
+
+	/**
+	 * A reason line broken after a comma (or else at a space) to fit {@link #WIDTH}
+	 * columns, the continuation lines indented.
+	 */
+	static String wrap(String line) {
+		StringBuilder out = new StringBuilder();
+		String rest = line;
+		String indent = "";
+		while (indent.length() + rest.length() > WIDTH) {
+			int room = WIDTH - indent.length();
+			// After a comma where there is one, so that a figure keeps its unit.
+			int comma = rest.lastIndexOf(", ", room - 1);
+			int space = (comma > 0) ? comma + 1 : rest.lastIndexOf(' ', room);
+			if (space <= 0) {
+				break;
+			}
+			out.append(indent).append(rest, 0, space).append('\n');
+			rest = rest.substring(space + 1);
+			indent = "    ";
+		}
+		return out.append(indent).append(rest).append('\n').toString();
+	}
+
+	/** {@code mode metric} of every metric with this verdict. */
+	private List<String> metrics(Verdict verdict) {
+		List<String> names = new ArrayList<>();
+		for (ModeComparison mode : this.modes) {
+			mode.metrics()
+				.stream()
+				.filter((metric) -> metric.verdict() == verdict)
+				.forEach((metric) -> names.add(mode.mode() + " " + metric.metric().label()));
+		}
+		return names;
+	}
+
+	private static Map<String, ModeSamples> byMode(List<ModeSamples> samples) {
+		Map<String, ModeSamples> map = new LinkedHashMap<>();
+		for (ModeSamples mode : samples) {
+			if (!ModeSummary.CEILING.equals(mode.mode())) {
+				map.put(mode.mode(), mode);
 			}
 		}
 		return map;
-	}
-
-	private static String tps(ModeSummary summary) {
-		if (summary == null) {
-			return "-";
-		}
-		return summary.valid() ? Numbers.fixed(summary.tps(), 1) : "INVALID";
-	}
-
-	private static String p99(ModeSummary summary) {
-		return (summary == null || !summary.valid()) ? "-" : Numbers.trim(summary.latencyMs().p99(), 0) + " ms";
-	}
-
-	private static String delta(Double pct) {
-		if (pct == null) {
-			return "-";
-		}
-		if (pct.isInfinite()) {
-			return (pct > 0) ? "+inf" : "-inf";
-		}
-		return ((pct >= 0) ? "+" : "") + Numbers.fixed(pct, 1) + " %";
 	}
 
 }

@@ -1,5 +1,8 @@
 /**
- * Comparing two runs: the regression gate.
+ * The regression gate ({@link dev.gatewaykit.bench.compare.Gate}): a run against a saved
+ * baseline, refused when the two did not measure the same thing, decided per mode and
+ * metric on the medians and ranges of the repeats, reported as a table, an exit code,
+ * {@code verdict.json} and JUnit XML.
  */
 @NullMarked
 package dev.gatewaykit.bench.compare;

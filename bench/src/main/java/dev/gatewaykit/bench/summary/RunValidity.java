@@ -32,7 +32,7 @@ public final class RunValidity {
 	 * One decimal, or as many more as it takes (up to four) for a just-invalid rate such
 	 * as 1.004 % not to print as the valid-looking "1.0".
 	 */
-	static String percent(double errorPct) {
+	public static String percent(double errorPct) {
 		String text = Numbers.fixed(errorPct, 1);
 		for (int decimals = 2; decimals <= 4 && Double.parseDouble(text) <= MAX_ERROR_PCT; decimals++) {
 			text = Numbers.fixed(errorPct, decimals);

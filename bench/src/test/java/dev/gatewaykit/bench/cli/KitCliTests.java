@@ -22,6 +22,7 @@ import dev.gatewaykit.bench.TestFiles;
 import dev.gatewaykit.launcher.BenchJson;
 import dev.gatewaykit.bench.summary.ModeSummary;
 import dev.gatewaykit.bench.report.RunSummary;
+import tools.jackson.databind.node.ObjectNode;
 
 class KitCliTests {
 
@@ -208,7 +209,30 @@ class KitCliTests {
 				current.toString(), "--max-tps-drop-pct", "10", "--max-p99-rise-pct", "20");
 
 		assertThat(result.code()).isEqualTo(ExitCodes.FAILED);
-		assertThat(result.out()).contains("REGRESSION: TPS dropped 66.7 %");
+		assertThat(result.out()).contains("REGRESSION: TPS dropped 66.7 %", "REGRESSION: fixed TPS");
+	}
+
+	@Test
+	void compareRefusesRunsWithDifferentParametersUnlessForced() throws IOException {
+		Path baseline = summarizedRun("baseline");
+		run("report", "--run", baseline.toString());
+		ObjectNode fewerUsers = (ObjectNode) BenchJson.readTree(baseline.resolve("summary.json"));
+		((ObjectNode) fewerUsers.path("params")).put("users", 100);
+		Path current = this.dir.resolve("current.json");
+		BenchJson.write(current, fewerUsers);
+
+		Result refused = run("compare", "--baseline", baseline.resolve("summary.json").toString(), "--current",
+				current.toString());
+		Result forced = run("compare", "--baseline", baseline.resolve("summary.json").toString(), "--current",
+				current.toString(), "--force", "--json", this.dir.resolve("verdict.json").toString(), "--junit",
+				this.dir.resolve("verdict.xml").toString());
+
+		assertThat(refused.code()).isEqualTo(ExitCodes.USAGE);
+		assertThat(refused.err()).contains("NOT COMPARABLE", "params.users: 200 → 100", "--force");
+		assertThat(forced.code()).isEqualTo(ExitCodes.OK);
+		assertThat(forced.out()).contains("compared despite: params.users: 200 → 100", "no regression");
+		assertThat(BenchJson.readTree(this.dir.resolve("verdict.json")).path("status").asString()).isEqualTo("pass");
+		assertThat(this.dir.resolve("verdict.xml")).content().contains("<testsuite name=\"gateway-perf-kit gate\"");
 	}
 
 	@Test

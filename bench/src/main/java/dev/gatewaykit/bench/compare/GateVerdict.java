@@ -1,0 +1,82 @@
+package dev.gatewaykit.bench.compare;
+
+import java.util.List;
+import java.util.Locale;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+
+import dev.gatewaykit.bench.cli.ExitCodes;
+
+/**
+ * What the gate decided, as written to {@code verdict.json} for machines (CI, dashboards)
+ * and rendered as JUnit XML by {@link JUnitReport}.
+ *
+ * @param schema format version of this file
+ * @param status the decision
+ * @param exitCode the process exit code that goes with it
+ * @param summary the one-line verdict, as printed
+ * @param baseline the baseline's file and run name
+ * @param current the current run's file and run name
+ * @param thresholds the limits applied
+ * @param forced whether the runs were compared despite {@code differences}
+ * @param differences what differs between the runs that makes them not comparable
+ * (compared anyway when {@code forced})
+ * @param allowedDifferences what differs and may: the change under test, bookkeeping
+ * @param modes per mode and metric: baseline and current median, min, max and n, the
+ * change of the median, the verdict and its reason; empty when not compared
+ */
+public record GateVerdict(int schema, Status status, int exitCode, String summary, RunFile baseline, RunFile current,
+		Thresholds thresholds, boolean forced, List<Difference> differences, List<Difference> allowedDifferences,
+		List<ModeComparison> modes) {
+
+	public static final int SCHEMA = 1;
+
+	public GateVerdict {
+		differences = List.copyOf(differences);
+		allowedDifferences = List.copyOf(allowedDifferences);
+		modes = List.copyOf(modes);
+	}
+
+	/** The gate's decision, with the exit code that goes with it. */
+	public enum Status {
+
+		/** Nothing regressed. */
+		PASS(ExitCodes.OK),
+
+		/** A metric regressed or a mode was invalid. */
+		FAIL(ExitCodes.FAILED),
+
+		/** The runs differ in parameters, machine or versions, and were not compared. */
+		NOT_COMPARABLE(ExitCodes.USAGE),
+
+		/** The runs share no mode: most likely the wrong files. */
+		NOTHING_COMPARED(ExitCodes.USAGE);
+
+		private final int exitCode;
+
+		Status(int exitCode) {
+			this.exitCode = exitCode;
+		}
+
+		public int exitCode() {
+			return this.exitCode;
+		}
+
+		/** The name in the verdict files: {@code pass}, {@code not-comparable}. */
+		@JsonValue
+		public String id() {
+			return name().toLowerCase(Locale.ROOT).replace('_', '-');
+		}
+
+	}
+
+	/**
+	 * One side of the comparison.
+	 *
+	 * @param file the summary.json as given
+	 * @param run the run's name (its directory)
+	 */
+	public record RunFile(String file, String run) {
+	}
+
+}
