@@ -8,7 +8,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import dev.gatewaykit.bench.KitCli;
+import dev.gatewaykit.bench.compare.Gate;
+import dev.gatewaykit.bench.compare.GateOptions;
+import dev.gatewaykit.bench.compare.Thresholds;
 import dev.gatewaykit.bench.report.RunSummary;
 import dev.gatewaykit.bench.run.BenchOptions;
 import dev.gatewaykit.bench.run.BenchRun;
@@ -194,10 +196,11 @@ public final class BenchCommand implements Command {
 			}
 		}
 		if (options.compare().isPresent()) {
-			int compared = KitCli.run(new String[] { "compare", "--baseline", options.compare().get().toString(),
-					"--current", options.out().resolve("summary.json").toString(), "--max-tps-drop-pct",
-					String.valueOf(options.maxTpsDropPct()), "--max-p99-rise-pct",
-					String.valueOf(options.maxP99RisePct()) }, out, err);
+			GateOptions gate = new GateOptions(
+					new Thresholds(options.maxTpsDropPct(), options.maxP99RisePct(), options.maxCpuRisePct()),
+					options.force(), null, null)
+				.writingInto(options.out());
+			int compared = Gate.check(options.compare().get(), options.out().resolve("summary.json"), gate, out, err);
 			if (compared != ExitCodes.OK) {
 				status = compared;
 			}

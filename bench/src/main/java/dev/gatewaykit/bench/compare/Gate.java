@@ -82,13 +82,19 @@ public final class Gate {
 			return new GateVerdict(GateVerdict.SCHEMA, GateVerdict.Status.NOT_COMPARABLE,
 					GateVerdict.Status.NOT_COMPARABLE.exitCode(),
 					"NOT COMPARABLE: " + comparability.refusedText() + " (--force compares anyway)", before, after,
-					options.thresholds(), false, comparability.refused(), comparability.allowed(), List.of());
+					options.thresholds(), false, comparability.refused(), comparability.allowed(), List.of(),
+					List.of());
 		}
 		if (forced) {
 			out.println("compared despite: " + comparability.refusedText() + " (--force)");
 		}
 		Comparison comparison = Comparison.of(baseline.samples(), current.samples(), options.thresholds());
 		out.print(comparison.table());
+		List<NewBlockingCall> blocking = NewBlockingCall.between(baseline.modes(), current.modes());
+		if (!blocking.isEmpty()) {
+			out.println("blocking calls on non-blocking threads new in this run (BlockHound, both runs --blockhound):");
+			blocking.forEach((call) -> out.println("  " + call.text()));
+		}
 		GateVerdict.Status status;
 		if (comparison.failed()) {
 			status = GateVerdict.Status.FAIL;
@@ -99,7 +105,8 @@ public final class Gate {
 		String summary = comparison.verdictLine()
 				+ (forced ? "; compared despite: " + comparability.refusedText() : "");
 		return new GateVerdict(GateVerdict.SCHEMA, status, status.exitCode(), summary, before, after,
-				options.thresholds(), forced, comparability.refused(), comparability.allowed(), comparison.modes());
+				options.thresholds(), forced, comparability.refused(), comparability.allowed(), comparison.modes(),
+				blocking);
 	}
 
 	private static void write(Path file, GateVerdict verdict) {

@@ -24,10 +24,13 @@ import dev.gatewaykit.bench.cli.ExitCodes;
  * @param allowedDifferences what differs and may: the change under test, bookkeeping
  * @param modes per mode and metric: baseline and current median, min, max and n, the
  * change of the median, the verdict and its reason; empty when not compared
+ * @param newBlockingCalls call sites that blocked a non-blocking thread in the current
+ * run and not in the baseline (both with {@code --blockhound}); they explain, they do not
+ * fail
  */
 public record GateVerdict(int schema, Status status, int exitCode, String summary, RunFile baseline, RunFile current,
 		Thresholds thresholds, boolean forced, List<Difference> differences, List<Difference> allowedDifferences,
-		List<ModeComparison> modes) {
+		List<ModeComparison> modes, List<NewBlockingCall> newBlockingCalls) {
 
 	public static final int SCHEMA = 1;
 
