@@ -74,8 +74,10 @@ final class TokenLogin {
 		ChainBuilder chain = feed(listFeeder(records).queue()).exec(login(request, KIT_TOKEN_JSON_PATH, pool));
 		// Spread over pool × 40 ms (25 logins/s) rather than all at once: each login is a
 		// BCrypt hash (~70 ms of CPU at cost 10), and 100 at once on a busy 2-core box
-		// queue past the gateway's 5 s response timeout.
-		return scenario("setup: login").exec(chain).injectOpen(rampUsers(pool).during(Duration.ofMillis(pool * 40L)));
+		// queue past the gateway's 5 s response timeout. At least a second: Gatling 3.15
+		// never starts a ramp shorter than that (a pool of 24 or fewer hung the run).
+		Duration ramp = Duration.ofMillis(Math.max(1000, pool * 40L));
+		return scenario("setup: login").exec(chain).injectOpen(rampUsers(pool).during(ramp));
 	}
 
 	/**
