@@ -44,6 +44,8 @@ final class TokenLogin {
 
 	private static final String TOKEN = "benchToken";
 
+	private static final String NO_TOKEN = "no access token to load with: every login failed (see the 'login' requests)";
+
 	private final BenchSettings settings;
 
 	private final MeasurementRecorder recorder;
@@ -102,15 +104,17 @@ final class TokenLogin {
 			// The last login to complete decides: without a single token the load could
 			// only
 			// measure 401s.
-			.exec(crashLoadGeneratorIf((session) -> noToken(),
-					(session) -> done.incrementAndGet() == logins && this.tokens.isEmpty()));
+			.exec(crashLoadGeneratorIf((session) -> NO_TOKEN,
+					(session) -> everyLoginFailed(done.incrementAndGet() == logins)));
 	}
 
-	/** Why the run stops, also on a line the kit echoes. */
-	private String noToken() {
-		String reason = "no access token to load with: every login failed (see the 'login' requests)";
-		System.out.println("[" + this.settings.label() + "] " + reason);
-		return reason;
+	/** Whether the run must stop, said on a line the kit echoes too. */
+	private boolean everyLoginFailed(boolean last) {
+		if (!last || !this.tokens.isEmpty()) {
+			return false;
+		}
+		System.out.println("[" + this.settings.label() + "] " + NO_TOKEN);
+		return true;
 	}
 
 }
