@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 
+import dev.gatewaykit.launcher.gatling.GatlingRun;
+
 /**
  * Where things are: the repository (the services' jars, the nginx templates, the
  * simulation's class path) and the kit's working directory ({@code target/kit}: logs,
@@ -102,7 +104,7 @@ public record Workspace(Path root, Path kitDir, String version) {
 			}
 		}
 		for (Path entry : gatlingClassPath()) {
-			Path dir = entry.getFileName().toString().equals("*") ? entry.getParent() : entry;
+			Path dir = GatlingRun.location(entry);
 			if (!Files.isDirectory(dir)) {
 				missing.add(this.root.relativize(dir) + "/");
 			}

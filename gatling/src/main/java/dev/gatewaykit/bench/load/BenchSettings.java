@@ -4,6 +4,8 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.function.UnaryOperator;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.gatewaykit.bench.measure.LoadModel;
 import dev.gatewaykit.bench.measure.Warmup;
 import dev.gatewaykit.bench.measure.Workload;
@@ -42,10 +44,14 @@ import dev.gatewaykit.bench.measure.Workload;
  * @param drainSeconds how long requests still in flight when the window closes may take
  * before the run stops without them (they belong to no figure; a blocked gateway could
  * keep them for a minute)
+ * @param requestFile the request file {@code RequestFileSimulation} sends the requests of
+ * ({@link RequestFile}); {@code null} when none is given (the other simulations ignore
+ * it)
  */
 public record BenchSettings(String baseUrl, Target target, Workload workload, Warmup warmup, int durationSeconds,
 		int requestTimeoutMs, Path usersCsv, int loginPool, int productCount, String relaySecret, String label,
-		Path outDir, int p99Ms, double maxErrorPct, String gatewayMetricsUrl, int drainSeconds) {
+		Path outDir, int p99Ms, double maxErrorPct, String gatewayMetricsUrl, int drainSeconds,
+		@Nullable Path requestFile) {
 
 	/**
 	 * Default closed-model users: the original incident's 75 TPS at 2 s per request is
@@ -128,8 +134,10 @@ public record BenchSettings(String baseUrl, Target target, Workload workload, Wa
 		double maxErrors = in.decimal("maxErrorPct", 1.0, -1);
 		String metrics = in.string("gatewayMetricsUrl", null);
 		int drain = in.integer("drainSeconds", 5, 0);
+		String requests = in.string("requestFile", null);
 		return new BenchSettings(stripTrailingSlash(baseUrl), target, workload, warmup, duration, timeout, csv, pool,
-				products, secret, label, out, p99, maxErrors, metrics, drain);
+				products, secret, label, out, p99, maxErrors, metrics, drain,
+				(requests != null) ? Path.of(requests) : null);
 	}
 
 	/**

@@ -53,6 +53,7 @@ class BenchSettingsTests {
 		assertThat(settings.requestTimeoutMs()).isEqualTo(90_000);
 		assertThat(settings.drainSeconds()).isEqualTo(5);
 		assertThat(settings.gatewayMetricsUrl()).isNull();
+		assertThat(settings.requestFile()).isNull();
 		assertThat(settings.relaySecret()).isEqualTo(BenchSettings.DEFAULT_RELAY_SECRET);
 		assertThat(settings.label()).isEqualTo("closed-gateway");
 		assertThat(settings.gatesP99()).isFalse();
@@ -68,7 +69,8 @@ class BenchSettingsTests {
 				Map.entry("bench.requestTimeoutMs", "5000"), Map.entry("bench.usersCsv", "/tmp/users.csv"),
 				Map.entry("bench.loginPool", "50"), Map.entry("bench.productCount", "100"),
 				Map.entry("bench.label", "fixed"), Map.entry("bench.out", "/tmp/run/fixed"),
-				Map.entry("bench.p99Ms", "500"), Map.entry("bench.maxErrorPct", "0.5"));
+				Map.entry("bench.p99Ms", "500"), Map.entry("bench.maxErrorPct", "0.5"),
+				Map.entry("bench.requestFile", "gatling/requests/example.yaml"));
 
 		BenchSettings settings = BenchSettings.from(properties::get);
 
@@ -81,6 +83,7 @@ class BenchSettingsTests {
 		assertThat(settings.outDir()).isEqualTo(Path.of("/tmp/run/fixed"));
 		assertThat(settings.p99Ms()).isEqualTo(500);
 		assertThat(settings.maxErrorPct()).isEqualTo(0.5);
+		assertThat(settings.requestFile()).isEqualTo(Path.of("gatling/requests/example.yaml"));
 	}
 
 	@Test

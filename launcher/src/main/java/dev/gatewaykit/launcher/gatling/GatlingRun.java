@@ -1,6 +1,7 @@
 package dev.gatewaykit.launcher.gatling;
 
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
@@ -17,16 +18,26 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
- * One Gatling run of the kit's simulation, in a JVM of its own, straight from the
- * simulation's class path (no Maven at bench time, so nothing depends on what the Maven
- * repository holds). The simulation writes its figures into {@code dir}
- * ({@code measured.json}, {@code timeseries.json}); Gatling's own HTML report lands in
- * {@code dir/gatling}, its console in {@code dir/gatling.out}.
+ * One Gatling run of a simulation, in a JVM of its own, straight from the simulation's
+ * class path (no Maven at bench time, so nothing depends on what the Maven repository
+ * holds). The simulation writes its figures into {@code dir} ({@code measured.json},
+ * {@code timeseries.json}); Gatling's own HTML report lands in {@code dir/gatling}, its
+ * console in {@code dir/gatling.out}.
+ * <p>
+ * The simulation is the kit's scenario ({@link #SIMULATION}) or any other on the class
+ * path: one of the kit's test sources, or a user's compiled elsewhere and added through
+ * {@code extraClassPath}. To be measured it extends the kit's {@code KitSimulation},
+ * which writes {@code measured.json}.
  *
- * @param classPath the simulation's class path ({@code Workspace#gatlingClassPath()})
+ * @param simulation the simulation's fully qualified class name
+ * @param classPath the kit's simulation class path ({@code Workspace#gatlingClassPath()})
+ * @param extraClassPath a user's compiled simulation: class directories, jars, or
+ * {@code dir/*} for every jar in {@code dir}; empty for the kit's own
  * @param jvmOptions the injector's JVM options
  * @param properties the simulation's {@code bench.*} system properties
  * @param dir where the run's files go
@@ -35,18 +46,43 @@ import java.util.stream.Collectors;
  * @param timeout the longest the run may take: the longest warm-up, the window and the
  * request timeout, plus room
  */
-public record GatlingRun(List<Path> classPath, List<String> jvmOptions, Map<String, String> properties, Path dir,
-		String label, Duration timeout) {
+public record GatlingRun(String simulation, List<Path> classPath, List<Path> extraClassPath, List<String> jvmOptions,
+		Map<String, String> properties, Path dir, String label, Duration timeout) {
 
-	/** The simulation the bench runs. */
+	/** The kit's own scenario. */
 	public static final String SIMULATION = "dev.gatewaykit.bench.simulation.ProductBrowseSimulation";
+
+	private static final String IDENTIFIER = "\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*";
+
+	/** A Java class name: dot-separated identifiers. */
+	private static final Pattern CLASS_NAME = Pattern.compile(IDENTIFIER + "(\\." + IDENTIFIER + ")*");
 
 	/** What Gatling's own launchers pass: its log writer reads String internals. */
 	private static final List<String> ADD_OPENS = List.of("--add-opens=java.base/java.lang=ALL-UNNAMED",
 			"--add-opens=java.base/java.nio=ALL-UNNAMED", "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED");
 
 	public GatlingRun {
+		if (!CLASS_NAME.matcher(simulation).matches()) {
+			throw new IllegalArgumentException("not a simulation class name: '" + simulation + "'");
+		}
+		classPath = List.copyOf(classPath);
+		extraClassPath = List.copyOf(extraClassPath);
 		properties = new LinkedHashMap<>(properties);
+	}
+
+	/** The kit's own scenario, {@link #SIMULATION}, on the kit's class path alone. */
+	public GatlingRun(List<Path> classPath, List<String> jvmOptions, Map<String, String> properties, Path dir,
+			String label, Duration timeout) {
+		this(SIMULATION, classPath, List.of(), jvmOptions, properties, dir, label, timeout);
+	}
+
+	/**
+	 * The entries of {@code extraClassPath} that are not there (for {@code dir/*}, the
+	 * directory): a typo there would otherwise show only in {@code gatling.out}, as a
+	 * simulation Gatling cannot find, after the stack has started.
+	 */
+	public List<Path> missingExtraClassPath() {
+		return this.extraClassPath.stream().filter((entry) -> !Files.exists(location(entry))).toList();
 	}
 
 	/** The command line, for the log and the tests. */
@@ -56,14 +92,21 @@ public record GatlingRun(List<Path> classPath, List<String> jvmOptions, Map<Stri
 		command.addAll(this.jvmOptions);
 		command.addAll(ADD_OPENS);
 		command.add("-cp");
-		command.add(this.classPath.stream().map(Path::toString).collect(Collectors.joining(":")));
+		// The user's entries after the kit's: the kit's classes and gatling.conf (no
+		// console block, no analytics) win over copies a user's jar may carry.
+		command.add(Stream.concat(this.classPath.stream(), this.extraClassPath.stream())
+			.map(Path::toString)
+			.collect(Collectors.joining(File.pathSeparator)));
 		this.properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
-		command.addAll(List.of("io.gatling.app.Gatling", "-s", SIMULATION, "-rf", results().toString(), "-l", "kit"));
+		command
+			.addAll(List.of("io.gatling.app.Gatling", "-s", this.simulation, "-rf", results().toString(), "-l", "kit"));
 		return command;
 	}
 
 	/**
 	 * Runs the simulation to its end and echoes its progress lines.
+	 * @throws IllegalArgumentException when an entry of {@code extraClassPath} is missing
+	 * (nothing is started)
 	 * @throws IllegalStateException when it ran out of time or wrote no
 	 * {@code measured.json}
 	 */
@@ -77,6 +120,11 @@ public record GatlingRun(List<Path> classPath, List<String> jvmOptions, Map<Stri
 	 * bench samples the injector's CPU).
 	 */
 	public void run(Consumer<String> progress, Consumer<ProcessHandle> started) {
+		List<Path> missing = missingExtraClassPath();
+		if (!missing.isEmpty()) {
+			throw new IllegalArgumentException("the class path of " + this.simulation + " names what is not there: "
+					+ missing.stream().map(Path::toString).collect(Collectors.joining(", ")));
+		}
 		try {
 			Files.createDirectories(this.dir);
 			deleteRecursively(results());
@@ -146,6 +194,15 @@ public record GatlingRun(List<Path> classPath, List<String> jvmOptions, Map<Stri
 			}
 		}
 		deleteRecursively(results());
+	}
+
+	/**
+	 * What a class path entry names on disk: the entry itself, or for {@code dir/*}
+	 * (every jar in it) the directory.
+	 */
+	public static Path location(Path entry) {
+		Path name = entry.getFileName();
+		return (name != null && name.toString().equals("*") && entry.getParent() != null) ? entry.getParent() : entry;
 	}
 
 	private static void deleteRecursively(Path dir) throws IOException {

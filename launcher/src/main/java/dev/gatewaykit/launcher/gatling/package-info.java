@@ -1,6 +1,6 @@
 /**
- * A Gatling run of the kit's simulation in a JVM of its own, from the simulation's class
- * path.
+ * A Gatling run of a simulation (the kit's, or a user's) in a JVM of its own, from the
+ * simulation's class path.
  */
 @NullMarked
 package dev.gatewaykit.launcher.gatling;
