@@ -49,7 +49,9 @@ class BringYourOwnGatewayTests {
 	@BeforeAll
 	void up() throws Exception {
 		this.kitDir = Files.createDirectories(this.tmp.resolve("kit-up"));
-		Run up = kit(this.kitDir, 300, "up");
+		// The plain route too: the example simulation reads mall-api's liveness through
+		// it.
+		Run up = kit(this.kitDir, 300, "up", "fixed", "--gateway-arg", "--kit.routes.vanilla=true");
 		assertThat(up.code()).as(up.describe()).isZero();
 		this.stack = env(this.kitDir.resolve("stack.env"));
 	}
@@ -82,6 +84,49 @@ class BringYourOwnGatewayTests {
 		// Nothing was started: the stack's processes are the ones ./kit up started.
 		assertThat(bench.err()).doesNotContain("started redis-server").doesNotContain("started gateway-1");
 		assertThat(this.kitDir.resolve("pids/gateway-1.pid")).exists();
+	}
+
+	@Test
+	void runsYourSimulationClass() throws Exception {
+		Path out = this.tmp.resolve("simulation-run");
+
+		Run bench = kit(this.kitDir, 300, args("bench", "--target-url", this.stack.get("NGINX_URL"), "--simulation",
+				"dev.gatewaykit.bench.simulation.examples.LivenessSimulation", "--out", out.toString()));
+
+		assertThat(bench.code()).as(bench.describe()).isZero();
+		JsonNode custom = json.readTree(out.resolve("custom/mode-summary.json").toFile());
+		assertThat(custom.at("/validity/valid").asBoolean()).as(custom.toString()).isTrue();
+		assertThat(custom.get("ok").asLong()).isPositive();
+		assertThat(Files.readString(out.resolve("custom/gatling.out"))).contains("LivenessSimulation");
+		assertThat(json.readTree(out.resolve("summary.json").toFile()).at("/params/simulation").asString())
+			.isEqualTo("dev.gatewaykit.bench.simulation.examples.LivenessSimulation");
+	}
+
+	@Test
+	void sendsWhatARequestFileSays() throws Exception {
+		Path out = this.tmp.resolve("request-file-run");
+		Path file = repository().resolve("gatling/requests/example.yaml");
+
+		Run bench = kit(this.kitDir, 300, args("bench", "--target-url", this.stack.get("NGINX_URL"), "--request-file",
+				file.toString(), "--out", out.toString()));
+
+		assertThat(bench.code()).as(bench.describe()).isZero();
+		JsonNode custom = json.readTree(out.resolve("custom/mode-summary.json").toFile());
+		assertThat(custom.at("/validity/valid").asBoolean()).as(custom.toString()).isTrue();
+		// The kit's login: the demo users' tokens, then the products with them.
+		assertThat(custom.at("/login/ok").asLong()).isPositive();
+		assertThat(custom.get("ok").asLong()).isPositive();
+	}
+
+	@Test
+	void aBadRequestFileStopsTheRunAndSaysWhatIsWrong() throws Exception {
+		Path file = Files.writeString(this.tmp.resolve("bad.yaml"), "requests:\n  - path: /x\n    methd: GET\n");
+
+		Run bench = kit(this.kitDir, 120, args("bench", "--target-url", this.stack.get("NGINX_URL"), "--request-file",
+				file.toString(), "--out", this.tmp.resolve("bad-run").toString()));
+
+		assertThat(bench.code()).as(bench.describe()).isNotZero();
+		assertThat(bench.err()).contains("bad.yaml").contains("methd");
 	}
 
 	@Test

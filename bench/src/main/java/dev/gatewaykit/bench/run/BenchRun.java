@@ -379,7 +379,8 @@ public final class BenchRun implements AutoCloseable {
 		properties.put("bench.out", dir.toString());
 		Duration timeout = Duration.ofSeconds(this.options.maxWarmupSeconds() + this.options.durationSeconds()
 				+ this.options.requestTimeoutMs() / 1000 + 300);
-		new GatlingRun(this.workspace.gatlingClassPath(), this.gatlingJvmOptions, properties, dir, label, timeout)
+		new GatlingRun(this.options.scenario().simulation(), this.workspace.gatlingClassPath(),
+				this.options.scenario().classPath(), this.gatlingJvmOptions, properties, dir, label, timeout)
 			.run(this.err::println, (injector) -> cpu.watch("injector", injector));
 	}
 
