@@ -39,8 +39,9 @@ class BringYourOwnGatewayTests {
 
 	private static final JsonMapper json = JsonMapper.builder().build();
 
+	// Static: shared by the class's stack, and injected before @BeforeAll.
 	@TempDir
-	Path tmp;
+	static Path tmp;
 
 	private Path kitDir;
 
@@ -48,7 +49,7 @@ class BringYourOwnGatewayTests {
 
 	@BeforeAll
 	void up() throws Exception {
-		this.kitDir = Files.createDirectories(this.tmp.resolve("kit-up"));
+		this.kitDir = Files.createDirectories(tmp.resolve("kit-up"));
 		// The plain route too: the example simulation reads mall-api's liveness through
 		// it.
 		Run up = kit(this.kitDir, 300, "up", "fixed", "--gateway-arg", "--kit.routes.vanilla=true");
@@ -65,7 +66,7 @@ class BringYourOwnGatewayTests {
 
 	@Test
 	void benchesARunningGatewayAndItsProcess() throws Exception {
-		Path out = this.tmp.resolve("target-run");
+		Path out = tmp.resolve("target-run");
 		String pid = Files.readString(this.kitDir.resolve("pids/gateway-1.pid")).trim().split("\\s+")[0];
 
 		Run bench = kit(this.kitDir, 300, args("bench", "--target-url", this.stack.get("NGINX_URL"), "--target-pid",
@@ -88,7 +89,7 @@ class BringYourOwnGatewayTests {
 
 	@Test
 	void runsYourSimulationClass() throws Exception {
-		Path out = this.tmp.resolve("simulation-run");
+		Path out = tmp.resolve("simulation-run");
 
 		Run bench = kit(this.kitDir, 300, args("bench", "--target-url", this.stack.get("NGINX_URL"), "--simulation",
 				"dev.gatewaykit.bench.simulation.examples.LivenessSimulation", "--out", out.toString()));
@@ -104,7 +105,7 @@ class BringYourOwnGatewayTests {
 
 	@Test
 	void sendsWhatARequestFileSays() throws Exception {
-		Path out = this.tmp.resolve("request-file-run");
+		Path out = tmp.resolve("request-file-run");
 		Path file = repository().resolve("gatling/requests/example.yaml");
 
 		Run bench = kit(this.kitDir, 300, args("bench", "--target-url", this.stack.get("NGINX_URL"), "--request-file",
@@ -120,10 +121,10 @@ class BringYourOwnGatewayTests {
 
 	@Test
 	void aBadRequestFileStopsTheRunAndSaysWhatIsWrong() throws Exception {
-		Path file = Files.writeString(this.tmp.resolve("bad.yaml"), "requests:\n  - path: /x\n    methd: GET\n");
+		Path file = Files.writeString(tmp.resolve("bad.yaml"), "requests:\n  - path: /x\n    methd: GET\n");
 
 		Run bench = kit(this.kitDir, 120, args("bench", "--target-url", this.stack.get("NGINX_URL"), "--request-file",
-				file.toString(), "--out", this.tmp.resolve("bad-run").toString()));
+				file.toString(), "--out", tmp.resolve("bad-run").toString()));
 
 		assertThat(bench.code()).as(bench.describe()).isNotZero();
 		assertThat(bench.err()).contains("bad.yaml").contains("methd");
@@ -132,20 +133,20 @@ class BringYourOwnGatewayTests {
 	@Test
 	void startsYourGatewayJarWithYourArguments() throws Exception {
 		Path jar = Files.copy(repository().resolve("gateway/target/gateway-" + version() + ".jar"),
-				this.tmp.resolve("my-gateway.jar"));
-		Path out = this.tmp.resolve("jar-run");
-		Path kitDir = Files.createDirectories(this.tmp.resolve("kit-jar"));
+				tmp.resolve("my-gateway.jar"));
+		Path out = tmp.resolve("jar-run");
+		Path kitDir = Files.createDirectories(tmp.resolve("kit-jar"));
 
 		Run bench = kit(kitDir, 400,
 				args("bench", "--gateway-jar", jar.toString(), "--gateway-arg=--spring.profiles.active=fixed",
-						"--gateway-arg", "--kit.gateway.mode=publish-on", "--out", out.toString()));
+						"--gateway-arg", "--kit.gateway.mode=bounded-elastic", "--out", out.toString()));
 
 		assertThat(bench.code()).as(bench.describe()).isZero();
 		assertThat(bench.err()).contains("gateway-1 (my-gateway.jar, static discovery) healthy");
 		JsonNode custom = json.readTree(out.resolve("custom/mode-summary.json").toFile());
 		assertThat(custom.at("/validity/valid").asBoolean()).as(custom.toString()).isTrue();
 		// The arguments reached the jar: it runs in the mode they named.
-		assertThat(custom.at("/gateway/mode").asString()).isEqualTo("publish-on");
+		assertThat(custom.at("/gateway/mode").asString()).isEqualTo("bounded-elastic");
 		assertThat(custom.at("/diagnostics/cpuMicrosPerRequest/gateway").asDouble()).isPositive();
 		JsonNode summary = json.readTree(out.resolve("summary.json").toFile());
 		assertThat(summary.at("/params/gatewayJar").asString()).isEqualTo(jar.toString());
@@ -177,8 +178,8 @@ class BringYourOwnGatewayTests {
 		command.addAll(List.of(args));
 		ProcessBuilder builder = new ProcessBuilder(command).directory(root.toFile());
 		builder.environment().put("KIT_DIR", kitDir.toString());
-		Path out = Files.createTempFile(this.tmp, "kit-", ".out");
-		Path err = Files.createTempFile(this.tmp, "kit-", ".err");
+		Path out = Files.createTempFile(tmp, "kit-", ".out");
+		Path err = Files.createTempFile(tmp, "kit-", ".err");
 		Process process = builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
 		if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
 			process.descendants().forEach(ProcessHandle::destroyForcibly);
