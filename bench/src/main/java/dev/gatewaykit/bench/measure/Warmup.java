@@ -69,6 +69,15 @@ public record Warmup(boolean auto, int minSeconds, int maxSeconds, int stableSec
 	 * @param completed how many seconds of {@code okPerSecond} are complete
 	 */
 	public Decision decide(long[] okPerSecond, int completed) {
+		return decide(okPerSecond, completed, true);
+	}
+
+	/**
+	 * Likewise, steady only when the gateway's JIT compilers have settled too: a
+	 * throughput plateau while they still compile is not the steady state.
+	 * @param compilerSettled whether the gateway's compile time has stopped growing
+	 */
+	public Decision decide(long[] okPerSecond, int completed, boolean compilerSettled) {
 		if (!this.auto) {
 			return (completed >= this.minSeconds) ? Decision.FIXED : Decision.WAIT;
 		}
@@ -77,7 +86,7 @@ public record Warmup(boolean auto, int minSeconds, int maxSeconds, int stableSec
 		}
 		double last = mean(okPerSecond, completed - this.stableSeconds, completed);
 		double before = mean(okPerSecond, completed - 2 * this.stableSeconds, completed - this.stableSeconds);
-		if (before > 0 && Math.abs(last - before) * 100 / before <= this.tolerancePct) {
+		if (compilerSettled && before > 0 && Math.abs(last - before) * 100 / before <= this.tolerancePct) {
 			return Decision.STEADY;
 		}
 		return (completed >= this.maxSeconds) ? Decision.GAVE_UP : Decision.WAIT;

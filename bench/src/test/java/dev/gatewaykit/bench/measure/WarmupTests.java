@@ -41,6 +41,13 @@ class WarmupTests {
 	}
 
 	@Test
+	void aPlateauWhileTheGatewayStillCompilesIsNotSteady() {
+		assertThat(this.auto.decide(constant(30, 287), 29, false)).isEqualTo(Warmup.Decision.WAIT);
+		assertThat(this.auto.decide(constant(30, 287), 29, true)).isEqualTo(Warmup.Decision.STEADY);
+		assertThat(this.auto.decide(constant(30, 287), 30, false)).isEqualTo(Warmup.Decision.GAVE_UP);
+	}
+
+	@Test
 	void givesUpAtTheLongestWarmUpAndSaysItWasNotSteady() {
 		long[] climbing = new long[30];
 		for (int second = 0; second < climbing.length; second++) {

@@ -14,6 +14,7 @@ import java.util.TreeMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 
 import org.HdrHistogram.Histogram;
@@ -85,6 +86,8 @@ public final class MeasurementRecorder {
 
 	private WarmupOutcome warmupOutcome;
 
+	private BooleanSupplier compilerSettled = () -> true;
+
 	/** The last whole second the warm-up rule looked at. */
 	private int evaluatedSeconds = -1;
 
@@ -92,6 +95,14 @@ public final class MeasurementRecorder {
 	};
 
 	private ScheduledExecutorService progress;
+
+	/**
+	 * Also waits for {@code settled} before calling the throughput steady (the gateway's
+	 * JIT compilers, {@link CompilerWatch}); without it, throughput alone decides.
+	 */
+	public synchronized void compilerSettled(BooleanSupplier settled) {
+		this.compilerSettled = settled;
+	}
 
 	public MeasurementRecorder(BenchSettings settings, LongSupplier clock) {
 		this.settings = settings;
@@ -159,7 +170,7 @@ public final class MeasurementRecorder {
 		long[] okPerSecond = new long[completed];
 		this.seconds.headMap(completed).forEach((second, bucket) -> okPerSecond[second] = bucket.ok);
 		Warmup warmup = this.settings.warmup();
-		Warmup.Decision decision = warmup.decide(okPerSecond, completed);
+		Warmup.Decision decision = warmup.decide(okPerSecond, completed, this.compilerSettled.getAsBoolean());
 		if (!decision.opens()) {
 			return false;
 		}

@@ -21,6 +21,7 @@ import java.util.stream.IntStream;
 import org.jspecify.annotations.Nullable;
 
 import dev.gatewaykit.bench.load.BenchSettings;
+import dev.gatewaykit.bench.load.CompilerWatch;
 import dev.gatewaykit.bench.load.MeasurementRecorder;
 import dev.gatewaykit.bench.load.WeightedChoice;
 import dev.gatewaykit.bench.measure.LoadModel;
@@ -69,6 +70,9 @@ public abstract class KitSimulation extends Simulation {
 	private final BenchSettings settings = BenchSettings.fromSystemProperties();
 
 	private final MeasurementRecorder recorder = new MeasurementRecorder(this.settings, System::currentTimeMillis);
+
+	/** The gateway's JIT compilers, read during an automatic warm-up. */
+	private CompilerWatch compilers;
 
 	private boolean loadSetUp;
 
@@ -232,6 +236,10 @@ public abstract class KitSimulation extends Simulation {
 				+ this.settings.durationSeconds() + " s, timeout " + this.settings.requestTimeoutMs() + " ms -> "
 				+ this.settings.outDir());
 		this.recorder.onWindowOpen(this::windowOpened);
+		if (this.settings.gatewayMetricsUrl() != null && this.settings.warmup().auto()) {
+			this.compilers = CompilerWatch.start(this.settings.gatewayMetricsUrl());
+			this.recorder.compilerSettled(this.compilers::settled);
+		}
 		this.recorder.startProgress(System.out, PROGRESS_PERIOD_SECONDS);
 	}
 
@@ -242,12 +250,27 @@ public abstract class KitSimulation extends Simulation {
 	 */
 	private void windowOpened() {
 		System.out.println("[" + this.settings.label() + "] measured window opens after a warm-up of "
-				+ this.recorder.warmupOutcome().describe());
+				+ this.recorder.warmupOutcome().describe() + compilersNow());
+		if (this.compilers != null) {
+			this.compilers.close();
+		}
 		this.recorder.writePhase(this.settings.outDir());
 		if (this.settings.gatewayMetricsUrl() != null) {
 			GatewayMetricsSnapshot.saveAsync(this.settings.gatewayMetricsUrl(),
 					this.settings.outDir().resolve(GatewayMetricsSnapshot.WINDOW_START_FILE), this.settings.label());
 		}
+	}
+
+	private String compilersNow() {
+		if (this.compilers == null) {
+			return "";
+		}
+		return this.compilers.recentShare()
+			.stream()
+			.mapToObj((share) -> String.format(java.util.Locale.ROOT,
+					"; the gateway's JIT compiled %.0f %% of the time lately", share * 100))
+			.findFirst()
+			.orElse("");
 	}
 
 	/**
