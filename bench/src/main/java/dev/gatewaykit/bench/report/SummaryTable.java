@@ -117,6 +117,7 @@ public final class SummaryTable {
 		StringBuilder out = new StringBuilder(
 				TextTable.render(rows(summary.modes(), summary.ceiling(), summary.flip())));
 		out.append('\n');
+		out.append(RepeatsTable.terminal(summary.samples()));
 		List<ModeSummary> all = new ArrayList<>(summary.modes());
 		if (summary.ceiling() != null) {
 			all.add(summary.ceiling());

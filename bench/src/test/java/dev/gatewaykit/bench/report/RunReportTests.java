@@ -229,6 +229,11 @@ class RunReportTests {
 		assertThat(samples.runs()).extracting(Sample::dir).containsExactly("fixed_1", "fixed_2", "fixed_3");
 		assertThat(samples.tps()).contains(new Stat(1000, 900, 1100, 3));
 		assertThat(summary.samples().get(0).runs()).hasSize(1);
+		assertThat(SummaryTable.terminal(summary)).contains("repeats")
+			.contains("1000.0 [900.0–1100.0]")
+			.contains("20 %")
+			.contains("fixed_3");
+		assertThat(ReportPage.render(summary, Map.of(), Map.of())).contains("<h2>Repeats</h2>");
 	}
 
 	@Test
