@@ -93,7 +93,8 @@ public record Ablation(int schema, String run, List<Row> rows) {
 			for (Path dir : children.filter(Files::isDirectory).sorted().toList()) {
 				Matcher matcher = REPEAT_DIRECTORY.matcher(dir.getFileName().toString());
 				Path file = dir.resolve(RunReport.SUMMARY_FILE);
-				if (matcher.matches() && Files.isRegularFile(file)) {
+				// Repeat 0 warmed the backends up and is not counted.
+				if (matcher.matches() && Files.isRegularFile(file) && Integer.parseInt(matcher.group(2)) > 0) {
 					ModeSummary summary = BenchJson.read(file, ModeSummary.class);
 					byCase.computeIfAbsent(matcher.group(1), (name) -> new ArrayList<>())
 						.add(Sample.of(Integer.parseInt(matcher.group(2)), dir.getFileName().toString(), summary));

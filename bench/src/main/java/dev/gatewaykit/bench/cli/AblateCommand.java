@@ -70,7 +70,9 @@ public final class AblateCommand implements Command {
 				  pool      the proxy's connection pool: Spring Cloud Gateway's default (elastic, no limit, no acquire
 				            timeout) / fixed 1000 connections with a 2 s acquire timeout
 
-				Cases run interleaved (all cases, then all again) --repeat times (default 2), each for a shorter
+				First the first case once more as repeat 0, not counted: it warms the backends up, which would
+				otherwise be cold for the first case only. Then the cases run interleaved (all cases, then all
+				again) --repeat times (default 2), each for a shorter
 				window than the bench (--duration 20, --max-warmup 60, no flame graphs, no ceiling by default).
 				Writes RUN/ablation.json, RUN/ablation.html (table and charts with min–max whiskers) and prints the
 				table: each case's median TPS, p99 and gateway CPU per request with their range, and the change
@@ -102,13 +104,14 @@ public final class AblateCommand implements Command {
 					+ options.durationSeconds() + " s measured each → " + options.out());
 		try (BenchRun run = kit.benchRun(options, out, err)) {
 			run.timed("tools, build check, stack start", run::prepare);
+			// Repeat 0, not counted: the backends (auth-service, mall-api) compile their
+			// hot paths during the first case, which would otherwise run against cold
+			// ones and stand out from every case after it.
+			BenchRun.Case backendsWarmUp = one(cases.get(0), 0, options);
+			run.timed(backendsWarmUp.name(), () -> run.run(backendsWarmUp));
 			for (int repeat = 1; repeat <= options.repeat(); repeat++) {
 				for (AblationCase ablationCase : cases) {
-					String mode = ablationCase.base().id();
-					List<String> arguments = new ArrayList<>(ablationCase.gatewayArguments());
-					arguments.addAll(options.gatewayArguments(mode));
-					BenchRun.Case one = new BenchRun.Case(mode, ablationCase.name() + "_" + repeat,
-							ablationCase.nginx(), arguments, options.authLatencyMs());
+					BenchRun.Case one = one(ablationCase, repeat, options);
 					run.timed(one.name(), () -> run.run(one));
 				}
 			}
@@ -118,6 +121,14 @@ public final class AblateCommand implements Command {
 		out.print(ablation.table());
 		kit.log().accept("ablation done: " + options.out().resolve("ablation.html"));
 		return ExitCodes.OK;
+	}
+
+	private static BenchRun.Case one(AblationCase ablationCase, int repeat, BenchOptions options) {
+		String mode = ablationCase.base().id();
+		List<String> arguments = new ArrayList<>(ablationCase.gatewayArguments());
+		arguments.addAll(options.gatewayArguments(mode));
+		return new BenchRun.Case(mode, ablationCase.name() + "_" + repeat, ablationCase.nginx(), arguments,
+				options.authLatencyMs());
 	}
 
 }

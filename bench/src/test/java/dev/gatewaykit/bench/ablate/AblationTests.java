@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Optional;
 
 import dev.gatewaykit.bench.TestFiles;
+import dev.gatewaykit.bench.repeat.Sample;
 import dev.gatewaykit.bench.measure.MeasuredRun;
 import dev.gatewaykit.bench.measure.TimeSeries;
 import dev.gatewaykit.bench.littleslaw.GatewayFacts;
@@ -59,6 +60,7 @@ class AblationTests {
 	@Test
 	void anEffectCountsOnlyBeyondTheSpread() throws IOException {
 		List<AblationCase> cases = AblationCase.plan(List.of(Knob.Side.FIXED), List.of(Knob.MODE, Knob.LOGGING));
+		repeat("fixed~base", 0, 300);
 		repeat("fixed~base", 1, 1000);
 		repeat("fixed~base", 2, 1100);
 		repeat("fixed~mode", 1, 60);
@@ -70,6 +72,7 @@ class AblationTests {
 
 		assertThat(ablation.rows()).extracting(Ablation.Row::name)
 			.containsExactly("fixed~base", "fixed~mode", "fixed~logging");
+		assertThat(ablation.rows().get(0).runs()).extracting(Sample::repeat).containsExactly(1, 2);
 		Ablation.Row mode = ablation.rows().get(1);
 		assertThat(mode.tps().median()).isEqualTo(65);
 		assertThat(mode.versusBase().tpsPct()).isCloseTo(-93.8, org.assertj.core.data.Offset.offset(0.1));
