@@ -137,9 +137,9 @@ public record Ablation(int schema, String run, List<Row> rows) {
 			Effect effect = row.versusBase();
 			lines
 				.add(List.of(row.name(), row.change() + ((row.invalid() > 0) ? " (" + row.invalid() + " invalid)" : ""),
-						stat(row.tps(), 1), (effect != null) ? delta(effect.tpsPct(), effect.tpsApart()) : "base",
-						stat(row.p99Ms(), 0), (effect != null) ? delta(effect.p99Pct(), effect.p99Apart()) : "base",
-						(row.gatewayCpuMicros() != null) ? stat(row.gatewayCpuMicros(), 0) : "-", cpuDelta(effect)));
+						row.tps().describe(1), (effect != null) ? delta(effect.tpsPct(), effect.tpsApart()) : "base",
+						row.p99Ms().describe(0), (effect != null) ? delta(effect.p99Pct(), effect.p99Apart()) : "base",
+						(row.gatewayCpuMicros() != null) ? row.gatewayCpuMicros().describe(0) : "-", cpuDelta(effect)));
 		}
 		return TextTable.render(lines) + "\n" + LEGEND + "\n";
 	}
@@ -192,11 +192,6 @@ public record Ablation(int schema, String run, List<Row> rows) {
 	public void write(Path run) throws IOException {
 		BenchJson.write(run.resolve(FILE), this);
 		Files.writeString(run.resolve("ablation.html"), html(), StandardCharsets.UTF_8);
-	}
-
-	private static String stat(Stat stat, int decimals) {
-		return Numbers.fixed(stat.median(), decimals) + " [" + Numbers.fixed(stat.min(), decimals) + "–"
-				+ Numbers.fixed(stat.max(), decimals) + "]";
 	}
 
 	private static String cpuDelta(Effect effect) {

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
+import dev.gatewaykit.bench.summary.Numbers;
+
 /**
  * The median and the range of one figure over a mode's repeats. A single run is a range
  * of one point.
@@ -31,6 +33,14 @@ public record Stat(double median, double min, double max, int n) {
 		int n = sorted.size();
 		double median = ((n % 2) == 1) ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
 		return new Stat(median, sorted.get(0), sorted.get(n - 1), n);
+	}
+
+	/**
+	 * {@code median [min–max]} with {@code decimals} decimals, as the tables print it.
+	 */
+	public String describe(int decimals) {
+		return Numbers.fixed(this.median, decimals) + " [" + Numbers.fixed(this.min, decimals) + "–"
+				+ Numbers.fixed(this.max, decimals) + "]";
 	}
 
 	/** The range's width in percent of the median: the run-to-run spread. */

@@ -59,10 +59,7 @@ final class RepeatsTable {
 	}
 
 	private static String stat(Optional<Stat> stat, int decimals) {
-		return stat
-			.map((value) -> Numbers.fixed(value.median(), decimals) + " [" + Numbers.fixed(value.min(), decimals) + "–"
-					+ Numbers.fixed(value.max(), decimals) + "]")
-			.orElse("-");
+		return stat.map((value) -> value.describe(decimals)).orElse("-");
 	}
 
 }

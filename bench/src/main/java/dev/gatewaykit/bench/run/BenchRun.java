@@ -213,10 +213,7 @@ public final class BenchRun implements AutoCloseable {
 			throw new IllegalStateException(gateway.name() + " answered no GET /actuator/kit");
 		}
 		NginxServer nginx = this.stack.startNginx(run.nginx(), upstreams(gateways), dir.resolve("nginx"));
-		this.log.accept("── " + name + ": Gatling (" + simpleName(this.options.scenario().simulation()) + "), warm-up "
-				+ this.options.warmupSeconds().map((s) -> s + " s").orElse("auto") + " (at most "
-				+ this.options.maxWarmupSeconds() + " s) + " + this.options.durationSeconds() + " s measured, nginx "
-				+ run.nginx().id());
+		this.log.accept("── " + name + ": " + load() + ", nginx " + run.nginx().id());
 		SocketSampler sampler = new SocketSampler(gateway.port(), Duration.ofMillis(500));
 		CompletableFuture<Integer> sampling = CompletableFuture.supplyAsync(() -> sample(sampler, dir));
 		CpuSampler cpu = cpuSampler(nginx).watch("gateway", gateway.handle());
@@ -255,10 +252,7 @@ public final class BenchRun implements AutoCloseable {
 	 * The links' latencies are the user's, so the summary records none.
 	 */
 	private void runAgainstTarget(Case run, Path dir, URI target) {
-		this.log.accept("── " + run.name() + ": Gatling (" + simpleName(this.options.scenario().simulation())
-				+ ") against " + target + ", warm-up "
-				+ this.options.warmupSeconds().map((s) -> s + " s").orElse("auto") + " (at most "
-				+ this.options.maxWarmupSeconds() + " s) + " + this.options.durationSeconds() + " s measured");
+		this.log.accept("── " + run.name() + ": " + load() + ", against " + target);
 		CpuSampler cpu = new CpuSampler(Duration.ofSeconds(1));
 		Optional<Long> pid = this.options.gateway().pid();
 		pid.flatMap(ProcessHandle::of).ifPresent((process) -> cpu.watch("gateway", process));
@@ -284,8 +278,12 @@ public final class BenchRun implements AutoCloseable {
 				Duration.ofSeconds(this.options.maxWarmupSeconds() + 120));
 	}
 
-	private static String simpleName(String className) {
-		return className.substring(className.lastIndexOf('.') + 1);
+	/** The load each case runs, for the log. */
+	private String load() {
+		String simulation = this.options.scenario().simulation();
+		return "Gatling (" + simulation.substring(simulation.lastIndexOf('.') + 1) + "), warm-up "
+				+ this.options.warmupSeconds().map((s) -> s + " s").orElse("auto") + " (at most "
+				+ this.options.maxWarmupSeconds() + " s) + " + this.options.durationSeconds() + " s measured";
 	}
 
 	/**
