@@ -79,6 +79,7 @@ class ComposeHealthchecksTests {
 			.stream()
 			.map(this::local)
 			.toList();
+		assertThat(check).as("toxiproxy-latency's healthcheck").isNotEmpty();
 		assertThat(run(check, environment)).as("no toxics yet").isNotZero();
 		// The service's entrypoint: set the toxics, then keep them.
 		ProcessBuilder keeper = new ProcessBuilder("sh", local("/opt/kit/set-latency.sh"))
