@@ -38,7 +38,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  * <li>ports published besides nginx (Nacos's API and console, toxiproxy's API): now only
  * nginx publishes;</li>
  * <li>no way to make the secrets: {@code docker/compose-env.sh} writes every one the file
- * requires, with a working Ed25519 key pair.</li>
+ * requires, with a working Ed25519 key pair, into an {@code .env} that neither git nor
+ * the image builds pick up.</li>
  * </ul>
  */
 class ComposeSecurityTests {
@@ -206,6 +207,14 @@ class ComposeSecurityTests {
 		again.getInputStream().readAllBytes();
 		assertThat(again.waitFor(30, TimeUnit.SECONDS)).isTrue();
 		assertThat(again.exitValue()).isEqualTo(1);
+	}
+
+	@Test
+	void theSecretsFileStaysOutOfGitAndOutOfTheImages() throws Exception {
+		// The gatling target copies the whole build context into its image.
+		Path root = ComposeProject.repositoryRoot();
+		assertThat(Files.readAllLines(root.resolve("docker/Dockerfile.dockerignore"))).contains(".env");
+		assertThat(Files.readAllLines(root.resolve(".gitignore"))).contains(".env");
 	}
 
 	private Map<String, String> rawEnvironment(String service) {
