@@ -121,6 +121,15 @@ final class BootProperties {
 					|| property.getValue() != Kind.VALUE && property.getKey().isAncestorOf(name));
 	}
 
+	/**
+	 * This index plus the given property names, each a plain value (for a {@code Map}
+	 * property, name one key).
+	 */
+	BootProperties with(List<String> propertyNames) {
+		propertyNames.forEach((name) -> add(name, Kind.VALUE));
+		return this;
+	}
+
 	int size() {
 		return this.properties.size();
 	}

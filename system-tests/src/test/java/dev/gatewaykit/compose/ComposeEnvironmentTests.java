@@ -29,17 +29,32 @@ class ComposeEnvironmentTests {
 	/**
 	 * Variables of images we do not build, each read by the image itself: nacos-server's
 	 * docker-startup.sh and application.properties (github.com/nacos-group/nacos-docker,
-	 * build/). redis, toxiproxy and nginx get none.
+	 * build/); redis-cli's password (the healthcheck's); Grafana's
+	 * GF_&lt;section&gt;_&lt;key&gt; overrides of grafana.ini. toxiproxy, nginx and
+	 * prometheus get none.
 	 */
 	private static final Map<String, Set<String>> IMAGE_VARIABLES = Map.of("nacos",
 			Set.of("MODE", "PREFER_HOST_MODE", "NACOS_AUTH_ENABLE", "NACOS_AUTH_TOKEN", "NACOS_AUTH_IDENTITY_KEY",
-					"NACOS_AUTH_IDENTITY_VALUE", "JVM_XMS", "JVM_XMX", "JVM_XMN"));
+					"NACOS_AUTH_IDENTITY_VALUE", "JVM_XMS", "JVM_XMX", "JVM_XMN"),
+			"redis", Set.of("REDISCLI_AUTH"), "grafana",
+			Set.of("GF_SECURITY_ADMIN_PASSWORD", "GF_USERS_ALLOW_SIGN_UP", "GF_ANALYTICS_REPORTING_ENABLED"));
 
 	/**
 	 * Services that run one of our scripts: each variable must be one the script reads.
 	 */
 	private static final Map<String, String> SCRIPTS = Map.of("toxiproxy-latency", "docker/toxiproxy/set-latency.sh",
-			"gatling", "docker/gatling/run-bench.sh");
+			"gatling", "docker/gatling/run-bench.sh", "nacos-init", "docker/nacos/nacos-init.sh");
+
+	/**
+	 * Properties the compose file sets that the services gain in work done alongside this
+	 * file's (issue 12: Ed25519 relay tokens, the management port's credentials), so that
+	 * the packaged jars of this branch do not have them yet. Counted as known here, and
+	 * only these: once those changes are in, each entry is redundant and can go, and a
+	 * name that is wrong in the compose file still fails the check above.
+	 */
+	private static final Map<String, List<String>> PROPERTIES_BEING_ADDED = Map.of("auth-service",
+			List.of("kit.relay.signing.key-id", "kit.relay.signing.private-key"), "mall-api",
+			List.of("kit.relay.verification.keys.kit1"), "gateway", List.of("kit.gateway.management.password"));
 
 	private static final Map<String, BootProperties> PROPERTIES = new ConcurrentHashMap<>();
 
@@ -141,7 +156,8 @@ class ComposeEnvironmentTests {
 
 	private BootProperties properties(String module) {
 		return PROPERTIES.computeIfAbsent(module,
-				(name) -> BootProperties.of(BootProperties.jarOf(this.compose.root, name)));
+				(name) -> BootProperties.of(BootProperties.jarOf(this.compose.root, name))
+					.with(PROPERTIES_BEING_ADDED.getOrDefault(name, List.of())));
 	}
 
 	/**

@@ -21,8 +21,10 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * The repository's {@code docker-compose.yml} as Compose sees it: parsed, then
  * interpolated with an empty environment (so every {@code ${VAR:-default}} takes its
  * default), which is the order compose-go applies before validating against the schema.
- * The tests read it through the small accessors here and never mutate it; {@link #copy()}
- * gives a deep copy to break on purpose.
+ * The secrets the file requires ({@code ${VAR:?message}}) get a placeholder each, as an
+ * {@code .env} file would give them; {@link #loadStrict(Map)} gives none, as Compose does
+ * without {@code .env}. The tests read it through the small accessors here and never
+ * mutate it; {@link #copy()} gives a deep copy to break on purpose.
  */
 final class ComposeProject {
 
@@ -31,15 +33,25 @@ final class ComposeProject {
 	 * literal dollar.
 	 */
 	private static final Pattern VARIABLE = Pattern
-		.compile("\\$\\$|\\$\\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?-)([^}$]*))?}|\\$([A-Za-z_][A-Za-z0-9_]*)");
+		.compile("\\$\\$|\\$\\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?])([^}$]*))?}|\\$([A-Za-z_][A-Za-z0-9_]*)");
+
+	/**
+	 * {@code ${NAME:?message}} or {@code ${NAME?message}}: Compose refuses to run without
+	 * NAME.
+	 */
+	private static final Pattern REQUIRED = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*):?\\?([^}$]*)}");
 
 	final Path root;
 
 	final Map<String, Object> model;
 
-	private ComposeProject(Path root, Map<String, Object> model) {
+	/** The file as written, before interpolation. */
+	final Map<String, Object> raw;
+
+	private ComposeProject(Path root, Map<String, Object> model, Map<String, Object> raw) {
 		this.root = root;
 		this.model = model;
+		this.raw = raw;
 	}
 
 	/** The repository's compose file with the defaults of every variable. */
@@ -52,8 +64,45 @@ final class ComposeProject {
 	 * {@code .env} file.
 	 */
 	static ComposeProject load(Map<String, String> environment) {
+		Map<String, String> withSecrets = new LinkedHashMap<>();
+		requiredVariables().forEach((name) -> withSecrets.put(name, "placeholder-" + name.toLowerCase()));
+		withSecrets.putAll(environment);
+		return loadStrict(withSecrets);
+	}
+
+	/**
+	 * The compose file with exactly these variables; fails like Compose when a required
+	 * one is missing or empty.
+	 */
+	static ComposeProject loadStrict(Map<String, String> environment) {
 		Path root = repositoryRoot();
-		return new ComposeProject(root, interpolate(parse(root.resolve("docker-compose.yml")), environment));
+		Map<String, Object> raw = parse(root.resolve("docker-compose.yml"));
+		return new ComposeProject(root, interpolate(raw, environment), raw);
+	}
+
+	/**
+	 * The variables the compose file requires ({@code ${NAME:?...}}) in its values (not
+	 * its comments), sorted.
+	 */
+	static Set<String> requiredVariables() {
+		Set<String> names = new TreeSet<>();
+		collectRequired(parse(repositoryRoot().resolve("docker-compose.yml")), names);
+		return names;
+	}
+
+	private static void collectRequired(Object node, Set<String> names) {
+		if (node instanceof Map<?, ?> map) {
+			map.values().forEach((value) -> collectRequired(value, names));
+		}
+		else if (node instanceof List<?> list) {
+			list.forEach((item) -> collectRequired(item, names));
+		}
+		else if (node instanceof String text) {
+			Matcher required = REQUIRED.matcher(text);
+			while (required.find()) {
+				names.add(required.group(1));
+			}
+		}
 	}
 
 	static Map<String, Object> parse(Path yamlFile) {
@@ -112,10 +161,15 @@ final class ComposeProject {
 				String name = (matcher.group(1) != null) ? matcher.group(1) : matcher.group(4);
 				String value = environment.get(name);
 				String operator = matcher.group(2);
+				boolean missing = ((operator != null && operator.startsWith(":")) ? (value == null || value.isEmpty())
+						: (value == null));
+				if (operator != null && operator.endsWith("?") && missing) {
+					// ${NAME:?message}: Compose stops with the message.
+					throw new MissingVariableException(name, matcher.group(3));
+				}
 				// ${NAME:-default} replaces an unset or empty value, ${NAME-default} only
 				// an unset one.
-				boolean useDefault = (operator != null)
-						&& (operator.equals(":-") ? (value == null || value.isEmpty()) : (value == null));
+				boolean useDefault = (operator != null) && operator.endsWith("-") && missing;
 				replacement = useDefault ? matcher.group(3) : ((value != null) ? value : "");
 			}
 			matcher.appendReplacement(result, Matcher.quoteReplacement(replacement));
@@ -125,7 +179,19 @@ final class ComposeProject {
 	}
 
 	ComposeProject copy() {
-		return new ComposeProject(this.root, deepCopy(this.model));
+		return new ComposeProject(this.root, deepCopy(this.model), deepCopy(this.raw));
+	}
+
+	/** What Compose reports when a required variable is unset or empty. */
+	static final class MissingVariableException extends IllegalStateException {
+
+		final String variable;
+
+		MissingVariableException(String variable, String message) {
+			super("required variable " + variable + " is missing a value: " + message);
+			this.variable = variable;
+		}
+
 	}
 
 	@SuppressWarnings("unchecked")

@@ -29,6 +29,16 @@ final class ComposeRules {
 	private static final Pattern IMAGE = Pattern
 		.compile("(?<name>[^@]+?)(?::(?<tag>[^:/@]+))?(?:@(?<digest>sha256:[0-9a-f]{64}))?");
 
+	/**
+	 * Environment variables that carry a secret: passwords, client secrets, tokens,
+	 * private keys, Nacos's server identity value, redis-cli's password.
+	 */
+	static final Pattern SECRET_NAME = Pattern
+		.compile(".*(PASSWORD|SECRET|TOKEN|PRIVATEKEY|PRIVATE_KEY|IDENTITY_VALUE|REDISCLI_AUTH).*");
+
+	/** A value that is one required variable and nothing else. */
+	private static final Pattern REQUIRED_VARIABLE = Pattern.compile("\\$\\{[A-Za-z_][A-Za-z0-9_]*:?\\?[^}]*}");
+
 	private static final Pattern FROM = Pattern
 		.compile("(?im)^FROM\\s+(?:--platform=\\S+\\s+)?(\\S+)(?:\\s+AS\\s+(\\S+))?");
 
@@ -201,6 +211,12 @@ final class ComposeRules {
 		compose.services().forEach((name, service) -> {
 			Map<String, List<String>> named = new LinkedHashMap<>();
 			ComposeProject.environment(service).forEach((variable, value) -> {
+				// A user name is no address, even one that is a service's name too
+				// (Nacos's
+				// admin user is called nacos).
+				if (variable.endsWith("USERNAME")) {
+					return;
+				}
 				for (String other : compose.services().keySet()) {
 					if (!other.equals(name) && Pattern.compile("(?:^|://)" + Pattern.quote(other) + "(?::\\d+|/|$)")
 						.matcher(value)
@@ -229,6 +245,46 @@ final class ComposeRules {
 						: hostIpOfShortSyntax(port.toString());
 				if (!"127.0.0.1".equals(hostIp)) {
 					problems.add(name + ": port " + port + " is published on " + hostIp + ", not 127.0.0.1");
+				}
+			}
+		});
+		return problems;
+	}
+
+	/**
+	 * Only the way in publishes ports: every other service is reached on the compose
+	 * network alone (actuators, Redis, Nacos's API and console, toxiproxy's API).
+	 */
+	static List<String> portsOutsideTheWayIn(ComposeProject compose, Set<String> wayIn) {
+		List<String> problems = new ArrayList<>();
+		compose.services().forEach((name, service) -> {
+			if (!wayIn.contains(name) && !ComposeProject.list(service.get("ports")).isEmpty()) {
+				problems.add(name + ": publishes " + service.get("ports") + "; only " + wayIn + " may");
+			}
+		});
+		return problems;
+	}
+
+	/**
+	 * No secret is written in the file: every environment variable named like one
+	 * ({@link #SECRET_NAME}) and every {@code --requirepass} argument is exactly a
+	 * required variable, {@code ${NAME:?message}}, so that Compose refuses to start
+	 * without it instead of falling back to a value everyone can read here.
+	 */
+	static List<String> writtenSecrets(ComposeProject compose) {
+		List<String> problems = new ArrayList<>();
+		ComposeProject.map(compose.raw.get("services")).forEach((name, node) -> {
+			Map<String, Object> service = ComposeProject.map(node);
+			ComposeProject.environment(service).forEach((variable, value) -> {
+				if (SECRET_NAME.matcher(variable).matches() && !REQUIRED_VARIABLE.matcher(value).matches()) {
+					problems.add(name + ": " + variable + " is not a required variable (${NAME:?...}): " + value);
+				}
+			});
+			List<Object> command = ComposeProject.list(service.get("command"));
+			for (int i = 0; i < command.size() - 1; i++) {
+				if ("--requirepass".equals(command.get(i))
+						&& !REQUIRED_VARIABLE.matcher(command.get(i + 1).toString()).matches()) {
+					problems.add(name + ": --requirepass is not a required variable (${NAME:?...})");
 				}
 			}
 		});

@@ -44,6 +44,17 @@ class DockerNginxConfigTests {
 		assertThat(nginxTest(config)).isEqualTo("ok");
 	}
 
+	@ParameterizedTest(name = "docker/nginx/{0}.conf serves Grafana on its own port")
+	@ValueSource(strings = { "naive", "tuned" })
+	void includesTheGrafanaServer(String variant) throws Exception {
+		assertThat(dockerConfig(variant)).contains("include /etc/nginx/kit.d/*.conf;");
+		assertThat(grafanaConfig()).contains("listen 3000;").contains("proxy_pass $grafana;");
+		// nginx -t reads the included file: a broken one fails the variant.
+		assertThat(nginxTest(dockerConfig(variant), grafanaConfig().replace("proxy_pass $grafana;", "proxy_pass")))
+			.contains("[emerg]")
+			.contains("grafana.conf");
+	}
+
 	@ParameterizedTest(name = "nginx -t rejects a broken docker/nginx/{0}.conf")
 	@ValueSource(strings = { "naive", "tuned" })
 	void nginxTestCanFail(String variant) throws Exception {
@@ -74,11 +85,24 @@ class DockerNginxConfigTests {
 		return Files.readString(ComposeProject.repositoryRoot().resolve("docker/nginx/" + variant + ".conf"));
 	}
 
+	private static String grafanaConfig() throws IOException {
+		return Files.readString(ComposeProject.repositoryRoot().resolve("docker/nginx/grafana.conf"));
+	}
+
 	/** "ok", or nginx's complaint. */
 	private String nginxTest(String dockerConfig) throws Exception {
+		return nginxTest(dockerConfig, grafanaConfig());
+	}
+
+	private String nginxTest(String dockerConfig, String grafanaConfig) throws Exception {
 		Path logs = Files.createDirectories(this.prefix.resolve("logs"));
 		Files.createDirectories(this.prefix.resolve("temp"));
+		// The servers compose adds (Grafana's), checked with the variant that includes
+		// them.
+		Path servers = Files.createDirectories(this.prefix.resolve("kit.d"));
+		Files.writeString(servers.resolve("grafana.conf"), grafanaConfig);
 		String local = dockerConfig.replace(UPSTREAM, "server 127.0.0.1:8080;")
+			.replace("/etc/nginx/kit.d/", servers + "/")
 			.replace("/var/log/nginx/", logs + "/")
 			.replace("/var/run/nginx.pid", this.prefix.resolve("nginx.pid").toString())
 			.replaceFirst("http \\{", "http {\n" + tempPaths());
