@@ -1,0 +1,90 @@
+package dev.gatewaykit.common.demo;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+import org.springframework.boot.EnvironmentPostProcessor;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.env.YamlPropertySourceLoader;
+import org.springframework.core.Ordered;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.EnumerablePropertySource;
+import org.springframework.core.env.Environment;
+import org.springframework.core.env.PropertySource;
+import org.springframework.core.env.Profiles;
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.core.io.Resource;
+
+/**
+ * Refuses to start a service that uses a value of its {@code application-demo.yml} while
+ * the {@value #PROFILE} profile is not active.
+ * <p>
+ * The services ship no working secret: {@code kit.relay.signing.private-key},
+ * {@code kit.relay.verification.keys}, the gateway's client secret have no defaults, so a
+ * missing one fails the binding of its properties record. The {@value #PROFILE} profile
+ * supplies values that make the kit run on a laptop, and those are public, so each is
+ * refused outside that profile: copied into a production configuration (an environment
+ * variable set to the value from the docs, say), it would start fine and be forgeable.
+ * Comparing against the file itself keeps the demo values in one place per service, with
+ * no list here to fall out of date.
+ * <p>
+ * Registered in {@code META-INF/spring.factories} for every service that has kit-common;
+ * it runs after the config files are loaded, so the active profiles are known, and does
+ * nothing in a service without an {@code application-demo.yml}.
+ */
+public class DemoValues implements EnvironmentPostProcessor, Ordered {
+
+	/** The profile the demo values belong to. */
+	public static final String PROFILE = "demo";
+
+	static final String FILE = "application-demo.yml";
+
+	@Override
+	public int getOrder() {
+		// After ConfigDataEnvironmentPostProcessor, which sets the active profiles.
+		return Ordered.LOWEST_PRECEDENCE;
+	}
+
+	@Override
+	public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
+		check(environment, new ClassPathResource(FILE));
+	}
+
+	/**
+	 * Fails if {@code environment} has any of {@code demoFile}'s values outside the demo
+	 * profile.
+	 * @throws DemoValueException naming the properties
+	 */
+	static void check(Environment environment, Resource demoFile) {
+		if (environment.acceptsProfiles(Profiles.of(PROFILE)) || !demoFile.exists()) {
+			return;
+		}
+		List<String> offending = new ArrayList<>();
+		for (PropertySource<?> source : load(demoFile)) {
+			if (source instanceof EnumerablePropertySource<?> enumerable) {
+				for (String name : enumerable.getPropertyNames()) {
+					String demoValue = String.valueOf(enumerable.getProperty(name));
+					if (Objects.equals(demoValue, environment.getProperty(name))) {
+						offending.add(name);
+					}
+				}
+			}
+		}
+		if (!offending.isEmpty()) {
+			throw new DemoValueException(offending);
+		}
+	}
+
+	private static List<PropertySource<?>> load(Resource demoFile) {
+		try {
+			return new YamlPropertySourceLoader().load(FILE, demoFile);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+}
