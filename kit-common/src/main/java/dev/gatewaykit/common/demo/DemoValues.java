@@ -3,8 +3,9 @@ package dev.gatewaykit.common.demo;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Objects;
+import java.util.Map;
 
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
@@ -40,7 +41,8 @@ public class DemoValues implements EnvironmentPostProcessor, Ordered {
 	/** The profile the demo values belong to. */
 	public static final String PROFILE = "demo";
 
-	static final String FILE = "application-demo.yml";
+	/** Where each service keeps its demo values, on its classpath. */
+	public static final String FILE = "application-demo.yml";
 
 	@Override
 	public int getOrder() {
@@ -63,28 +65,35 @@ public class DemoValues implements EnvironmentPostProcessor, Ordered {
 			return;
 		}
 		List<String> offending = new ArrayList<>();
-		for (PropertySource<?> source : load(demoFile)) {
-			if (source instanceof EnumerablePropertySource<?> enumerable) {
-				for (String name : enumerable.getPropertyNames()) {
-					String demoValue = String.valueOf(enumerable.getProperty(name));
-					if (Objects.equals(demoValue, environment.getProperty(name))) {
-						offending.add(name);
-					}
-				}
+		of(demoFile).forEach((name, demoValue) -> {
+			if (demoValue.equals(environment.getProperty(name))) {
+				offending.add(name);
 			}
-		}
+		});
 		if (!offending.isEmpty()) {
 			throw new DemoValueException(offending);
 		}
 	}
 
-	private static List<PropertySource<?>> load(Resource demoFile) {
+	/**
+	 * The properties a demo file sets, by name, in the file's order: what the services'
+	 * tests pass to prove each value is refused.
+	 */
+	public static Map<String, String> of(Resource demoFile) {
+		Map<String, String> values = new LinkedHashMap<>();
 		try {
-			return new YamlPropertySourceLoader().load(FILE, demoFile);
+			for (PropertySource<?> source : new YamlPropertySourceLoader().load(FILE, demoFile)) {
+				if (source instanceof EnumerablePropertySource<?> enumerable) {
+					for (String name : enumerable.getPropertyNames()) {
+						values.put(name, String.valueOf(enumerable.getProperty(name)));
+					}
+				}
+			}
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
+		return values;
 	}
 
 }
