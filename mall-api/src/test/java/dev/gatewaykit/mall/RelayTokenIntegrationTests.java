@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
@@ -69,6 +70,24 @@ class RelayTokenIntegrationTests extends AbstractMallApiIntegrationTests {
 		String expired = TestRelayKeys
 			.sign(new RelayClaims("17", "user0017", List.of("USER"), now.minusSeconds(61), now.minusSeconds(1)));
 		withToken("/products/1", expired).expectStatus().isUnauthorized().expectBody().json(INVALID);
+	}
+
+	@Test
+	void rejectsTokenSignedToLiveLongerThanTheMaximumLifetime() {
+		// Correctly signed, unexpired, but minted for a day: kit.relay.max-lifetime (5m)
+		// bounds what a leaked or misconfigured signer can hand out.
+		Instant now = Instant.now();
+		String dayLong = TestRelayKeys
+			.sign(new RelayClaims("17", "user0017", List.of("USER"), now, now.plus(Duration.ofDays(1))));
+		withToken("/products/1", dayLong).expectStatus().isUnauthorized().expectBody().json(INVALID);
+	}
+
+	@Test
+	void rejectsTokenOfAnUnknownKeyId() {
+		Instant now = Instant.now();
+		String token = new RelayTokenSigner("retired", RelayKeys.generate().getPrivate())
+			.sign(new RelayClaims("17", "user0017", List.of("USER"), now, now.plusSeconds(60)));
+		withToken("/products/1", token).expectStatus().isUnauthorized().expectBody().json(INVALID);
 	}
 
 	@Test

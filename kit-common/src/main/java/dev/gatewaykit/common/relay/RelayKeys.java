@@ -67,10 +67,10 @@ public final class RelayKeys {
 
 	/**
 	 * Prints a new key pair as the properties of its signer and of its verifiers.
-	 * @param args the key id, {@code relay-1} if none
+	 * @param args the key id, {@code relay1} if none
 	 */
 	public static void main(String[] args) {
-		String keyId = (args.length > 0) ? args[0] : "relay-1";
+		String keyId = (args.length > 0) ? args[0] : "relay1";
 		KeyPair pair = generate();
 		System.out.println("# auth-service (keep it secret):");
 		System.out.println("kit.relay.signing.key-id=" + keyId);
