@@ -2,18 +2,21 @@ package dev.gatewaykit.common.demo;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
+import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySource;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
+import org.springframework.boot.context.properties.source.IterableConfigurationPropertySource;
 import org.springframework.boot.env.YamlPropertySourceLoader;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.EnumerablePropertySource;
-import org.springframework.core.env.Environment;
 import org.springframework.core.env.PropertySource;
 import org.springframework.core.env.Profiles;
 import org.springframework.core.io.ClassPathResource;
@@ -44,6 +47,9 @@ public class DemoValues implements EnvironmentPostProcessor, Ordered {
 	/** Where each service keeps its demo values, on its classpath. */
 	public static final String FILE = "application-demo.yml";
 
+	/** The kit's own properties, where its secrets live. */
+	private static final ConfigurationPropertyName KIT = ConfigurationPropertyName.of("kit");
+
 	@Override
 	public int getOrder() {
 		// After ConfigDataEnvironmentPostProcessor, which sets the active profiles.
@@ -60,18 +66,36 @@ public class DemoValues implements EnvironmentPostProcessor, Ordered {
 	 * profile.
 	 * @throws DemoValueException naming the properties
 	 */
-	static void check(Environment environment, Resource demoFile) {
+	static void check(ConfigurableEnvironment environment, Resource demoFile) {
 		if (environment.acceptsProfiles(Profiles.of(PROFILE)) || !demoFile.exists()) {
 			return;
 		}
-		List<String> offending = new ArrayList<>();
-		of(demoFile).forEach((name, demoValue) -> {
+		// Resolve relaxed names, as binding does (KIT_RELAY_SIGNING_PRIVATEKEY is
+		// kit.relay.signing.private-key); SpringApplication has attached it already.
+		ConfigurationPropertySources.attach(environment);
+		Map<String, String> demo = of(demoFile);
+		// By name, so that two spellings of one property are reported once.
+		Map<ConfigurationPropertyName, String> offending = new LinkedHashMap<>();
+		demo.forEach((name, demoValue) -> {
 			if (demoValue.equals(environment.getProperty(name))) {
-				offending.add(name);
+				offending.putIfAbsent(ConfigurationPropertyName.of(name), name);
 			}
 		});
+		// The same value under another name counts too: the demo public key listed as
+		// kit.relay.verification.keys.prod trusts the published private key all the same.
+		Set<String> demoValues = Set.copyOf(demo.values());
+		for (ConfigurationPropertySource source : ConfigurationPropertySources.get(environment)) {
+			if (source instanceof IterableConfigurationPropertySource iterable) {
+				iterable.stream()
+					.filter((name) -> KIT.isAncestorOf(name))
+					// The effective value, which a source of higher precedence may
+					// override.
+					.filter((name) -> demoValues.contains(environment.getProperty(name.toString())))
+					.forEach((name) -> offending.putIfAbsent(name, name.toString()));
+			}
+		}
 		if (!offending.isEmpty()) {
-			throw new DemoValueException(offending);
+			throw new DemoValueException(List.copyOf(offending.values()));
 		}
 	}
 

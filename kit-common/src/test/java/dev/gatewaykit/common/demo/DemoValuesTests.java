@@ -11,6 +11,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.MapPropertySource;
 import org.springframework.core.env.StandardEnvironment;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
 import org.springframework.core.io.ByteArrayResource;
 import org.springframework.core.io.Resource;
 
@@ -38,6 +39,29 @@ class DemoValuesTests {
 		assertThatExceptionOfType(DemoValueException.class).isThrownBy(() -> DemoValues.check(environment, DEMO_FILE))
 			.withMessage("kit.relay.signing.private-key, kit.relay.verification.keys.demo have the public value of "
 					+ "application-demo.yml, but the 'demo' profile is not active");
+	}
+
+	@Test
+	void refusesADemoValueUnderAnotherNameToo() {
+		// The demo public key trusted under a key id of one's own trusts the published
+		// demo private key all the same.
+		StandardEnvironment environment = environment(Map.of("kit.relay.verification.keys.prod", "demo-public"));
+
+		assertThatExceptionOfType(DemoValueException.class).isThrownBy(() -> DemoValues.check(environment, DEMO_FILE))
+			.withMessageStartingWith("kit.relay.verification.keys.prod has the public value");
+	}
+
+	@Test
+	void refusesADemoValueFromAnEnvironmentVariable() {
+		StandardEnvironment environment = new StandardEnvironment();
+		// Boot reads a source of this name with its environment-variable mapping.
+		environment.getPropertySources()
+			.replace(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+					new SystemEnvironmentPropertySource(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+							Map.of("KIT_RELAY_SIGNING_PRIVATEKEY", "demo-private")));
+
+		assertThatExceptionOfType(DemoValueException.class).isThrownBy(() -> DemoValues.check(environment, DEMO_FILE))
+			.withMessageStartingWith("kit.relay.signing.private-key has the public value");
 	}
 
 	@Test
