@@ -1,19 +1,15 @@
--- Counts one failed login and locks the account once the count reaches the limit, in one round trip and atomically
--- (two concurrent failures can neither both miss the limit nor leave a counter without its TTL).
+-- Called after a reserved password check failed (reserve-login-attempt.lua counted it already): locks the account once
+-- the failures of the window reach the limit. Atomic, so two concurrent failures cannot both miss the limit.
 --
 -- KEYS[1]  kit:login:failures:{username}
 -- KEYS[2]  kit:login:locked:{username}
--- ARGV[1]  failure window in ms (TTL of the counter, set by the first failure of a series)
--- ARGV[2]  failures that lock the account
--- ARGV[3]  lock duration in ms
+-- ARGV[1]  failures that lock the account
+-- ARGV[2]  lock duration in ms
 --
 -- Returns 1 if this failure locked the account, 0 otherwise.
-local failures = redis.call('INCR', KEYS[1])
-if failures == 1 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-end
-if failures >= tonumber(ARGV[2]) then
-  redis.call('SET', KEYS[2], '1', 'PX', ARGV[3])
+local failures = tonumber(redis.call('GET', KEYS[1]) or '0')
+if failures >= tonumber(ARGV[1]) then
+  redis.call('SET', KEYS[2], '1', 'PX', ARGV[2])
   -- A new series starts when the lock ends, rather than one more failure re-locking at once.
   redis.call('DEL', KEYS[1])
   return 1

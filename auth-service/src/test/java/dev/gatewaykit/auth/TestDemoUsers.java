@@ -13,6 +13,8 @@ import dev.gatewaykit.auth.demo.DemoUser;
  * <ul>
  * <li>1–5: {@code LoginIntegrationTests}</li>
  * <li>6–12: {@code LockoutIntegrationTests}</li>
+ * <li>13: {@code SessionKeysSecurityTests}</li>
+ * <li>14: {@code LockoutSecurityTests}</li>
  * <li>20–28: {@code DemoUserSeedingIntegrationTests}</li>
  * <li>29: {@code FailureResetsOnShutdownIntegrationTests}</li>
  * </ul>

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import dev.gatewaykit.common.IdentityHeaders;
 import dev.gatewaykit.common.mode.ExecutionMode;
+import dev.gatewaykit.common.session.SessionKeys;
 import dev.gatewaykit.gateway.mode.ModeSwitch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -140,14 +141,15 @@ class ExecutionModeContractIntegrationTests {
 	@EnumSource(ExecutionMode.class)
 	void slidesTheIdleTimeout(ExecutionMode mode) {
 		String token = GatewayIntegrationTestSupport.login("20");
-		GatewayIntegrationTestSupport.redis.command("EXPIRE kit:session:" + token + " 100");
+		GatewayIntegrationTestSupport.redis.command("EXPIRE " + SessionKeys.of(token) + " 100");
 		client(mode).get()
 			.uri("/api/mall/products/1")
 			.header("Authorization", "Bearer " + token)
 			.exchange()
 			.expectStatus()
 			.isOk();
-		long ttl = Long.parseLong(GatewayIntegrationTestSupport.redis.command("TTL kit:session:" + token).substring(1));
+		long ttl = Long
+			.parseLong(GatewayIntegrationTestSupport.redis.command("TTL " + SessionKeys.of(token)).substring(1));
 		assertThat(ttl).isGreaterThan(1700);
 	}
 

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
+import dev.gatewaykit.common.session.SessionKeys;
 import dev.gatewaykit.launcher.RedisServer;
 
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -50,7 +51,7 @@ final class GatewayIntegrationTestSupport {
 		long now = Instant.now().toEpochMilli();
 		String json = "{\"userId\":\"" + userId + "\",\"username\":\"user" + userId + "\",\"roles\":[\"USER\"],"
 				+ "\"issuedAt\":" + now + ",\"expiresAt\":" + (now + lifetime.toMillis()) + "}";
-		String reply = redis.command("SET kit:session:" + token + " '" + json + "' EX 1800");
+		String reply = redis.command("SET " + SessionKeys.of(token) + " '" + json + "' EX 1800");
 		if (!"+OK".equals(reply)) {
 			throw new IllegalStateException("could not store session: " + reply);
 		}
@@ -62,7 +63,7 @@ final class GatewayIntegrationTestSupport {
 	}
 
 	static List<String> ttlOf(String token) {
-		return List.of(redis.command("TTL kit:session:" + token));
+		return List.of(redis.command("TTL " + SessionKeys.of(token)));
 	}
 
 }

@@ -1,11 +1,6 @@
 package dev.gatewaykit.mall;
 
-import java.time.Instant;
-import java.util.List;
-
 import dev.gatewaykit.common.IdentityHeaders;
-import dev.gatewaykit.common.RelayClaims;
-import dev.gatewaykit.common.RelayTokenCodec;
 import dev.gatewaykit.launcher.RedisServer;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -27,8 +22,6 @@ abstract class AbstractMallApiIntegrationTests {
 
 	static final int CATALOGUE_SIZE = 200;
 
-	static final String SECRET = "integration-test-relay-secret-0123456789abcdef";
-
 	static final RedisServer redis = RedisServer.start();
 
 	@Autowired
@@ -40,13 +33,12 @@ abstract class AbstractMallApiIntegrationTests {
 		registry.add("kit.mall.catalogue.size", () -> CATALOGUE_SIZE);
 		// Small batches, so the seeding tests cross batch boundaries.
 		registry.add("kit.mall.catalogue.seed-batch-size", () -> 64);
-		registry.add("kit.relay.secret", () -> SECRET);
+		TestRelayKeys.register(registry);
 	}
 
 	/** A token as auth-service would sign it for the gateway: valid for a minute. */
 	static String validToken() {
-		return new RelayTokenCodec(SECRET)
-			.sign(new RelayClaims("17", "user0017", List.of("USER"), Instant.now().plusSeconds(60)));
+		return TestRelayKeys.validToken();
 	}
 
 	/** GET with a valid relay token. */

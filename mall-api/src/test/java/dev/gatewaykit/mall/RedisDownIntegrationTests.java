@@ -1,12 +1,8 @@
 package dev.gatewaykit.mall;
 
 import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
 
 import dev.gatewaykit.common.IdentityHeaders;
-import dev.gatewaykit.common.RelayClaims;
-import dev.gatewaykit.common.RelayTokenCodec;
 import dev.gatewaykit.launcher.RedisServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -33,8 +29,6 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 @AutoConfigureRestTestClient
 class RedisDownIntegrationTests {
 
-	private static final String SECRET = "integration-test-relay-secret-0123456789abcdef";
-
 	/**
 	 * Far above spring.data.redis.timeout (1 s), far below "hung": the bound that proves
 	 * the timeout applies.
@@ -50,7 +44,7 @@ class RedisDownIntegrationTests {
 	static void properties(DynamicPropertyRegistry registry) {
 		registry.add("spring.data.redis.port", redis::port);
 		registry.add("kit.mall.catalogue.size", () -> 10);
-		registry.add("kit.relay.secret", () -> SECRET);
+		TestRelayKeys.register(registry);
 	}
 
 	@BeforeAll
@@ -104,8 +98,7 @@ class RedisDownIntegrationTests {
 	}
 
 	private static RestTestClient.ResponseSpec get(RestTestClient client, String uri) {
-		String token = new RelayTokenCodec(SECRET)
-			.sign(new RelayClaims("17", "user0017", List.of("USER"), Instant.now().plusSeconds(60)));
+		String token = TestRelayKeys.validToken();
 		return client.get().uri(uri).header(IdentityHeaders.RELAY_TOKEN, token).exchange();
 	}
 

@@ -6,12 +6,14 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
 import dev.gatewaykit.common.IdentityHeaders;
 import dev.gatewaykit.common.RelayClaims;
-import dev.gatewaykit.common.RelayTokenCodec;
+import dev.gatewaykit.common.relay.RelayKeys;
+import dev.gatewaykit.common.relay.RelayTokenSigner;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -56,23 +58,44 @@ class RelayTokenIntegrationTests extends AbstractMallApiIntegrationTests {
 
 	@Test
 	void rejectsForgedRelayToken() {
-		String forged = new RelayTokenCodec("another-secret-that-is-long-enough-for-hmac")
-			.sign(new RelayClaims("17", "user0017", List.of("USER"), Instant.now().plusSeconds(60)));
+		Instant now = Instant.now();
+		String forged = new RelayTokenSigner(TestRelayKeys.KEY_ID, RelayKeys.generate().getPrivate())
+			.sign(new RelayClaims("17", "user0017", List.of("USER"), now, now.plusSeconds(60)));
 		withToken("/products/1", forged).expectStatus().isUnauthorized().expectBody().json(INVALID);
 	}
 
 	@Test
 	void rejectsExpiredToken() {
-		String expired = new RelayTokenCodec(SECRET)
-			.sign(new RelayClaims("17", "user0017", List.of("USER"), Instant.now().minusSeconds(1)));
+		Instant now = Instant.now();
+		String expired = TestRelayKeys
+			.sign(new RelayClaims("17", "user0017", List.of("USER"), now.minusSeconds(61), now.minusSeconds(1)));
 		withToken("/products/1", expired).expectStatus().isUnauthorized().expectBody().json(INVALID);
+	}
+
+	@Test
+	void rejectsTokenSignedToLiveLongerThanTheMaximumLifetime() {
+		// Correctly signed, unexpired, but minted for a day: kit.relay.max-lifetime (5m)
+		// bounds what a leaked or misconfigured signer can hand out.
+		Instant now = Instant.now();
+		String dayLong = TestRelayKeys
+			.sign(new RelayClaims("17", "user0017", List.of("USER"), now, now.plus(Duration.ofDays(1))));
+		withToken("/products/1", dayLong).expectStatus().isUnauthorized().expectBody().json(INVALID);
+	}
+
+	@Test
+	void rejectsTokenOfAnUnknownKeyId() {
+		Instant now = Instant.now();
+		String token = new RelayTokenSigner("retired", RelayKeys.generate().getPrivate())
+			.sign(new RelayClaims("17", "user0017", List.of("USER"), now, now.plusSeconds(60)));
+		withToken("/products/1", token).expectStatus().isUnauthorized().expectBody().json(INVALID);
 	}
 
 	@Test
 	void rejectsTamperedToken() {
 		String[] parts = validToken().split("\\.");
-		String adminBody = new RelayTokenCodec("another-secret-that-is-long-enough-for-hmac")
-			.sign(new RelayClaims("1", "admin", List.of("ADMIN"), Instant.now().plusSeconds(60)))
+		Instant now = Instant.now();
+		String adminBody = new RelayTokenSigner(TestRelayKeys.KEY_ID, RelayKeys.generate().getPrivate())
+			.sign(new RelayClaims("1", "admin", List.of("ADMIN"), now, now.plusSeconds(60)))
 			.split("\\.")[1];
 		withToken("/products/1", parts[0] + "." + adminBody + "." + parts[2]).expectStatus()
 			.isUnauthorized()

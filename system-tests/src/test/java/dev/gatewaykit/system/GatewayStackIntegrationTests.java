@@ -9,7 +9,8 @@ import java.util.Map;
 
 import dev.gatewaykit.common.IdentityHeaders;
 import dev.gatewaykit.common.RelayClaims;
-import dev.gatewaykit.common.RelayTokenCodec;
+import dev.gatewaykit.common.relay.RelayKeys;
+import dev.gatewaykit.common.relay.RelayTokenSigner;
 import dev.gatewaykit.system.HttpJson.Response;
 import dev.gatewaykit.launcher.FreePorts;
 import dev.gatewaykit.launcher.RedisServer;
@@ -42,8 +43,6 @@ class GatewayStackIntegrationTests {
 	// The tests' own secrets, given to every service that shares one: the stack must be
 	// wired by configuration, not by the services happening to ship the same dev
 	// defaults.
-	private static final String RELAY_SECRET = "system-tests-relay-secret-0123456789abcdef";
-
 	private static final String GATEWAY_CLIENT_SECRET = "system-tests-gateway-client-secret";
 
 	private static final int CATALOGUE_SIZE = 200;
@@ -78,8 +77,8 @@ class GatewayStackIntegrationTests {
 		redis = RedisServer.start();
 		Path csv = PackagedServices.OUTPUT.resolve("demo-users.csv");
 		Files.deleteIfExists(csv);
-		authService = PackagedServices.authService(redis, csv, RELAY_SECRET, GATEWAY_CLIENT_SECRET);
-		mallApi = PackagedServices.mallApi(redis, CATALOGUE_SIZE, RELAY_SECRET);
+		authService = PackagedServices.authService(redis, csv, GATEWAY_CLIENT_SECRET);
+		mallApi = PackagedServices.mallApi(redis, CATALOGUE_SIZE);
 		// Both report healthy only when usable: auth-service once the demo users and
 		// their CSV are written, mall-api once the catalogue is seeded (503 until then).
 		authService.awaitHealthy(PackagedServices.STARTUP);
@@ -207,7 +206,7 @@ class GatewayStackIntegrationTests {
 	void mallApiAcceptsARelayTokenSignedWithTheSharedSecret() {
 		// The control for the two refusals above: they fail for the signature, not for
 		// the token's shape.
-		String token = new RelayTokenCodec(RELAY_SECRET).sign(claims());
+		String token = TestRelayKeys.signer().sign(claims());
 
 		Response response = http.get(mallApi.baseUri().resolve("/products/1"), IdentityHeaders.RELAY_TOKEN, token);
 
@@ -294,15 +293,16 @@ class GatewayStackIntegrationTests {
 	}
 
 	/**
-	 * A well-formed relay token for user 1, signed with a key that is not the relay
-	 * secret.
+	 * A well-formed relay token for user 1, with auth-service's key id but signed with a
+	 * private key that is not auth-service's.
 	 */
 	private static String forgedRelayToken() {
-		return new RelayTokenCodec("an-attacker-chosen-secret-0123456789abcdef").sign(claims());
+		return new RelayTokenSigner(TestRelayKeys.KEY_ID, RelayKeys.generate().getPrivate()).sign(claims());
 	}
 
 	private static RelayClaims claims() {
-		return new RelayClaims("1", demoUsers.get(0).username(), List.of("USER"), Instant.now().plusSeconds(60));
+		Instant now = Instant.now();
+		return new RelayClaims("1", demoUsers.get(0).username(), List.of("USER"), now, now.plusSeconds(60));
 	}
 
 	private static URI gatewayUri(String pathAndQuery) {

@@ -37,8 +37,6 @@ import static org.assertj.core.api.Assertions.fail;
 @TestMethodOrder(OrderAnnotation.class)
 class NacosDiscoveryIntegrationTests {
 
-	private static final String RELAY_SECRET = "system-tests-relay-secret-0123456789abcdef";
-
 	private static final String GATEWAY_CLIENT_SECRET = "system-tests-gateway-client-secret";
 
 	private static final String CONFIG = "gateway.yaml";
@@ -89,14 +87,12 @@ class NacosDiscoveryIntegrationTests {
 		Path csv = PackagedServices.OUTPUT.resolve("nacos-demo-users.csv");
 		Files.deleteIfExists(csv);
 		authService = PackagedServices
-			.withNacos(PackagedServices.authServiceBuilder(redis, csv, RELAY_SECRET, GATEWAY_CLIENT_SECRET)
+			.withNacos(PackagedServices.authServiceBuilder(redis, csv, GATEWAY_CLIENT_SECRET)
 				.log(PackagedServices.OUTPUT.resolve("auth-service-nacos.log")), "nacos", addr)
 			.start();
-		mallApi1 = PackagedServices
-			.withNacos(PackagedServices.mallApiBuilder(redis, 50, RELAY_SECRET, "mall-api-1"), "nacos", addr)
+		mallApi1 = PackagedServices.withNacos(PackagedServices.mallApiBuilder(redis, 50, "mall-api-1"), "nacos", addr)
 			.start();
-		mallApi2 = PackagedServices
-			.withNacos(PackagedServices.mallApiBuilder(redis, 50, RELAY_SECRET, "mall-api-2"), "nacos", addr)
+		mallApi2 = PackagedServices.withNacos(PackagedServices.mallApiBuilder(redis, 50, "mall-api-2"), "nacos", addr)
 			.start();
 		authService.awaitHealthy(PackagedServices.STARTUP);
 		mallApi1.awaitHealthy(PackagedServices.STARTUP);

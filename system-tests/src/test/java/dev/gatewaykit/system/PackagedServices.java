@@ -18,10 +18,11 @@ import dev.gatewaykit.launcher.stack.KitServices;
  * The kit's three services as the reactor packages them
  * ({@code <module>/target/<module>-<version>.jar}), started from the launcher's
  * {@link KitServices} — the description {@code ./kit up} starts them from — plus what
- * only the tests need (a low BCrypt cost, test secrets, small catalogues): on free
- * loopback ports, against one Redis, logging under {@code target/e2e/}. Each method
- * launches a process without waiting for it, so that services can boot side by side;
- * callers wait with {@link ServiceProcess#awaitHealthy(Duration)}.
+ * only the tests need (a low BCrypt cost, test secrets and relay keys
+ * ({@link TestRelayKeys}), small catalogues): on free loopback ports, against one Redis,
+ * logging under {@code target/e2e/}. Each method launches a process without waiting for
+ * it, so that services can boot side by side; callers wait with
+ * {@link ServiceProcess#awaitHealthy(Duration)}.
  */
 final class PackagedServices {
 
@@ -37,13 +38,11 @@ final class PackagedServices {
 	private PackagedServices() {
 	}
 
-	static ServiceProcess authService(RedisServer redis, Path demoUsersCsv, String relaySecret,
-			String gatewayClientSecret) {
-		return authServiceBuilder(redis, demoUsersCsv, relaySecret, gatewayClientSecret).start();
+	static ServiceProcess authService(RedisServer redis, Path demoUsersCsv, String gatewayClientSecret) {
+		return authServiceBuilder(redis, demoUsersCsv, gatewayClientSecret).start();
 	}
 
-	static ServiceProcess.Builder authServiceBuilder(RedisServer redis, Path demoUsersCsv, String relaySecret,
-			String gatewayClientSecret) {
+	static ServiceProcess.Builder authServiceBuilder(RedisServer redis, Path demoUsersCsv, String gatewayClientSecret) {
 		return KitServices.authService(workspace(), redis.port(), OUTPUT.resolve("auth-service.log"))
 			.jvmOptions(ServiceProcess.TEST_JVM_OPTIONS)
 			// Cost 4 instead of 10: the tests check that BCrypt is used, not how slow it
@@ -51,20 +50,20 @@ final class PackagedServices {
 			.property("kit.auth.bcrypt-cost", 4)
 			.property("kit.auth.demo-users.count", 20)
 			.property("kit.auth.demo-users.csv", demoUsersCsv.toAbsolutePath())
-			.property("kit.relay.secret", relaySecret)
+			.property("kit.relay.signing.key-id", TestRelayKeys.KEY_ID)
+			.property("kit.relay.signing.private-key", TestRelayKeys.privateKey())
 			.property("kit.auth.gateway-client.secret", gatewayClientSecret);
 	}
 
-	static ServiceProcess mallApi(RedisServer redis, int catalogueSize, String relaySecret) {
-		return mallApiBuilder(redis, catalogueSize, relaySecret, "mall-api").start();
+	static ServiceProcess mallApi(RedisServer redis, int catalogueSize) {
+		return mallApiBuilder(redis, catalogueSize, "mall-api").start();
 	}
 
-	static ServiceProcess.Builder mallApiBuilder(RedisServer redis, int catalogueSize, String relaySecret,
-			String name) {
+	static ServiceProcess.Builder mallApiBuilder(RedisServer redis, int catalogueSize, String name) {
 		return KitServices.mallApi(workspace(), name, redis.port(), OUTPUT.resolve(name + ".log"))
 			.jvmOptions(ServiceProcess.TEST_JVM_OPTIONS)
 			.property("kit.mall.catalogue.size", catalogueSize)
-			.property("kit.relay.secret", relaySecret);
+			.property("kit.relay.verification.keys." + TestRelayKeys.KEY_ID, TestRelayKeys.publicKey());
 	}
 
 	/**

@@ -25,8 +25,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class StaticDiscoverySpreadIntegrationTests {
 
-	private static final String RELAY_SECRET = "system-tests-relay-secret-0123456789abcdef";
-
 	private static final String GATEWAY_CLIENT_SECRET = "system-tests-gateway-client-secret";
 
 	private static final HttpJson http = new HttpJson();
@@ -50,11 +48,11 @@ class StaticDiscoverySpreadIntegrationTests {
 		redis = RedisServer.start();
 		Path csv = PackagedServices.OUTPUT.resolve("static-lb-demo-users.csv");
 		Files.deleteIfExists(csv);
-		authService = PackagedServices.authServiceBuilder(redis, csv, RELAY_SECRET, GATEWAY_CLIENT_SECRET)
+		authService = PackagedServices.authServiceBuilder(redis, csv, GATEWAY_CLIENT_SECRET)
 			.log(PackagedServices.OUTPUT.resolve("auth-service-static-lb.log"))
 			.start();
-		mallApi1 = PackagedServices.mallApiBuilder(redis, 50, RELAY_SECRET, "mall-api-static-1").start();
-		mallApi2 = PackagedServices.mallApiBuilder(redis, 50, RELAY_SECRET, "mall-api-static-2").start();
+		mallApi1 = PackagedServices.mallApiBuilder(redis, 50, "mall-api-static-1").start();
+		mallApi2 = PackagedServices.mallApiBuilder(redis, 50, "mall-api-static-2").start();
 		authService.awaitHealthy(PackagedServices.STARTUP);
 		mallApi1.awaitHealthy(PackagedServices.STARTUP);
 		mallApi2.awaitHealthy(PackagedServices.STARTUP);

@@ -68,11 +68,18 @@ public record AuthProperties(@DefaultValue("10") @Min(4) @Max(31) int bcryptCost
 	 * The one client allowed to ask for relay tokens: the gateway, with HTTP Basic.
 	 *
 	 * @param id the client id (the Basic user name)
-	 * @param secret the client secret (the Basic password); the default, which is also
-	 * the gateway's, is for local runs only
+	 * @param secret the client secret (the Basic password), the gateway's
+	 * {@code kit.gateway.auth-service.client-secret}; no default: the {@code demo}
+	 * profile has one for laptops, refused outside it
 	 */
-	public record GatewayClient(@DefaultValue("gateway") @NotBlank String id,
-			@DefaultValue("dev-only-gateway-secret-change-me") @NotBlank String secret) {
+	public record GatewayClient(@DefaultValue("gateway") @NotBlank String id, @NotBlank String secret) {
+
+		@Override
+		public String toString() {
+			// Keep the secret out of logs and the actuator's configprops output.
+			return "GatewayClient[id=" + this.id + ", secret=******]";
+		}
+
 	}
 
 	/**

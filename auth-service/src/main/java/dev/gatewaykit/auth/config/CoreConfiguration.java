@@ -2,20 +2,20 @@ package dev.gatewaykit.auth.config;
 
 import java.time.Clock;
 
-import dev.gatewaykit.common.RelayTokenCodec;
-import dev.gatewaykit.common.relay.RelayProperties;
+import dev.gatewaykit.common.relay.RelaySigningProperties;
+import dev.gatewaykit.common.relay.RelayTokenSigner;
 
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The clock and the relay token codec. The relay key's properties are kit-common's,
- * shared with mall-api, hence outside the package that
+ * The clock and the relay token signer. The signing key's properties are kit-common's,
+ * next to the verifier's that mall-api binds, hence outside the package that
  * {@code @ConfigurationPropertiesScan} scans.
  */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties(RelayProperties.class)
+@EnableConfigurationProperties(RelaySigningProperties.class)
 public class CoreConfiguration {
 
 	@Bean
@@ -24,8 +24,8 @@ public class CoreConfiguration {
 	}
 
 	@Bean
-	RelayTokenCodec relayTokenCodec(RelayProperties relay, Clock clock) {
-		return new RelayTokenCodec(relay.secret(), clock);
+	RelayTokenSigner relayTokenSigner(RelaySigningProperties signing) {
+		return signing.signer();
 	}
 
 }

@@ -18,6 +18,13 @@ import org.springframework.stereotype.Component;
  * {@code kit:login:locked:{username}}. Clearing the counter after a success is
  * {@link FailureCounterResets}' job.
  * <p>
+ * Every login first reserves its password check ({@link #reserve}), so the counter holds
+ * the checks of the window, running or failed: that is what makes "at most
+ * {@code max-failures} BCrypt checks per user per window" hold under concurrency. A
+ * successful login's reservation stays counted until the reset lands (one flush interval,
+ * 200 ms by default): a user who logs in successfully more than {@code max-failures}
+ * times within that interval is refused until it lands.
+ * <p>
  * Failures are counted for any user name, existing or not: if unknown names never locked,
  * the lockout itself would tell an attacker which names are real.
  */
@@ -27,6 +34,9 @@ public class LoginAttempts {
 	static final String FAILURES_PREFIX = "kit:login:failures:";
 
 	static final String LOCKED_PREFIX = "kit:login:locked:";
+
+	private static final RedisScript<Long> RESERVE_ATTEMPT = RedisScript
+		.of(new ClassPathResource("scripts/reserve-login-attempt.lua"), Long.class);
 
 	private static final RedisScript<Long> RECORD_FAILURE = RedisScript
 		.of(new ClassPathResource("scripts/record-login-failure.lua"), Long.class);
@@ -43,20 +53,33 @@ public class LoginAttempts {
 		this.timeout = properties.redisTimeout();
 	}
 
-	/** Emits how long the account stays locked, or nothing if it is not locked. */
-	public Mono<Duration> lockRemaining(String username) {
-		return this.redis.getExpire(LOCKED_PREFIX + username)
-			.timeout(this.timeout)
-			// A lock without a TTL should not exist; if someone made one by hand, report
-			// the configured duration.
-			.map((remaining) -> (remaining.isZero() || remaining.isNegative()) ? this.lockout.duration() : remaining);
-	}
-
-	/** Counts a failed login; emits whether this failure locked the account. */
-	public Mono<Boolean> recordFailure(String username) {
+	/**
+	 * Reserves one password check for {@code username}, atomically with the lock check:
+	 * emits nothing if the check may run, or how long the caller must wait if the account
+	 * is locked or every check of the current window is taken. At most
+	 * {@code max-failures} checks are reserved per window, however many logins race.
+	 */
+	public Mono<Duration> reserve(String username) {
 		List<String> keys = List.of(FAILURES_PREFIX + username, LOCKED_PREFIX + username);
 		List<String> args = List.of(String.valueOf(this.lockout.window().toMillis()),
-				String.valueOf(this.lockout.maxFailures()), String.valueOf(this.lockout.duration().toMillis()));
+				String.valueOf(this.lockout.maxFailures()));
+		return this.redis.execute(RESERVE_ATTEMPT, keys, args)
+			.next()
+			.timeout(this.timeout)
+			.filter((wait) -> wait != 0L)
+			// A lock without a TTL should not exist; if someone made one by hand, report
+			// the configured duration.
+			.map((wait) -> (wait > 0) ? Duration.ofMillis(wait) : this.lockout.duration());
+	}
+
+	/**
+	 * Records that a reserved check failed; emits whether this failure locked the
+	 * account.
+	 */
+	public Mono<Boolean> recordFailure(String username) {
+		List<String> keys = List.of(FAILURES_PREFIX + username, LOCKED_PREFIX + username);
+		List<String> args = List.of(String.valueOf(this.lockout.maxFailures()),
+				String.valueOf(this.lockout.duration().toMillis()));
 		return this.redis.execute(RECORD_FAILURE, keys, args)
 			.next()
 			.timeout(this.timeout)

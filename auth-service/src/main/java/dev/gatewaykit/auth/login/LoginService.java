@@ -13,8 +13,10 @@ import dev.gatewaykit.auth.user.UserRepository;
 import org.springframework.stereotype.Service;
 
 /**
- * Logs a user in: refuses locked accounts, checks the password off the event loop, counts
- * failures, and on success stores a session and schedules the failure counter's reset.
+ * Logs a user in: reserves a password check (refused when the account is locked or the
+ * window's checks are taken), checks the password off the event loop, locks after too
+ * many failures, and on success stores a session and schedules the failure counter's
+ * reset.
  */
 @Service
 public class LoginService {
@@ -41,9 +43,11 @@ public class LoginService {
 	}
 
 	public Mono<LoginOutcome> login(String username, String password) {
-		// A locked account is refused before its password is looked at, so even the right
-		// one does not get in.
-		return this.attempts.lockRemaining(username)
+		// The lock check and the count are one atomic step before BCrypt: a locked
+		// account is refused before its password is looked at (so even the right one
+		// does not get in), and concurrent guesses cannot all slip past the lock check
+		// before the first failure is counted.
+		return this.attempts.reserve(username)
 			.<LoginOutcome>map(Locked::new)
 			.switchIfEmpty(Mono.defer(() -> authenticate(username, password)));
 	}

@@ -5,8 +5,6 @@ import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 
-import dev.gatewaykit.common.relay.RelayProperties;
-
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
@@ -35,16 +33,9 @@ class AuthPropertiesTests {
 		assertThat(properties.lockout().resetFlushInterval()).isEqualTo(Duration.ofMillis(200));
 		assertThat(properties.lockout().resetBatchSize()).isEqualTo(256);
 		assertThat(properties.gatewayClient().id()).isEqualTo("gateway");
-		assertThat(properties.gatewayClient().secret()).isEqualTo("dev-only-gateway-secret-change-me");
+		assertThat(properties.gatewayClient().secret()).as("no working secret outside the demo profile").isNull();
 		assertThat(properties.demoUsers().count()).isEqualTo(1000);
 		assertThat(properties.demoUsers().csv()).isEqualTo(Path.of("target/kit/demo-users.csv"));
-	}
-
-	@Test
-	void relaySecretDefaultIsMallApisDefault() {
-		RelayProperties relay = this.binder.bindOrCreate("kit.relay", Bindable.of(RelayProperties.class));
-
-		assertThat(relay.secret()).isEqualTo("dev-only-relay-secret-change-me-0123456789abcdef");
 	}
 
 	@Test

@@ -31,8 +31,9 @@ class FailureResetsOnShutdownIntegrationTests {
 		// Command-line arguments, because builder properties would lose to
 		// application.yml.
 		ConfigurableApplicationContext context = new SpringApplicationBuilder(AuthServiceApplication.class).run(
-				"--server.port=0", "--spring.main.banner-mode=off", "--spring.data.redis.port=" + this.redis.port(),
-				"--kit.auth.bcrypt-cost=4", "--kit.auth.demo-users.count=" + TestDemoUsers.COUNT,
+				"--server.port=0", "--spring.main.banner-mode=off", "--spring.profiles.include=demo",
+				"--spring.data.redis.port=" + this.redis.port(), "--kit.auth.bcrypt-cost=4",
+				"--kit.auth.demo-users.count=" + TestDemoUsers.COUNT,
 				"--kit.auth.demo-users.csv=target/test-kit/shutdown-demo-users.csv",
 				// Never flushed in the background during the test: only the shutdown can
 				// clear the counter.

@@ -11,6 +11,7 @@ import dev.gatewaykit.auth.AuthServiceIntegrationTest;
 import dev.gatewaykit.auth.TestDemoUsers;
 import dev.gatewaykit.auth.demo.DemoUser;
 import dev.gatewaykit.common.session.Session;
+import dev.gatewaykit.common.session.SessionKeys;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
@@ -52,7 +53,7 @@ class LoginIntegrationTests {
 		// 32 random bytes, base64url without padding.
 		assertThat(token.accessToken()).matches("[A-Za-z0-9_-]{43}");
 
-		String key = "kit:session:" + token.accessToken();
+		String key = SessionKeys.of(token.accessToken());
 		StepVerifier.create(this.redis.opsForValue().get(key)).assertNext((stored) -> {
 			Session session = this.json.readValue(stored, Session.class);
 			assertThat(session.userId()).isEqualTo("1");
@@ -76,7 +77,7 @@ class LoginIntegrationTests {
 			.returnResult()
 			.getResponseBody();
 
-		StepVerifier.create(this.redis.opsForValue().get("kit:session:" + token.accessToken()))
+		StepVerifier.create(this.redis.opsForValue().get(SessionKeys.of(token.accessToken())))
 			.assertNext((stored) -> assertThat(this.json.readTree(stored).propertyNames())
 				.containsExactlyInAnyOrder("userId", "username", "roles", "issuedAt", "expiresAt"))
 			.expectComplete()

@@ -1,5 +1,8 @@
 package dev.gatewaykit.auth.relay;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -8,10 +11,17 @@ import org.junit.jupiter.api.Test;
 
 import dev.gatewaykit.auth.AuthServiceIntegrationTest;
 import dev.gatewaykit.common.RelayClaims;
-import dev.gatewaykit.common.RelayTokenCodec;
 import dev.gatewaykit.common.relay.RelayTokenResponse;
+import dev.gatewaykit.common.relay.RelayTokenVerifier;
+import dev.gatewaykit.common.relay.RelayVerificationProperties;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySource;
+import org.springframework.boot.env.YamlPropertySourceLoader;
+import org.springframework.core.env.PropertySource;
+import org.springframework.core.io.FileSystemResource;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -22,8 +32,10 @@ import static org.assertj.core.api.Assertions.within;
 @AuthServiceIntegrationTest
 class RelayTokenIntegrationTests {
 
-	/** mall-api's default: a token signed here must verify there. */
-	private static final String MALL_API_DEFAULT_SECRET = "dev-only-relay-secret-change-me-0123456789abcdef";
+	/**
+	 * mall-api as the demo profile configures it: a token signed here must verify there.
+	 */
+	private static final RelayTokenVerifier MALL_API = mallApiDemoVerifier();
 
 	private static final Map<String, Object> BODY = Map.of("userId", "17", "username", "user0017", "roles",
 			List.of("USER", "ADMIN"));
@@ -40,10 +52,11 @@ class RelayTokenIntegrationTests {
 			.getResponseBody();
 
 		assertThat(response.expiresIn()).isEqualTo(60);
-		RelayClaims claims = new RelayTokenCodec(MALL_API_DEFAULT_SECRET).verify(response.relayToken()).orElseThrow();
+		RelayClaims claims = MALL_API.verify(response.relayToken()).orElseThrow();
 		assertThat(claims.userId()).isEqualTo("17");
 		assertThat(claims.username()).isEqualTo("user0017");
 		assertThat(claims.roles()).containsExactly("USER", "ADMIN");
+		assertThat(claims.issuedAt().getEpochSecond()).isCloseTo(Instant.now().getEpochSecond(), within(10L));
 		assertThat(claims.expiresAt().getEpochSecond()).isCloseTo(Instant.now().plusSeconds(60).getEpochSecond(),
 				within(10L));
 	}
@@ -101,9 +114,7 @@ class RelayTokenIntegrationTests {
 			.isOk()
 			.expectBody()
 			.jsonPath("$.relay_token")
-			.value((String token) -> assertThat(
-					new RelayTokenCodec(MALL_API_DEFAULT_SECRET).verify(token).orElseThrow().roles())
-				.isEmpty());
+			.value((String token) -> assertThat(MALL_API.verify(token).orElseThrow().roles()).isEmpty());
 	}
 
 	private WebTestClient.ResponseSpec relayToken(String clientId, String secret, Map<String, ?> body) {
@@ -113,6 +124,20 @@ class RelayTokenIntegrationTests {
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(body)
 			.exchange();
+	}
+
+	/** mall-api's application-demo.yml, read from its module next to this one. */
+	private static RelayTokenVerifier mallApiDemoVerifier() {
+		try {
+			List<PropertySource<?>> demo = new YamlPropertySourceLoader().load("mall-api demo",
+					new FileSystemResource("../mall-api/src/main/resources/application-demo.yml"));
+			ConfigurationPropertySource source = ConfigurationPropertySource.from(demo.get(0));
+			return new Binder(source).bindOrCreate("kit.relay", Bindable.of(RelayVerificationProperties.class))
+				.verifier(Clock.systemUTC());
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
 	}
 
 }

@@ -14,6 +14,7 @@ import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.http.MediaType;
 import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -22,6 +23,7 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  * Has a Redis and a context of its own, because it stops that Redis; the context is
  * closed afterwards.
  */
+@ActiveProfiles("demo")
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "kit.auth.bcrypt-cost=4", "kit.auth.demo-users.count=0" })
 @AutoConfigureWebTestClient

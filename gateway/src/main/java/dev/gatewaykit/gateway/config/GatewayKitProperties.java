@@ -80,13 +80,15 @@ public record GatewayKitProperties(@DefaultValue("reactive") @NotNull ExecutionM
 	 * ({@code kit.routes.auth-uri}, application.yml), a local auth-service in the
 	 * {@code nacos} profile
 	 * @param clientId the gateway's client id, sent with HTTP Basic on the relay call
-	 * @param clientSecret the gateway's client secret
+	 * @param clientSecret the gateway's client secret, auth-service's
+	 * {@code kit.auth.gateway-client.secret}; no default: the {@code demo} profile has
+	 * one for laptops, refused outside it
 	 * @param connectTimeout the longest a new connection to auth-service may take
 	 * @param timeout the longest the gateway waits for a relay token before answering 502
 	 */
 	public record AuthService(@NotNull URI url, @DefaultValue("gateway") @NotBlank String clientId,
-			@DefaultValue("dev-only-gateway-secret-change-me") @NotBlank String clientSecret,
-			@DefaultValue("500ms") @NotNull Duration connectTimeout, @DefaultValue("2s") @NotNull Duration timeout) {
+			@NotBlank String clientSecret, @DefaultValue("500ms") @NotNull Duration connectTimeout,
+			@DefaultValue("2s") @NotNull Duration timeout) {
 
 		public AuthService {
 			// A missing URL is @NotNull's to report.

@@ -131,7 +131,9 @@ class GatewayProfilesTests {
 
 	/**
 	 * application.yml with the profiles' files over it, later profiles first, as Spring
-	 * Boot orders them; nothing from the machine's environment or system properties.
+	 * Boot orders them, and {@code demo} last, as the kit includes it (it holds the
+	 * secrets, which have no default); nothing from the machine's environment or system
+	 * properties.
 	 */
 	private static StandardEnvironment environment(String profiles) {
 		StandardEnvironment environment = new StandardEnvironment();
@@ -139,7 +141,7 @@ class GatewayProfilesTests {
 		sources.remove(StandardEnvironment.SYSTEM_PROPERTIES_PROPERTY_SOURCE_NAME);
 		sources.remove(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME);
 		sources.addFirst(yaml("application.yml"));
-		for (String profile : profiles.split(",")) {
+		for (String profile : (profiles + ",demo").split(",")) {
 			if (!profile.isEmpty()) {
 				sources.addFirst(yaml("application-" + profile + ".yml"));
 			}

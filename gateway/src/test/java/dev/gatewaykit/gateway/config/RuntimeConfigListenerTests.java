@@ -45,10 +45,11 @@ class RuntimeConfigListenerTests {
 	private final RuntimeConfigListener listener;
 
 	RuntimeConfigListenerTests() {
-		// What application.yml sets and no record default covers.
+		// What application.yml sets and no record default covers, and the secret, which
+		// has no default.
 		this.environment.getPropertySources()
-			.addFirst(new MapPropertySource("application.yml",
-					Map.of("kit.gateway.auth-service.url", "http://127.0.0.1:9000")));
+			.addFirst(new MapPropertySource("application.yml", Map.of("kit.gateway.auth-service.url",
+					"http://127.0.0.1:9000", "kit.gateway.auth-service.client-secret", "a-client-secret")));
 		this.environment.getPropertySources().addFirst(new MapPropertySource("nacos", this.config));
 		this.listener = new RuntimeConfigListener(this.environment,
 				new SpringValidatorAdapter(this.validation.getValidator()), this.modes, this.publicPaths);

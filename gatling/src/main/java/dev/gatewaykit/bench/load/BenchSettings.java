@@ -33,7 +33,10 @@ import dev.gatewaykit.bench.measure.Workload;
  * @param loginPool how many demo users to log in during setup; measured users share their
  * tokens round-robin
  * @param productCount product ids are drawn uniformly from 1..productCount
- * @param relaySecret the secret mall-api verifies relay tokens with (ceiling target only)
+ * @param relayKeyId the key id mall-api knows {@code relayPrivateKey}'s public half by
+ * (ceiling target only)
+ * @param relayPrivateKey the Ed25519 private key, base64 PKCS#8, whose public half
+ * mall-api verifies relay tokens with (ceiling target only)
  * @param label names the run in logs and files (the kit passes the mode)
  * @param outDir where {@code measured.json} and {@code timeseries.json} are written
  * @param p99Ms gate: p99 of the measured window must stay below this; 0 disables the gate
@@ -49,8 +52,8 @@ import dev.gatewaykit.bench.measure.Workload;
  * it)
  */
 public record BenchSettings(String baseUrl, Target target, Workload workload, Warmup warmup, int durationSeconds,
-		int requestTimeoutMs, Path usersCsv, int loginPool, int productCount, String relaySecret, String label,
-		Path outDir, int p99Ms, double maxErrorPct, String gatewayMetricsUrl, int drainSeconds,
+		int requestTimeoutMs, Path usersCsv, int loginPool, int productCount, String relayKeyId, String relayPrivateKey,
+		String label, Path outDir, int p99Ms, double maxErrorPct, String gatewayMetricsUrl, int drainSeconds,
 		@Nullable Path requestFile) {
 
 	/**
@@ -61,7 +64,14 @@ public record BenchSettings(String baseUrl, Target target, Workload workload, Wa
 
 	public static final String PREFIX = "bench.";
 
-	public static final String DEFAULT_RELAY_SECRET = "dev-only-relay-secret-change-me-0123456789abcdef";
+	/** The demo key's id ({@code kit.relay.signing.key-id} of the demo profile). */
+	public static final String DEFAULT_RELAY_KEY_ID = "demo";
+
+	/**
+	 * The demo profile's private key, as in auth-service's {@code application-demo.yml}:
+	 * the kit's mall-api runs with that profile, and trusts its public half.
+	 */
+	public static final String DEFAULT_RELAY_PRIVATE_KEY = "MC4CAQAwBQYDK2VwBCIEIHM3b8y5+To4AKaVrnNKB20s1HuM30iPcW8XQDvxXRrU";
 
 	/** Who the simulation talks to behind nginx. */
 	public enum Target {
@@ -127,7 +137,8 @@ public record BenchSettings(String baseUrl, Target target, Workload workload, Wa
 		Path csv = Path.of(in.string("usersCsv", "target/kit/demo-users.csv"));
 		int pool = in.integer("loginPool", 100, 1);
 		int products = in.integer("productCount", 10_000, 1);
-		String secret = in.string("relaySecret", DEFAULT_RELAY_SECRET);
+		String relayKeyId = in.string("relayKeyId", DEFAULT_RELAY_KEY_ID);
+		String relayPrivateKey = in.string("relayPrivateKey", DEFAULT_RELAY_PRIVATE_KEY);
 		String label = in.string("label", model.id() + "-" + target.id());
 		Path out = Path.of(in.string("out", "target/kit/last-simulation"));
 		int p99 = in.integer("p99Ms", 0, 0);
@@ -136,7 +147,7 @@ public record BenchSettings(String baseUrl, Target target, Workload workload, Wa
 		int drain = in.integer("drainSeconds", 5, 0);
 		String requests = in.string("requestFile", null);
 		return new BenchSettings(stripTrailingSlash(baseUrl), target, workload, warmup, duration, timeout, csv, pool,
-				products, secret, label, out, p99, maxErrors, metrics, drain,
+				products, relayKeyId, relayPrivateKey, label, out, p99, maxErrors, metrics, drain,
 				(requests != null) ? Path.of(requests) : null);
 	}
 

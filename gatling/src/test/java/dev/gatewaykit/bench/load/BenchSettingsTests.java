@@ -54,7 +54,8 @@ class BenchSettingsTests {
 		assertThat(settings.drainSeconds()).isEqualTo(5);
 		assertThat(settings.gatewayMetricsUrl()).isNull();
 		assertThat(settings.requestFile()).isNull();
-		assertThat(settings.relaySecret()).isEqualTo(BenchSettings.DEFAULT_RELAY_SECRET);
+		assertThat(settings.relayKeyId()).isEqualTo("demo");
+		assertThat(settings.relayPrivateKey()).isEqualTo(BenchSettings.DEFAULT_RELAY_PRIVATE_KEY);
 		assertThat(settings.label()).isEqualTo("closed-gateway");
 		assertThat(settings.gatesP99()).isFalse();
 		assertThat(settings.gatesErrors()).isTrue();

@@ -11,6 +11,8 @@ import org.jspecify.annotations.Nullable;
 
 import dev.gatewaykit.bench.load.BenchSettings;
 import dev.gatewaykit.bench.load.RelayTokens;
+import dev.gatewaykit.common.relay.RelayKeys;
+import dev.gatewaykit.common.relay.RelayTokenSigner;
 import dev.gatewaykit.common.IdentityHeaders;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
@@ -59,8 +61,9 @@ public class ProductBrowseSimulation extends KitSimulation {
 		}
 		if (settings.target() == BenchSettings.Target.CEILING) {
 			Duration validFor = Duration.ofSeconds(settings.totalSeconds() + 600);
-			this.tokens
-				.addAll(RelayTokens.mint(settings.relaySecret(), settings.loginPool(), validFor, Clock.systemUTC()));
+			this.tokens.addAll(RelayTokens.mint(
+					new RelayTokenSigner(settings.relayKeyId(), RelayKeys.privateKey(settings.relayPrivateKey())),
+					settings.loginPool(), validFor, Clock.systemUTC()));
 		}
 		return null;
 	}

@@ -1,7 +1,7 @@
 /**
- * The relay-token call between the gateway and auth-service: its endpoint, its request
- * and response bodies, and the key the tokens are signed with. The token's own format is
- * {@link dev.gatewaykit.common.RelayTokenCodec}.
+ * The relay token between auth-service, the gateway and mall-api: its endpoint, its
+ * request and response bodies, its Ed25519 signer (auth-service) and verifier (mall-api),
+ * and their keys.
  */
 @NullMarked
 package dev.gatewaykit.common.relay;

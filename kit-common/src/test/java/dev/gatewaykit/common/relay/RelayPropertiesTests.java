@@ -1,6 +1,14 @@
 package dev.gatewaykit.common.relay;
 
+import java.security.KeyPair;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
 import org.junit.jupiter.api.Test;
+
+import dev.gatewaykit.common.RelayClaims;
 
 import org.springframework.boot.context.properties.bind.BindException;
 import org.springframework.boot.context.properties.bind.Bindable;
@@ -9,56 +17,70 @@ import org.springframework.boot.context.properties.source.MapConfigurationProper
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
-import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
+/**
+ * Binding {@code kit.relay} as the services do: no key has a default, and a missing or
+ * unreadable one fails with a message naming the property.
+ */
 class RelayPropertiesTests {
 
-	@Test
-	void defaultsToTheDevOnlySecret() {
-		RelayProperties properties = bind(new MapConfigurationPropertySource());
+	private static final KeyPair PAIR = RelayKeys.generate();
 
-		assertThat(properties.secret()).isEqualTo("dev-only-relay-secret-change-me-0123456789abcdef");
+	@Test
+	void keysBoundFromBase64SignAndVerify() {
+		MapConfigurationPropertySource source = new MapConfigurationPropertySource();
+		source.put("kit.relay.signing.key-id", "k1");
+		source.put("kit.relay.signing.private-key", RelayKeys.encode(PAIR.getPrivate()));
+		source.put("kit.relay.verification.keys.k1", RelayKeys.encode(PAIR.getPublic()));
+		Binder binder = new Binder(source);
+
+		RelayTokenSigner signer = binder.bind("kit.relay.signing", RelaySigningProperties.class).get().signer();
+		RelayVerificationProperties verification = binder.bindOrCreate("kit.relay",
+				Bindable.of(RelayVerificationProperties.class));
+		Instant now = Instant.now();
+		RelayClaims claims = new RelayClaims("1", "u", List.of(), now, now.plusSeconds(60));
+
+		assertThat(verification.maxLifetime()).isEqualTo(Duration.ofMinutes(5));
+		assertThat(verification.verifier(Clock.systemUTC()).verify(signer.sign(claims)))
+			.contains(new RelayClaims("1", "u", List.of(), Instant.ofEpochSecond(now.getEpochSecond()),
+					Instant.ofEpochSecond(now.plusSeconds(60).getEpochSecond())));
 	}
 
 	@Test
-	void bindsASecretOfThirtyTwoBytes() {
+	void missingPrivateKeyFailsNamingTheProperty() {
 		MapConfigurationPropertySource source = new MapConfigurationPropertySource();
-		source.put("kit.relay.secret", "0123456789abcdef0123456789abcdef");
+		source.put("kit.relay.signing.key-id", "k1");
 
-		assertThat(bind(source).secret()).isEqualTo("0123456789abcdef0123456789abcdef");
-	}
-
-	@Test
-	void refusesAShortSecretAtBindingNamingTheProperty() {
-		MapConfigurationPropertySource source = new MapConfigurationPropertySource();
-		source.put("kit.relay.secret", "too-short");
-
-		assertThatExceptionOfType(BindException.class).isThrownBy(() -> bind(source))
+		assertThatExceptionOfType(BindException.class).isThrownBy(
+				() -> new Binder(source).bindOrCreate("kit.relay.signing", Bindable.of(RelaySigningProperties.class)))
 			.havingRootCause()
-			.withMessage("kit.relay.secret must be at least 32 bytes (UTF-8), was 9");
+			.withMessageStartingWith("kit.relay.signing.private-key must be set");
 	}
 
 	@Test
-	void countsBytesNotCharacters() {
-		// 16 characters, 32 bytes in UTF-8: as strong a key as 32 ASCII characters.
-		assertThat(new RelayProperties("é".repeat(16)).secret()).hasSize(16);
-		assertThatIllegalArgumentException().isThrownBy(() -> new RelayProperties("é".repeat(15)))
-			.withMessage("kit.relay.secret must be at least 32 bytes (UTF-8), was 30");
+	void unreadablePrivateKeyFailsNamingTheProperty() {
+		MapConfigurationPropertySource source = new MapConfigurationPropertySource();
+		source.put("kit.relay.signing.key-id", "k1");
+		source.put("kit.relay.signing.private-key", RelayKeys.encode(PAIR.getPublic()));
+
+		assertThatExceptionOfType(BindException.class).isThrownBy(
+				() -> new Binder(source).bindOrCreate("kit.relay.signing", Bindable.of(RelaySigningProperties.class)))
+			.withStackTraceContaining("kit.relay.signing.private-key is not a base64 PKCS#8 DER Ed25519 private key");
 	}
 
 	@Test
-	void refusesABlankSecret() {
-		assertThatIllegalArgumentException().isThrownBy(() -> new RelayProperties(" ".repeat(40)))
-			.withMessage("kit.relay.secret must not be blank");
+	void missingVerificationKeysFailNamingTheProperty() {
+		assertThatExceptionOfType(BindException.class)
+			.isThrownBy(() -> new Binder(new MapConfigurationPropertySource()).bindOrCreate("kit.relay",
+					Bindable.of(RelayVerificationProperties.class)))
+			.havingRootCause()
+			.withMessageStartingWith("kit.relay.verification.keys must name at least one public key");
 	}
 
 	@Test
-	void keepsTheSecretOutOfToString() {
-		assertThat(new RelayProperties(RelayProperties.DEV_ONLY_SECRET)).hasToString("RelayProperties[secret=******]");
-	}
-
-	private static RelayProperties bind(MapConfigurationPropertySource source) {
-		return new Binder(source).bindOrCreate("kit.relay", Bindable.of(RelayProperties.class));
+	void keepsThePrivateKeyOutOfToString() {
+		String privateKey = RelayKeys.encode(PAIR.getPrivate());
+		assertThat(new RelaySigningProperties("k1", privateKey).toString()).doesNotContain(privateKey).contains("k1");
 	}
 
 }

@@ -18,8 +18,9 @@ class SessionTests {
 	private final JsonMapper json = JsonMapper.builder().build();
 
 	@Test
-	void keyIsThePrefixAndTheToken() {
-		assertThat(SessionKeys.of("abc-_123")).isEqualTo("kit:session:abc-_123");
+	void keyIsThePrefixAndTheTokensSha256InBase64Url() {
+		// echo -n abc-_123 | openssl dgst -sha256 -binary | basenc --base64url
+		assertThat(SessionKeys.of("abc-_123")).isEqualTo("kit:session:oxuyVg_XrGkRBg8taMlddf8KDdyP9nLXjGJ3vFctqKg");
 	}
 
 	@Test

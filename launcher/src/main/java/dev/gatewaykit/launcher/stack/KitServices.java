@@ -11,8 +11,24 @@ import dev.gatewaykit.launcher.Workspace;
  * How each of the kit's services is started: the one description {@code ./kit} and the
  * system tests share (the tests add what only they need, e.g. a low BCrypt cost, and
  * their own JVM options).
+ * <p>
+ * Every service runs with the {@value #DEMO_PROFILE} profile included: the services ship
+ * no working secret, and that profile's public ones are what lets the kit run on a laptop
+ * (each is refused outside it). {@code spring.profiles.include} adds it to whatever
+ * {@code spring.profiles.active} the {@link Stack} sets ({@code naive}, {@code fixed},
+ * {@code nacos}).
  */
 public final class KitServices {
+
+	/** The profile with the services' demo secrets and keys. */
+	public static final String DEMO_PROFILE = "demo";
+
+	/**
+	 * How long mall-api accepts a relay token to live: the bench's ceiling run mints its
+	 * tokens once, valid for the whole run (gatling's {@code RelayTokens}), where
+	 * auth-service's live a minute.
+	 */
+	static final String BENCH_RELAY_MAX_LIFETIME = "12h";
 
 	private KitServices() {
 	}
@@ -24,6 +40,7 @@ public final class KitServices {
 	public static ServiceProcess.Builder authService(Workspace workspace, int redisPort, Path log) {
 		return ServiceProcess.jar("auth-service", workspace.jar("auth-service"))
 			.port(FreePorts.next())
+			.property("spring.profiles.include", DEMO_PROFILE)
 			.property("spring.data.redis.port", redisPort)
 			.property("kit.auth.demo-users.csv", workspace.demoUsersCsv())
 			.log(log);
@@ -32,7 +49,9 @@ public final class KitServices {
 	public static ServiceProcess.Builder mallApi(Workspace workspace, String name, int redisPort, Path log) {
 		return ServiceProcess.jar(name, workspace.jar("mall-api"))
 			.port(FreePorts.next())
+			.property("spring.profiles.include", DEMO_PROFILE)
 			.property("spring.data.redis.port", redisPort)
+			.property("kit.relay.max-lifetime", BENCH_RELAY_MAX_LIFETIME)
 			.log(log);
 	}
 
@@ -59,6 +78,7 @@ public final class KitServices {
 		return ServiceProcess.jar(name, jar)
 			.port(FreePorts.next())
 			.managementPort(FreePorts.next())
+			.property("spring.profiles.include", DEMO_PROFILE)
 			.property("spring.data.redis.port", redisPort)
 			.property("kit.gateway.auth-service.url", authServiceUrl)
 			.property("logging.file.name", logFile.toAbsolutePath())

@@ -1,7 +1,9 @@
 package dev.gatewaykit.mall.config;
 
-import dev.gatewaykit.common.RelayTokenCodec;
-import dev.gatewaykit.common.relay.RelayProperties;
+import java.time.Clock;
+
+import dev.gatewaykit.common.relay.RelayTokenVerifier;
+import dev.gatewaykit.common.relay.RelayVerificationProperties;
 import dev.gatewaykit.mall.security.RelayTokenFilter;
 import dev.gatewaykit.mall.web.JsonErrorAttributes;
 import tools.jackson.databind.json.JsonMapper;
@@ -13,17 +15,17 @@ import org.springframework.context.annotation.Configuration;
 /**
  * Wires the pieces that are not controllers or the catalogue: the relay token check and
  * the JSON error fallback. No Spring Security: one header check does not need a filter
- * chain, and keeping it out keeps the hot path short. The relay key's properties are
- * kit-common's, shared with auth-service, hence outside the package that
+ * chain, and keeping it out keeps the hot path short. The relay keys' properties are
+ * kit-common's, next to auth-service's signing key, hence outside the package that
  * {@code @ConfigurationPropertiesScan} scans.
  */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties(RelayProperties.class)
+@EnableConfigurationProperties(RelayVerificationProperties.class)
 public class MallApiConfiguration {
 
 	@Bean
-	RelayTokenCodec relayTokenCodec(RelayProperties properties) {
-		return new RelayTokenCodec(properties.secret());
+	RelayTokenVerifier relayTokenVerifier(RelayVerificationProperties properties) {
+		return properties.verifier(Clock.systemUTC());
 	}
 
 	/**
@@ -31,8 +33,8 @@ public class MallApiConfiguration {
 	 * {@link RelayTokenFilter#ORDER}.
 	 */
 	@Bean
-	RelayTokenFilter relayTokenFilter(RelayTokenCodec codec, JsonMapper json) {
-		return new RelayTokenFilter(codec, json);
+	RelayTokenFilter relayTokenFilter(RelayTokenVerifier verifier, JsonMapper json) {
+		return new RelayTokenFilter(verifier, json);
 	}
 
 	/**

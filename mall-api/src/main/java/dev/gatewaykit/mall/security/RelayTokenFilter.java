@@ -5,7 +5,7 @@ import java.util.Optional;
 
 import dev.gatewaykit.common.IdentityHeaders;
 import dev.gatewaykit.common.RelayClaims;
-import dev.gatewaykit.common.RelayTokenCodec;
+import dev.gatewaykit.common.relay.RelayTokenVerifier;
 import dev.gatewaykit.mall.web.ApiErrors;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -21,15 +21,16 @@ import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Lets a request through only if it carries a relay token
- * ({@value IdentityHeaders#RELAY_TOKEN}) that {@link RelayTokenCodec#verify} accepts:
- * signed with {@code kit.relay.secret} and unexpired. The verified {@link RelayClaims}
- * are put on the request under {@link #CLAIMS_ATTRIBUTE}. Anything else is answered here
- * with a 401 JSON body and never reaches a controller. Only {@code /actuator/health} (and
- * its groups) is open, so the kit and an orchestrator can probe the service without a
- * token.
+ * ({@value IdentityHeaders#RELAY_TOKEN}) that {@link RelayTokenVerifier#verify} accepts:
+ * signed by auth-service with a key of {@code kit.relay.verification.keys}, current, and
+ * not signed to live longer than {@code kit.relay.max-lifetime}. The verified
+ * {@link RelayClaims} are put on the request under {@link #CLAIMS_ATTRIBUTE}. Anything
+ * else is answered here with a 401 JSON body and never reaches a controller. Only
+ * {@code /actuator/health} (and its groups) is open, so the kit and an orchestrator can
+ * probe the service without a token.
  * <p>
- * Verification is local (one HMAC), which is the point of the relay token: no network
- * call per request.
+ * Verification is local (one Ed25519 check, public keys only), which is the point of the
+ * relay token: no network call per request.
  */
 public class RelayTokenFilter extends OncePerRequestFilter implements Ordered {
 
@@ -45,14 +46,14 @@ public class RelayTokenFilter extends OncePerRequestFilter implements Ordered {
 
 	private static final String HEALTH_PATH = "/actuator/health";
 
-	private final RelayTokenCodec codec;
+	private final RelayTokenVerifier verifier;
 
 	private final byte[] missing;
 
 	private final byte[] invalid;
 
-	public RelayTokenFilter(RelayTokenCodec codec, JsonMapper json) {
-		this.codec = codec;
+	public RelayTokenFilter(RelayTokenVerifier verifier, JsonMapper json) {
+		this.verifier = verifier;
 		// The two refusals never change: render them once instead of on every refused
 		// request.
 		this.missing = json.writeValueAsBytes(ApiErrors.of(HttpStatus.UNAUTHORIZED, "relay token is missing"));
@@ -82,7 +83,7 @@ public class RelayTokenFilter extends OncePerRequestFilter implements Ordered {
 			refuse(response, this.missing);
 			return;
 		}
-		Optional<RelayClaims> claims = this.codec.verify(token);
+		Optional<RelayClaims> claims = this.verifier.verify(token);
 		if (claims.isEmpty()) {
 			refuse(response, this.invalid);
 			return;

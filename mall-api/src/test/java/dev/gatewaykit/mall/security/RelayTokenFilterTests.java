@@ -7,7 +7,7 @@ import java.util.List;
 
 import dev.gatewaykit.common.IdentityHeaders;
 import dev.gatewaykit.common.RelayClaims;
-import dev.gatewaykit.common.RelayTokenCodec;
+import dev.gatewaykit.mall.TestRelayKeys;
 import jakarta.servlet.FilterChain;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,16 +28,14 @@ class RelayTokenFilterTests {
 
 	private static final Instant NOW = Instant.parse("2026-01-01T00:00:00Z");
 
-	private final RelayTokenCodec codec = new RelayTokenCodec("unit-test-relay-secret-0123456789abcdef",
-			Clock.fixed(NOW, ZoneOffset.UTC));
-
-	private final RelayTokenFilter filter = new RelayTokenFilter(this.codec, JsonMapper.builder().build());
+	private final RelayTokenFilter filter = new RelayTokenFilter(
+			TestRelayKeys.verifier(Clock.fixed(NOW, ZoneOffset.UTC)), JsonMapper.builder().build());
 
 	@Test
 	void putsVerifiedClaimsOnTheRequest() throws Exception {
-		RelayClaims claims = new RelayClaims("17", "user0017", List.of("USER"), NOW.plusSeconds(60));
+		RelayClaims claims = new RelayClaims("17", "user0017", List.of("USER"), NOW, NOW.plusSeconds(60));
 		MockHttpServletRequest request = request("/products/1");
-		request.addHeader(IdentityHeaders.RELAY_TOKEN, this.codec.sign(claims));
+		request.addHeader(IdentityHeaders.RELAY_TOKEN, TestRelayKeys.sign(claims));
 		MockFilterChain chain = new MockFilterChain();
 
 		this.filter.doFilter(request, new MockHttpServletResponse(), chain);
@@ -49,8 +47,8 @@ class RelayTokenFilterTests {
 	@Test
 	void stopsTheChainOnExpiredToken() throws Exception {
 		MockHttpServletRequest request = request("/products/1");
-		request.addHeader(IdentityHeaders.RELAY_TOKEN,
-				this.codec.sign(new RelayClaims("17", "user0017", List.of(), NOW.minusSeconds(1))));
+		request.addHeader(IdentityHeaders.RELAY_TOKEN, TestRelayKeys
+			.sign(new RelayClaims("17", "user0017", List.of(), NOW.minusSeconds(61), NOW.minusSeconds(1))));
 		MockHttpServletResponse response = new MockHttpServletResponse();
 		FilterChain chain = mock(FilterChain.class);
 
