@@ -1,12 +1,15 @@
 package dev.gatewaykit.gateway.mode;
 
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.LongAdder;
 
 import dev.gatewaykit.common.relay.RelayTokenEndpoint;
@@ -57,7 +60,7 @@ public final class BlockingIdentityCalls {
 	 * @param relay how the relay call's bodies are written and read
 	 * @param authServiceUrl auth-service's base URL
 	 * @param connectTimeout the longest a new connection to auth-service may take
-	 * @param relayTimeout the longest one relay call may take
+	 * @param relayTimeout the longest one relay call may take, headers and body
 	 */
 	public BlockingIdentityCalls(StringRedisTemplate redis, SessionCodec sessions, Duration idleTimeout,
 			RelayCodec relay, URI authServiceUrl, Duration connectTimeout, Duration relayTimeout) {
@@ -100,18 +103,36 @@ public final class BlockingIdentityCalls {
 			.POST(HttpRequest.BodyPublishers.ofByteArray(this.relay.requestBody(session)))
 			.build();
 		long started = System.nanoTime();
+		// Not send(): the request timeout above ends at the response headers, so an
+		// auth-service that sends its headers and then stalls its body held the calling
+		// thread (in the blocking mode an event loop) until the connection closed.
+		// Waiting on the asynchronous call bounds headers and body together; Reactor's
+		// deadline in ModeSwitch cannot, since it would fire on the thread held here or
+		// after this call returns.
+		CompletableFuture<HttpResponse<byte[]>> call = this.http.sendAsync(request,
+				HttpResponse.BodyHandlers.ofByteArray());
 		try {
-			HttpResponse<byte[]> response = this.http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+			HttpResponse<byte[]> response = call.get(this.relayTimeout.toNanos(), TimeUnit.NANOSECONDS);
 			if (response.statusCode() != 200) {
 				throw new IllegalStateException("auth-service answered " + response.statusCode());
 			}
 			return this.relay.relayToken(response.body());
 		}
+		catch (TimeoutException ex) {
+			// cancel(true) aborts the exchange and closes its connection (JDK 16+), so a
+			// stalled answer does not go back to the pool.
+			call.cancel(true);
+			throw IdentityUnavailableException.authService(ex);
+		}
 		catch (InterruptedException ex) {
+			call.cancel(true);
 			Thread.currentThread().interrupt();
 			throw IdentityUnavailableException.authService(ex);
 		}
-		catch (IOException | RuntimeException ex) {
+		catch (ExecutionException ex) {
+			throw IdentityUnavailableException.authService((ex.getCause() != null) ? ex.getCause() : ex);
+		}
+		catch (RuntimeException ex) {
 			throw IdentityUnavailableException.authService(ex);
 		}
 		finally {
