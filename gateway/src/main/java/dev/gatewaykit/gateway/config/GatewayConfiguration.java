@@ -11,10 +11,15 @@ import dev.gatewaykit.gateway.filter.RelayTokenGatewayFilterFactory;
 import dev.gatewaykit.gateway.mode.BlockingIdentityCalls;
 import dev.gatewaykit.gateway.mode.IdentityBackends;
 import dev.gatewaykit.gateway.mode.ModeSwitch;
+import dev.gatewaykit.gateway.mode.ResilientIdentityBackend;
 import dev.gatewaykit.gateway.publicpaths.ReloadablePublicPaths;
 import dev.gatewaykit.gateway.relay.RelayCodec;
 import dev.gatewaykit.gateway.session.SessionCodec;
 import dev.gatewaykit.gateway.web.JsonErrorWebExceptionHandler;
+import io.github.resilience4j.bulkhead.BulkheadRegistry;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+import io.github.resilience4j.common.circuitbreaker.configuration.CircuitBreakerConfigCustomizer;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.config.MeterFilter;
 import io.netty.channel.ChannelOption;
@@ -121,14 +126,46 @@ class GatewayConfiguration {
 			.build();
 	}
 
+	/**
+	 * What the filters call: the current mode's backend behind a circuit breaker and a
+	 * bulkhead per dependency.
+	 */
+	@Bean
+	ResilientIdentityBackend identityBackend(ModeSwitch modeSwitch, CircuitBreakerRegistry breakers,
+			BulkheadRegistry bulkheads) {
+		return new ResilientIdentityBackend(modeSwitch, breakers, bulkheads);
+	}
+
+	/**
+	 * The breakers' sliding windows without a lock: every request records one outcome per
+	 * dependency, from every event loop at once, and the default window is
+	 * {@code synchronized}. Not settable under {@code resilience4j.*}, hence here.
+	 */
+	@Bean
+	CircuitBreakerConfigCustomizer sessionStoreBreakerWindow() {
+		return CircuitBreakerConfigCustomizer.of(ResilientIdentityBackend.SESSION_STORE,
+				GatewayConfiguration::lockFree);
+	}
+
+	@Bean
+	CircuitBreakerConfigCustomizer authServiceBreakerWindow() {
+		return CircuitBreakerConfigCustomizer.of(ResilientIdentityBackend.AUTH_SERVICE, GatewayConfiguration::lockFree);
+	}
+
+	private static void lockFree(CircuitBreakerConfig.Builder builder) {
+		builder
+			.slidingWindowSynchronizationStrategy(CircuitBreakerConfig.SlidingWindowSynchronizationStrategy.LOCK_FREE);
+	}
+
 	@Bean
 	ReloadablePublicPaths publicPaths(GatewayKitProperties properties) {
 		return new ReloadablePublicPaths(properties.publicPathsMatcher(), properties.publicPaths());
 	}
 
 	@Bean
-	AuthenticationGlobalFilter authenticationGlobalFilter(ModeSwitch modeSwitch, ReloadablePublicPaths publicPaths) {
-		return new AuthenticationGlobalFilter(modeSwitch, publicPaths, Clock.systemUTC());
+	AuthenticationGlobalFilter authenticationGlobalFilter(ResilientIdentityBackend identityBackend,
+			ReloadablePublicPaths publicPaths) {
+		return new AuthenticationGlobalFilter(identityBackend, publicPaths, Clock.systemUTC());
 	}
 
 	@Bean
@@ -138,8 +175,8 @@ class GatewayConfiguration {
 	}
 
 	@Bean
-	RelayTokenGatewayFilterFactory relayTokenGatewayFilterFactory(ModeSwitch modeSwitch) {
-		return new RelayTokenGatewayFilterFactory(modeSwitch);
+	RelayTokenGatewayFilterFactory relayTokenGatewayFilterFactory(ResilientIdentityBackend identityBackend) {
+		return new RelayTokenGatewayFilterFactory(identityBackend);
 	}
 
 	@Bean
