@@ -1,7 +1,6 @@
 package dev.gatewaykit.gateway.config;
 
 import java.time.Clock;
-import java.time.Duration;
 
 import dev.gatewaykit.gateway.actuate.KitEndpoint;
 import dev.gatewaykit.gateway.actuate.KitMetrics;
@@ -94,7 +93,7 @@ class GatewayConfiguration {
 			SessionCodec sessions, RelayCodec relay) {
 		GatewayKitProperties.AuthService authService = properties.authService();
 		return new BlockingIdentityCalls(redis, sessions, properties.session().idleTimeout(), relay, authService.url(),
-				authService.connectTimeout(), authService.timeout());
+				authService.connectTimeout(), authService.timeout(), authService.maxIdleTime());
 	}
 
 	@Bean
@@ -115,7 +114,7 @@ class GatewayConfiguration {
 			.maxConnections(500)
 			.pendingAcquireMaxCount(2000)
 			.pendingAcquireTimeout(authService.timeout())
-			.maxIdleTime(Duration.ofSeconds(30))
+			.maxIdleTime(authService.maxIdleTime())
 			.build();
 		HttpClient http = HttpClient.create(pool)
 			.option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) authService.connectTimeout().toMillis())

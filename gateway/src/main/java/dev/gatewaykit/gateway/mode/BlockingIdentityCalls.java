@@ -35,6 +35,8 @@ import org.springframework.http.MediaType;
  */
 public final class BlockingIdentityCalls {
 
+	static final String KEEP_ALIVE_PROPERTY = "jdk.httpclient.keepalive.timeout";
+
 	private final StringRedisTemplate redis;
 
 	private final SessionCodec sessions;
@@ -61,18 +63,34 @@ public final class BlockingIdentityCalls {
 	 * @param authServiceUrl auth-service's base URL
 	 * @param connectTimeout the longest a new connection to auth-service may take
 	 * @param relayTimeout the longest one relay call may take, headers and body
+	 * @param maxIdleTime how long an idle connection to auth-service is kept
 	 */
 	public BlockingIdentityCalls(StringRedisTemplate redis, SessionCodec sessions, Duration idleTimeout,
-			RelayCodec relay, URI authServiceUrl, Duration connectTimeout, Duration relayTimeout) {
+			RelayCodec relay, URI authServiceUrl, Duration connectTimeout, Duration relayTimeout,
+			Duration maxIdleTime) {
 		this.redis = redis;
 		this.sessions = sessions;
 		this.idleTimeout = idleTimeout;
 		this.relay = relay;
 		this.relayUri = authServiceUrl.resolve(RelayTokenEndpoint.PATH);
 		this.relayTimeout = relayTimeout;
+		keepIdleConnectionsFor(maxIdleTime);
 		// HTTP/1.1 because auth-service speaks it and the reactive mode's WebClient does
 		// too: same bytes on the wire.
 		this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(connectTimeout).build();
+	}
+
+	/**
+	 * The JDK client keeps idle connections for {@code jdk.httpclient.keepalive.timeout}
+	 * seconds, 1200 by default on Java 17: far past auth-service's keep-alive, so a relay
+	 * call could go out on a connection auth-service was closing. The property is the
+	 * only knob and is JVM-wide, read when the first JDK client is built; an explicit
+	 * {@code -D} setting wins.
+	 */
+	private static void keepIdleConnectionsFor(Duration maxIdleTime) {
+		if (System.getProperty(KEEP_ALIVE_PROPERTY) == null) {
+			System.setProperty(KEEP_ALIVE_PROPERTY, Long.toString(Math.max(1, maxIdleTime.toSeconds())));
+		}
 	}
 
 	/** GET, then EXPIRE on a hit; empty when there is no session. */
