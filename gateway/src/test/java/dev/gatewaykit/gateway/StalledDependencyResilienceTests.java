@@ -60,6 +60,12 @@ class StalledDependencyResilienceTests {
 	private static final Duration STALL = Duration.ofSeconds(10);
 
 	/**
+	 * How long Redis is paused: longer than its timeout plus the margin, and shorter than
+	 * {@link #STALL} since every test waits the pause out.
+	 */
+	private static final Duration REDIS_PAUSE = SESSION_TIMEOUT.plus(MARGIN).plusSeconds(1);
+
+	/**
 	 * The shared test Redis: paused here, but every test waits until it answers again, so
 	 * the classes after this one find it as usual.
 	 */
@@ -113,7 +119,7 @@ class StalledDependencyResilienceTests {
 	@EnumSource(ExecutionMode.class)
 	void answers503WithinTheTimeoutWhenRedisStalls(ExecutionMode mode) throws InterruptedException {
 		String token = login();
-		assertThat(redis.command("CLIENT PAUSE " + STALL.toMillis())).isEqualTo("+OK");
+		assertThat(redis.command("CLIENT PAUSE " + REDIS_PAUSE.toMillis())).isEqualTo("+OK");
 		try {
 			expectWithin(mode, token, 503, "session_store_unavailable", SESSION_TIMEOUT);
 		}
@@ -151,7 +157,7 @@ class StalledDependencyResilienceTests {
 
 	/** The pause cannot be lifted early (CLIENT UNPAUSE is paused too): wait it out. */
 	private static void awaitRedis() throws InterruptedException {
-		long deadline = System.nanoTime() + STALL.multipliedBy(2).toNanos();
+		long deadline = System.nanoTime() + REDIS_PAUSE.multipliedBy(2).toNanos();
 		while (!"+PONG".equals(redis.command("PING"))) {
 			assertThat(System.nanoTime()).as("redis answers again").isLessThan(deadline);
 			Thread.sleep(100);
