@@ -1,6 +1,7 @@
 package dev.gatewaykit.gateway;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
@@ -10,6 +11,7 @@ import dev.gatewaykit.gateway.mode.ModeSwitch;
 import dev.gatewaykit.gateway.mode.ResilientIdentityBackend;
 import io.github.resilience4j.bulkhead.BulkheadRegistry;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -110,6 +112,16 @@ class CircuitBreakerResilienceTests {
 		assertThat(backends.relayCalls.get()).as("relay calls while open").isEqualTo(callsBefore);
 		// Refused, not timed out: far below the 1 s relay timeout.
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(500));
+	}
+
+	@Test
+	void recordsOutcomesWithoutALock() {
+		for (String name : List.of(ResilientIdentityBackend.SESSION_STORE, ResilientIdentityBackend.AUTH_SERVICE)) {
+			assertThat(this.breakers.circuitBreaker(name)
+				.getCircuitBreakerConfig()
+				.getSlidingWindowSynchronizationStrategy()).as(name)
+				.isEqualTo(CircuitBreakerConfig.SlidingWindowSynchronizationStrategy.LOCK_FREE);
+		}
 	}
 
 	@Test

@@ -137,8 +137,9 @@ class GatewayConfiguration {
 
 	/**
 	 * The breakers' sliding windows without a lock: every request records one outcome per
-	 * dependency, from every event loop at once, and the default window is
-	 * {@code synchronized}. Not settable under {@code resilience4j.*}, hence here.
+	 * dependency, from every event loop at once, and the default window takes a
+	 * {@code ReentrantLock}, which parks a contending event loop (a blocking call, to
+	 * BlockHound). Not settable under {@code resilience4j.*}, hence here.
 	 */
 	@Bean
 	CircuitBreakerConfigCustomizer sessionStoreBreakerWindow() {
