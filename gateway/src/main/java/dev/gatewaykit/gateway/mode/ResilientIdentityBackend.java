@@ -22,8 +22,9 @@ import reactor.core.publisher.Mono;
  * (in the bounded-elastic mode it is also what bounds the pool's otherwise 100 000-task
  * queue). Refused calls fail with {@link IdentityUnavailableException#shed}.
  * <p>
- * The breakers and bulkheads come from Spring Cloud CircuitBreaker's Resilience4j
- * registries (configured under {@code resilience4j.circuitbreaker.instances.<name>} and
+ * The breakers and bulkheads come from the Resilience4j registries that Spring Cloud
+ * CircuitBreaker's Resilience4j starter sets up and uses itself (configured under
+ * {@code resilience4j.circuitbreaker.instances.<name>} and
  * {@code resilience4j.bulkhead.instances.<name>}, names {@value #SESSION_STORE} and
  * {@value #AUTH_SERVICE}), which also export their state to Micrometer
  * ({@code resilience4j_circuitbreaker_state}). They are looked up once and applied with
