@@ -1,7 +1,6 @@
 package dev.gatewaykit.gateway.config;
 
 import java.time.Clock;
-import java.time.Duration;
 
 import dev.gatewaykit.gateway.actuate.KitEndpoint;
 import dev.gatewaykit.gateway.actuate.KitMetrics;
@@ -11,10 +10,15 @@ import dev.gatewaykit.gateway.filter.RelayTokenGatewayFilterFactory;
 import dev.gatewaykit.gateway.mode.BlockingIdentityCalls;
 import dev.gatewaykit.gateway.mode.IdentityBackends;
 import dev.gatewaykit.gateway.mode.ModeSwitch;
+import dev.gatewaykit.gateway.mode.ResilientIdentityBackend;
 import dev.gatewaykit.gateway.publicpaths.ReloadablePublicPaths;
 import dev.gatewaykit.gateway.relay.RelayCodec;
 import dev.gatewaykit.gateway.session.SessionCodec;
 import dev.gatewaykit.gateway.web.JsonErrorWebExceptionHandler;
+import io.github.resilience4j.bulkhead.BulkheadRegistry;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+import io.github.resilience4j.common.circuitbreaker.configuration.CircuitBreakerConfigCustomizer;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.config.MeterFilter;
 import io.netty.channel.ChannelOption;
@@ -89,7 +93,7 @@ class GatewayConfiguration {
 			SessionCodec sessions, RelayCodec relay) {
 		GatewayKitProperties.AuthService authService = properties.authService();
 		return new BlockingIdentityCalls(redis, sessions, properties.session().idleTimeout(), relay, authService.url(),
-				authService.connectTimeout(), authService.timeout());
+				authService.connectTimeout(), authService.timeout(), authService.maxIdleTime());
 	}
 
 	@Bean
@@ -110,7 +114,7 @@ class GatewayConfiguration {
 			.maxConnections(500)
 			.pendingAcquireMaxCount(2000)
 			.pendingAcquireTimeout(authService.timeout())
-			.maxIdleTime(Duration.ofSeconds(30))
+			.maxIdleTime(authService.maxIdleTime())
 			.build();
 		HttpClient http = HttpClient.create(pool)
 			.option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) authService.connectTimeout().toMillis())
@@ -121,14 +125,47 @@ class GatewayConfiguration {
 			.build();
 	}
 
+	/**
+	 * What the filters call: the current mode's backend behind a circuit breaker and a
+	 * bulkhead per dependency.
+	 */
+	@Bean
+	ResilientIdentityBackend identityBackend(ModeSwitch modeSwitch, CircuitBreakerRegistry breakers,
+			BulkheadRegistry bulkheads) {
+		return new ResilientIdentityBackend(modeSwitch, breakers, bulkheads);
+	}
+
+	/**
+	 * The breakers' sliding windows without a lock: every request records one outcome per
+	 * dependency, from every event loop at once, and the default window takes a
+	 * {@code ReentrantLock}, which parks a contending event loop (a blocking call, to
+	 * BlockHound). Not settable under {@code resilience4j.*}, hence here.
+	 */
+	@Bean
+	CircuitBreakerConfigCustomizer sessionStoreBreakerWindow() {
+		return CircuitBreakerConfigCustomizer.of(ResilientIdentityBackend.SESSION_STORE,
+				GatewayConfiguration::lockFree);
+	}
+
+	@Bean
+	CircuitBreakerConfigCustomizer authServiceBreakerWindow() {
+		return CircuitBreakerConfigCustomizer.of(ResilientIdentityBackend.AUTH_SERVICE, GatewayConfiguration::lockFree);
+	}
+
+	private static void lockFree(CircuitBreakerConfig.Builder builder) {
+		builder
+			.slidingWindowSynchronizationStrategy(CircuitBreakerConfig.SlidingWindowSynchronizationStrategy.LOCK_FREE);
+	}
+
 	@Bean
 	ReloadablePublicPaths publicPaths(GatewayKitProperties properties) {
 		return new ReloadablePublicPaths(properties.publicPathsMatcher(), properties.publicPaths());
 	}
 
 	@Bean
-	AuthenticationGlobalFilter authenticationGlobalFilter(ModeSwitch modeSwitch, ReloadablePublicPaths publicPaths) {
-		return new AuthenticationGlobalFilter(modeSwitch, publicPaths, Clock.systemUTC());
+	AuthenticationGlobalFilter authenticationGlobalFilter(ResilientIdentityBackend identityBackend,
+			ReloadablePublicPaths publicPaths) {
+		return new AuthenticationGlobalFilter(identityBackend, publicPaths, Clock.systemUTC());
 	}
 
 	@Bean
@@ -138,8 +175,8 @@ class GatewayConfiguration {
 	}
 
 	@Bean
-	RelayTokenGatewayFilterFactory relayTokenGatewayFilterFactory(ModeSwitch modeSwitch) {
-		return new RelayTokenGatewayFilterFactory(modeSwitch);
+	RelayTokenGatewayFilterFactory relayTokenGatewayFilterFactory(ResilientIdentityBackend identityBackend) {
+		return new RelayTokenGatewayFilterFactory(identityBackend);
 	}
 
 	@Bean

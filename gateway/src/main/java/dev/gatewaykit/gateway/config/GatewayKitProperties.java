@@ -85,10 +85,14 @@ public record GatewayKitProperties(@DefaultValue("reactive") @NotNull ExecutionM
 	 * one for laptops, refused outside it
 	 * @param connectTimeout the longest a new connection to auth-service may take
 	 * @param timeout the longest the gateway waits for a relay token before answering 502
+	 * @param maxIdleTime how long an idle connection to auth-service is kept for the next
+	 * relay call; below auth-service's keep-alive timeout, so that the gateway closes an
+	 * idle connection before the far end does (a request sent on a connection the far end
+	 * is closing fails)
 	 */
 	public record AuthService(@NotNull URI url, @DefaultValue("gateway") @NotBlank String clientId,
 			@NotBlank String clientSecret, @DefaultValue("500ms") @NotNull Duration connectTimeout,
-			@DefaultValue("2s") @NotNull Duration timeout) {
+			@DefaultValue("2s") @NotNull Duration timeout, @DefaultValue("15s") @NotNull Duration maxIdleTime) {
 
 		public AuthService {
 			// A missing URL is @NotNull's to report.

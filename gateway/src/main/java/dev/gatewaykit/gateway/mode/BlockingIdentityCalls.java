@@ -1,12 +1,15 @@
 package dev.gatewaykit.gateway.mode;
 
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.LongAdder;
 
 import dev.gatewaykit.common.relay.RelayTokenEndpoint;
@@ -31,6 +34,8 @@ import org.springframework.http.MediaType;
  * for what happens when one does.
  */
 public final class BlockingIdentityCalls {
+
+	static final String KEEP_ALIVE_PROPERTY = "jdk.httpclient.keepalive.timeout";
 
 	private final StringRedisTemplate redis;
 
@@ -57,19 +62,35 @@ public final class BlockingIdentityCalls {
 	 * @param relay how the relay call's bodies are written and read
 	 * @param authServiceUrl auth-service's base URL
 	 * @param connectTimeout the longest a new connection to auth-service may take
-	 * @param relayTimeout the longest one relay call may take
+	 * @param relayTimeout the longest one relay call may take, headers and body
+	 * @param maxIdleTime how long an idle connection to auth-service is kept
 	 */
 	public BlockingIdentityCalls(StringRedisTemplate redis, SessionCodec sessions, Duration idleTimeout,
-			RelayCodec relay, URI authServiceUrl, Duration connectTimeout, Duration relayTimeout) {
+			RelayCodec relay, URI authServiceUrl, Duration connectTimeout, Duration relayTimeout,
+			Duration maxIdleTime) {
 		this.redis = redis;
 		this.sessions = sessions;
 		this.idleTimeout = idleTimeout;
 		this.relay = relay;
 		this.relayUri = authServiceUrl.resolve(RelayTokenEndpoint.PATH);
 		this.relayTimeout = relayTimeout;
+		keepIdleConnectionsFor(maxIdleTime);
 		// HTTP/1.1 because auth-service speaks it and the reactive mode's WebClient does
 		// too: same bytes on the wire.
 		this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(connectTimeout).build();
+	}
+
+	/**
+	 * The JDK client keeps idle connections for {@code jdk.httpclient.keepalive.timeout}
+	 * seconds, 1200 by default on Java 17: far past auth-service's keep-alive, so a relay
+	 * call could go out on a connection auth-service was closing. The property is the
+	 * only knob and is JVM-wide, read when the first JDK client is built; an explicit
+	 * {@code -D} setting wins.
+	 */
+	private static void keepIdleConnectionsFor(Duration maxIdleTime) {
+		if (System.getProperty(KEEP_ALIVE_PROPERTY) == null) {
+			System.setProperty(KEEP_ALIVE_PROPERTY, Long.toString(Math.max(1, maxIdleTime.toSeconds())));
+		}
 	}
 
 	/** GET, then EXPIRE on a hit; empty when there is no session. */
@@ -100,18 +121,36 @@ public final class BlockingIdentityCalls {
 			.POST(HttpRequest.BodyPublishers.ofByteArray(this.relay.requestBody(session)))
 			.build();
 		long started = System.nanoTime();
+		// Not send(): the request timeout above ends at the response headers, so an
+		// auth-service that sends its headers and then stalls its body held the calling
+		// thread (in the blocking mode an event loop) until the connection closed.
+		// Waiting on the asynchronous call bounds headers and body together; Reactor's
+		// deadline in ModeSwitch cannot, since it would fire on the thread held here or
+		// after this call returns.
+		CompletableFuture<HttpResponse<byte[]>> call = this.http.sendAsync(request,
+				HttpResponse.BodyHandlers.ofByteArray());
 		try {
-			HttpResponse<byte[]> response = this.http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+			HttpResponse<byte[]> response = call.get(this.relayTimeout.toNanos(), TimeUnit.NANOSECONDS);
 			if (response.statusCode() != 200) {
 				throw new IllegalStateException("auth-service answered " + response.statusCode());
 			}
 			return this.relay.relayToken(response.body());
 		}
+		catch (TimeoutException ex) {
+			// cancel(true) aborts the exchange and closes its connection (JDK 16+), so a
+			// stalled answer does not go back to the pool.
+			call.cancel(true);
+			throw IdentityUnavailableException.authService(ex);
+		}
 		catch (InterruptedException ex) {
+			call.cancel(true);
 			Thread.currentThread().interrupt();
 			throw IdentityUnavailableException.authService(ex);
 		}
-		catch (IOException | RuntimeException ex) {
+		catch (ExecutionException ex) {
+			throw IdentityUnavailableException.authService((ex.getCause() != null) ? ex.getCause() : ex);
+		}
+		catch (RuntimeException ex) {
 			throw IdentityUnavailableException.authService(ex);
 		}
 		finally {

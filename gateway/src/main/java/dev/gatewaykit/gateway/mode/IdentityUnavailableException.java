@@ -22,9 +22,16 @@ public class IdentityUnavailableException extends RuntimeException {
 
 	private final Dependency dependency;
 
+	private final boolean shed;
+
 	private IdentityUnavailableException(Dependency dependency, String message, Throwable cause) {
+		this(dependency, message, cause, false);
+	}
+
+	private IdentityUnavailableException(Dependency dependency, String message, Throwable cause, boolean shed) {
 		super(message, cause);
 		this.dependency = dependency;
+		this.shed = shed;
 	}
 
 	/** Redis (the session store) failed or timed out. */
@@ -39,8 +46,27 @@ public class IdentityUnavailableException extends RuntimeException {
 				"auth-service did not issue a relay token: " + describe(cause), cause);
 	}
 
+	/**
+	 * The call was not made: the dependency's circuit breaker is open or its bulkhead
+	 * full ({@link ResilientIdentityBackend}).
+	 * @param dependency the dependency whose call was refused
+	 * @param message why, for the client
+	 * @param cause the breaker's or the bulkhead's refusal
+	 */
+	public static IdentityUnavailableException shed(Dependency dependency, String message, Throwable cause) {
+		return new IdentityUnavailableException(dependency, message, cause, true);
+	}
+
 	public Dependency dependency() {
 		return this.dependency;
+	}
+
+	/**
+	 * Whether the gateway refused the call itself rather than the dependency failing it:
+	 * the client may retry later and will not wait for a timeout meanwhile.
+	 */
+	public boolean shed() {
+		return this.shed;
 	}
 
 	private static String describe(Throwable cause) {

@@ -36,13 +36,15 @@ public final class ErrorResponses {
 	/**
 	 * Refuses a request whose identity could not be checked. The session store failing is
 	 * 503, since retrying later may well work; auth-service failing is 502, an upstream
-	 * of ours misbehaved.
+	 * of ours misbehaved, unless the gateway shed the call itself (open circuit breaker,
+	 * full bulkhead): that is 503, the gateway choosing not to try for now.
 	 */
 	public static Mono<Void> identityUnavailable(ServerWebExchange exchange, IdentityUnavailableException ex) {
 		String message = String.valueOf(ex.getMessage());
 		return switch (ex.dependency()) {
 			case SESSION_STORE -> write(exchange, HttpStatus.SERVICE_UNAVAILABLE, "session_store_unavailable", message);
-			case AUTH_SERVICE -> write(exchange, HttpStatus.BAD_GATEWAY, "auth_service_unavailable", message);
+			case AUTH_SERVICE -> write(exchange, (ex.shed()) ? HttpStatus.SERVICE_UNAVAILABLE : HttpStatus.BAD_GATEWAY,
+					"auth_service_unavailable", message);
 		};
 	}
 
