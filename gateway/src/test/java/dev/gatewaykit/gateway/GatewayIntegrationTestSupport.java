@@ -33,6 +33,19 @@ final class GatewayIntegrationTestSupport {
 		registry.add("kit.gateway.auth-service.timeout", () -> "1s");
 		registry.add("kit.gateway.session.timeout", () -> "500ms");
 		registry.add("management.server.port", () -> "0");
+		registerManagementCredentials(registry);
+	}
+
+	/**
+	 * What a management write must present (required: the gateway refuses to start
+	 * without).
+	 */
+	static final String MANAGEMENT_USERNAME = "kit-admin";
+
+	static final String MANAGEMENT_PASSWORD = "test-management-password";
+
+	static void registerManagementCredentials(DynamicPropertyRegistry registry) {
+		registry.add("kit.gateway.management.password", () -> MANAGEMENT_PASSWORD);
 	}
 
 	/**

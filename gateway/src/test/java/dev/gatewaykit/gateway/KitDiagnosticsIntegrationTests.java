@@ -139,7 +139,13 @@ class KitDiagnosticsIntegrationTests {
 	void postClearsTheBlockingCallsAndMovesTheSinceTime() {
 		long before = diagnostics().blockingSinceEpochMs();
 
-		management().post().uri(DiagnosticsEndpoint.PATH).exchange().expectStatus().is2xxSuccessful();
+		management().post()
+			.uri(DiagnosticsEndpoint.PATH)
+			.headers((headers) -> headers.setBasicAuth(GatewayIntegrationTestSupport.MANAGEMENT_USERNAME,
+					GatewayIntegrationTestSupport.MANAGEMENT_PASSWORD))
+			.exchange()
+			.expectStatus()
+			.is2xxSuccessful();
 
 		GatewayDiagnostics after = diagnostics();
 		assertThat(after.blockingSinceEpochMs()).isGreaterThanOrEqualTo(before);

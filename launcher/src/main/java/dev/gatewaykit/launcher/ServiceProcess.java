@@ -50,8 +50,9 @@ public final class ServiceProcess extends ServerProcess {
 
 	private final URI health;
 
-	private ServiceProcess(String name, List<String> command, Path log, int port, int managementPort, URI health) {
-		super(name, command, fresh(log));
+	private ServiceProcess(String name, List<String> command, Map<String, String> environment, Path log, int port,
+			int managementPort, URI health) {
+		super(name, command, environment, fresh(log));
 		this.port = port;
 		this.managementPort = managementPort;
 		this.health = health;
@@ -132,6 +133,8 @@ public final class ServiceProcess extends ServerProcess {
 
 		private final List<String> arguments = new ArrayList<>();
 
+		private final Map<String, String> environment = new LinkedHashMap<>();
+
 		private int port;
 
 		private int managementPort;
@@ -192,6 +195,17 @@ public final class ServiceProcess extends ServerProcess {
 		}
 
 		/**
+		 * Sets an environment variable of the process: for a secret, which on the command
+		 * line every local user could read with {@code ps} (Spring Boot binds
+		 * {@code KIT_GATEWAY_MANAGEMENT_PASSWORD} to
+		 * {@code kit.gateway.management.password}).
+		 */
+		public Builder environment(String name, String value) {
+			this.environment.put(name, value);
+			return this;
+		}
+
+		/**
 		 * Where stdout and stderr go (default
 		 * {@code target/test-servers/<name>-<port>.log}).
 		 */
@@ -232,7 +246,8 @@ public final class ServiceProcess extends ServerProcess {
 			int actuatorPort = (this.managementPort > 0) ? this.managementPort : this.port;
 			URI health = (this.health != null) ? this.health
 					: URI.create("http://127.0.0.1:" + actuatorPort + "/actuator/health");
-			return new ServiceProcess(this.name, command, log, this.port, this.managementPort, health);
+			return new ServiceProcess(this.name, command, Map.copyOf(this.environment), log, this.port,
+					this.managementPort, health);
 		}
 
 	}

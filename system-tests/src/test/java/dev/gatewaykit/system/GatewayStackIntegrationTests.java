@@ -234,7 +234,8 @@ class GatewayStackIntegrationTests {
 	void switchesTheExecutionModeAtRunTime() {
 		String token = login(demoUsers.get(0));
 		try {
-			Response switched = http.postJson(kitUri(), Map.of("mode", "bounded-elastic"));
+			Response switched = http.postJson(kitUri(), Map.of("mode", "bounded-elastic"), "Authorization",
+					PackagedServices.MANAGEMENT.authorization());
 
 			assertStatus(switched, 200);
 			assertThat(switched.json().path("previous").asString()).as("mode of the %s gateway", this.profile)
@@ -248,13 +249,15 @@ class GatewayStackIntegrationTests {
 		finally {
 			// The gateway is shared by this profile's tests; leave it as the profile made
 			// it.
-			assertStatus(http.postJson(kitUri(), Map.of("mode", this.profileMode)), 200);
+			assertStatus(http.postJson(kitUri(), Map.of("mode", this.profileMode), "Authorization",
+					PackagedServices.MANAGEMENT.authorization()), 200);
 		}
 	}
 
 	@Test
 	void rejectsAnUnknownExecutionMode() {
-		Response response = http.postJson(kitUri(), Map.of("mode", "turbo"));
+		Response response = http.postJson(kitUri(), Map.of("mode", "turbo"), "Authorization",
+				PackagedServices.MANAGEMENT.authorization());
 
 		assertStatus(response, 400);
 		assertThat(kit().path("mode").asString()).isEqualTo(this.profileMode);

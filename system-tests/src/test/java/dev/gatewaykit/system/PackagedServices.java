@@ -13,6 +13,7 @@ import dev.gatewaykit.launcher.RedisServer;
 import dev.gatewaykit.launcher.ServiceProcess;
 import dev.gatewaykit.launcher.Workspace;
 import dev.gatewaykit.launcher.stack.KitServices;
+import dev.gatewaykit.launcher.stack.ManagementAccess;
 
 /**
  * The kit's three services as the reactor packages them
@@ -25,6 +26,12 @@ import dev.gatewaykit.launcher.stack.KitServices;
  * {@link ServiceProcess#awaitHealthy(Duration)}.
  */
 final class PackagedServices {
+
+	/**
+	 * The management credentials of every gateway started here, as the launcher gives
+	 * them (one random password per run).
+	 */
+	static final ManagementAccess MANAGEMENT = ManagementAccess.generate();
 
 	/** Generous: three JVMs booting on two cores, next to Maven. */
 	static final Duration STARTUP = Duration.ofSeconds(120);
@@ -130,10 +137,10 @@ final class PackagedServices {
 			ServiceProcess authService, String gatewayClientSecret) {
 		Path logFile = OUTPUT.resolve(name + ".log").toAbsolutePath();
 		deleteIfExists(logFile);
-		return KitServices.gateway(workspace(), name, redis.port(), authService.baseUri(), logFile)
+		return MANAGEMENT.applyTo(KitServices.gateway(workspace(), name, redis.port(), authService.baseUri(), logFile)
 			.jvmOptions(ServiceProcess.TEST_JVM_OPTIONS)
 			.managementPort(managementPort)
-			.property("kit.gateway.auth-service.client-secret", gatewayClientSecret);
+			.property("kit.gateway.auth-service.client-secret", gatewayClientSecret));
 	}
 
 	/**

@@ -13,6 +13,7 @@ import dev.gatewaykit.bench.flip.FlipEvent;
 import dev.gatewaykit.bench.flip.ModeFlipper;
 import dev.gatewaykit.bench.summary.BenchModes;
 import dev.gatewaykit.common.mode.ExecutionMode;
+import dev.gatewaykit.launcher.stack.ManagementAccess;
 
 /**
  * {@code flip}: switch running gateways' mode at a second of the measured window, record
@@ -66,6 +67,9 @@ public final class FlipCommand implements Command {
 				  --phase-timeout    seconds to wait for phase.json (default 600: logins come first)
 				  --confirm-timeout  seconds every gateway has to report the new mode (default 10)
 
+				environment: GATEWAY_MANAGEMENT_PASSWORD, the gateways' management password (HTTP Basic as kit-admin)
+				for --via actuator; ./kit up writes it to target/kit/stack.env
+
 				exit: 0 switched and confirmed, 1 not confirmed (flip.json says why), 2 bad arguments
 				""";
 	}
@@ -87,7 +91,8 @@ public final class FlipCommand implements Command {
 		URI nacos = args.has("nacos") ? UsageException.parse(() -> URI.create(args.required("nacos"))) : null;
 		ModeFlipper.Plan plan = UsageException.parse(() -> new ModeFlipper.Plan(dir, at, from, to, via, management,
 				nacos, Duration.ofSeconds(args.integer("phase-timeout", 600, 1, 86_400)),
-				Duration.ofSeconds(args.integer("confirm-timeout", 10, 1, 3_600))));
+				Duration.ofSeconds(args.integer("confirm-timeout", 10, 1, 3_600)),
+				ManagementAccess.fromEnvironment(System.getenv())));
 		FlipEvent event = this.flipper.flip(plan);
 		if (!event.confirmed()) {
 			err.println(

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 
+import dev.gatewaykit.launcher.stack.ManagementAccess;
 import dev.gatewaykit.launcher.stack.PidFiles;
 
 /** {@code ./kit status}: what the kit started, by recorded PID, and the endpoints. */
@@ -45,7 +46,10 @@ public final class StatusCommand implements Command {
 		}
 		Path env = kit.workspace().kitDir().resolve("stack.env");
 		if (Files.isRegularFile(env)) {
-			out.print(Files.readString(env));
+			// The password stays in the file (owner-only), not in a terminal or a pasted
+			// log.
+			out.print(Files.readString(env)
+				.replaceAll("(?m)^(" + ManagementAccess.ENV + "=).*$", "$1(hidden; in " + env + ")"));
 		}
 		return ExitCodes.OK;
 	}

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,6 +18,7 @@ import dev.gatewaykit.launcher.nginx.NginxConfig;
 import dev.gatewaykit.launcher.nginx.NginxServer;
 import dev.gatewaykit.launcher.stack.Discovery;
 import dev.gatewaykit.launcher.stack.GatewaySelection;
+import dev.gatewaykit.launcher.stack.ManagementAccess;
 import dev.gatewaykit.launcher.stack.Stack;
 
 /**
@@ -127,6 +129,9 @@ public final class UpCommand implements Command {
 		env.put("GATEWAY_MANAGEMENT_URL", gateway.actuatorUri().toString());
 		env.put("GATEWAY_URLS", join(gateways.stream().map((g) -> g.baseUri().toString()).toList()));
 		env.put("GATEWAY_MANAGEMENT_URLS", join(gateways.stream().map((g) -> g.actuatorUri().toString()).toList()));
+		// Management writes (POST .../kit, .../loggers) need it: curl -u
+		// kit-admin:$GATEWAY_MANAGEMENT_PASSWORD.
+		env.put(ManagementAccess.ENV, stack.management().password());
 		env.put("AUTH_SERVICE_URL", backends.authService().baseUri().toString());
 		env.put("AUTH_SERVICE_PORT", String.valueOf(backends.authService().port()));
 		env.put("MALL_API_URL", mall.baseUri().toString());
@@ -142,6 +147,9 @@ public final class UpCommand implements Command {
 				+ ". Source it: . target/kit/stack.env\n"
 				+ env.entrySet().stream().map((e) -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining("\n"))
 				+ "\n";
+		// Owner only: it holds the management password.
+		Files.deleteIfExists(file);
+		Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
 		Files.writeString(file, text, StandardCharsets.UTF_8);
 		return file;
 	}

@@ -18,6 +18,7 @@ import dev.gatewaykit.bench.measure.PhaseFile;
 import dev.gatewaykit.common.diagnostics.DiagnosticsEndpoint;
 import dev.gatewaykit.launcher.BenchJson;
 import dev.gatewaykit.launcher.HttpAnswer;
+import dev.gatewaykit.launcher.stack.ManagementAccess;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -57,9 +58,12 @@ public final class WindowDiagnostics {
 	 * sampled and the reason is noted)
 	 * @param blockHound whether the gateway records blocking calls
 	 * @param phaseTimeout how long to wait for the window to open
+	 * @param management the credentials of the gateway's management writes, sent with the
+	 * reset of its blocking calls
 	 */
 	public record Plan(Path dir, String label, long pid, Optional<URI> actuatorUri, ProfilerEvent profile,
-			Optional<AsyncProfiler> profiler, String noProfilerReason, boolean blockHound, Duration phaseTimeout) {
+			Optional<AsyncProfiler> profiler, String noProfilerReason, boolean blockHound, Duration phaseTimeout,
+			Optional<ManagementAccess> management) {
 	}
 
 	/**
@@ -81,11 +85,11 @@ public final class WindowDiagnostics {
 			long start = window.get().windowStartEpochMs();
 			long end = window.get().windowEndEpochMs();
 			if (plan.blockHound() && plan.actuatorUri().isPresent()) {
-				HttpAnswer reset = HttpAnswer.send(http,
-						HttpRequest.newBuilder(endpoint(plan))
-							.timeout(Duration.ofSeconds(10))
-							.POST(HttpRequest.BodyPublishers.noBody())
-							.build());
+				HttpRequest.Builder post = HttpRequest.newBuilder(endpoint(plan))
+					.timeout(Duration.ofSeconds(10))
+					.POST(HttpRequest.BodyPublishers.noBody());
+				plan.management().ifPresent((access) -> post.header("Authorization", access.authorization()));
+				HttpAnswer reset = HttpAnswer.send(http, post.build());
 				if (reset.status() / 100 != 2) {
 					notes.add("could not reset the gateway's blocking calls at the window's start (" + reset.describe()
 							+ "): they include the warm-up");

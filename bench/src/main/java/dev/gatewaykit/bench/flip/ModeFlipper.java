@@ -19,6 +19,7 @@ import dev.gatewaykit.bench.measure.PhaseFile;
 import dev.gatewaykit.launcher.BenchJson;
 import dev.gatewaykit.launcher.HttpAnswer;
 import dev.gatewaykit.launcher.nacos.NacosClient;
+import dev.gatewaykit.launcher.stack.ManagementAccess;
 import dev.gatewaykit.common.mode.ExecutionMode;
 import tools.jackson.core.JacksonException;
 
@@ -90,9 +91,12 @@ public final class ModeFlipper {
 	 * {@link Via#NACOS}
 	 * @param phaseTimeout how long to wait for the simulation's {@code phase.json}
 	 * @param confirmTimeout how long every gateway has to report the new mode
+	 * @param management the credentials of the gateways' management writes, sent with
+	 * {@link Via#ACTUATOR}'s {@code POST}
 	 */
 	public record Plan(Path dir, double atSeconds, ExecutionMode from, ExecutionMode to, Via via,
-			List<URI> managementUrls, URI nacosUrl, Duration phaseTimeout, Duration confirmTimeout) {
+			List<URI> managementUrls, URI nacosUrl, Duration phaseTimeout, Duration confirmTimeout,
+			Optional<ManagementAccess> management) {
 
 		public Plan {
 			managementUrls = List.copyOf(managementUrls);
@@ -237,11 +241,12 @@ public final class ModeFlipper {
 	private String request(Plan plan) {
 		if (plan.via() == Via.ACTUATOR) {
 			for (URI url : plan.managementUrls()) {
-				HttpRequest post = HttpRequest.newBuilder(kit(url))
+				HttpRequest.Builder builder = HttpRequest.newBuilder(kit(url))
 					.timeout(plan.confirmTimeout())
 					.header("Content-Type", "application/json")
-					.POST(HttpRequest.BodyPublishers.ofString("{\"mode\":\"" + plan.to().id() + "\"}"))
-					.build();
+					.POST(HttpRequest.BodyPublishers.ofString("{\"mode\":\"" + plan.to().id() + "\"}"));
+				plan.management().ifPresent((access) -> builder.header("Authorization", access.authorization()));
+				HttpRequest post = builder.build();
 				HttpAnswer answer = send(post);
 				if (answer.status() != 200) {
 					return "POST " + post.uri() + " answered " + answer.describe();

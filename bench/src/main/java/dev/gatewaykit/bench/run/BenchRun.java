@@ -275,7 +275,7 @@ public final class BenchRun implements AutoCloseable {
 	private WindowDiagnostics.Plan plan(Path dir, String name, long pid, Optional<URI> actuator) {
 		return new WindowDiagnostics.Plan(dir, name, pid, actuator, this.options.profile(), this.profiler,
 				this.noProfilerReason, this.options.blockHound(),
-				Duration.ofSeconds(this.options.maxWarmupSeconds() + 120));
+				Duration.ofSeconds(this.options.maxWarmupSeconds() + 120), Optional.of(this.stack.management()));
 	}
 
 	/** The load each case runs, for the log. */
@@ -408,7 +408,8 @@ public final class BenchRun implements AutoCloseable {
 				nacos ? ModeFlipper.Via.NACOS : ModeFlipper.Via.ACTUATOR,
 				gateways.stream().map(ServiceProcess::actuatorUri).toList(),
 				this.stack.nacos().map((server) -> server.url()).orElse(null),
-				Duration.ofSeconds(this.options.maxWarmupSeconds() + 120), Duration.ofSeconds(10));
+				Duration.ofSeconds(this.options.maxWarmupSeconds() + 120), Duration.ofSeconds(10),
+				Optional.of(this.stack.management()));
 		this.log.accept("── flip: the gateway starts blocking (profile fixed) and is switched to reactive via "
 				+ plan.via().id() + " " + plan.atSeconds() + " s into the window");
 		return CompletableFuture.supplyAsync(() -> {

@@ -19,6 +19,7 @@ import dev.gatewaykit.common.diagnostics.BlockingCall;
 import dev.gatewaykit.common.diagnostics.GatewayDiagnostics;
 import dev.gatewaykit.common.diagnostics.GatewaySecond;
 import dev.gatewaykit.launcher.BenchJson;
+import dev.gatewaykit.launcher.stack.ManagementAccess;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,6 +32,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * gateway's actuator: the profiler is really attached and the thread dump really taken.
  */
 class WindowDiagnosticsTests {
+
+	private static final ManagementAccess MANAGEMENT = ManagementAccess.generate();
 
 	@TempDir
 	Path dir;
@@ -60,8 +63,13 @@ class WindowDiagnosticsTests {
 		this.actuator = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
 		this.actuator.createContext("/actuator/kitdiagnostics", (exchange) -> {
 			if (exchange.getRequestMethod().equals("POST")) {
-				this.resets.incrementAndGet();
-				exchange.sendResponseHeaders(204, -1);
+				// The gateway refuses management writes without its credentials.
+				boolean authorized = MANAGEMENT.authorization()
+					.equals(exchange.getRequestHeaders().getFirst("Authorization"));
+				if (authorized) {
+					this.resets.incrementAndGet();
+				}
+				exchange.sendResponseHeaders(authorized ? 204 : 401, -1);
 			}
 			else {
 				exchange.getResponseHeaders().set("Content-Type", "application/json");
@@ -148,7 +156,8 @@ class WindowDiagnosticsTests {
 	private WindowDiagnostics.Plan plan(ProfilerEvent event, Optional<AsyncProfiler> profiler, boolean blockHound) {
 		return new WindowDiagnostics.Plan(this.dir, "fixed", this.jvm.pid(),
 				Optional.of(URI.create("http://127.0.0.1:" + this.actuator.getAddress().getPort() + "/actuator")),
-				event, profiler, "flame graphs need Linux on x64 or arm64", blockHound, Duration.ofSeconds(20));
+				event, profiler, "flame graphs need Linux on x64 or arm64", blockHound, Duration.ofSeconds(20),
+				Optional.of(MANAGEMENT));
 	}
 
 	private void openWindow(long millis) {

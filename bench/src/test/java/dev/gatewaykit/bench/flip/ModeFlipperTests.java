@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.gatewaykit.launcher.BenchJson;
+import dev.gatewaykit.launcher.stack.ManagementAccess;
 import dev.gatewaykit.common.mode.ExecutionMode;
 
 /**
@@ -193,7 +195,7 @@ class ModeFlipperTests {
 	private ModeFlipper.Plan plan(ModeFlipper.Via via, List<URI> gateways, int confirmSeconds) {
 		return new ModeFlipper.Plan(this.dir, 10, ExecutionMode.BLOCKING, ExecutionMode.REACTIVE, via, gateways,
 				URI.create("http://127.0.0.1:" + this.nacos.getAddress().getPort()), Duration.ofSeconds(30),
-				Duration.ofSeconds(confirmSeconds));
+				Duration.ofSeconds(confirmSeconds), Optional.of(MANAGEMENT));
 	}
 
 	private void writePhase(long windowStart) throws IOException {
@@ -208,6 +210,8 @@ class ModeFlipperTests {
 			out.write(bytes);
 		}
 	}
+
+	private static final ManagementAccess MANAGEMENT = ManagementAccess.generate();
 
 	/** {@code GET/POST /actuator/kit} as the gateway's KitEndpoint answers them. */
 	static final class FakeGateway {
@@ -244,6 +248,11 @@ class ModeFlipperTests {
 
 		private void handle(HttpExchange exchange) throws IOException {
 			if (exchange.getRequestMethod().equals("POST")) {
+				// The gateway refuses management writes without its credentials.
+				if (!MANAGEMENT.authorization().equals(exchange.getRequestHeaders().getFirst("Authorization"))) {
+					respond(exchange, 401, "{\"status\":401,\"error\":\"unauthorized\",\"message\":\"\"}");
+					return;
+				}
 				try (InputStream in = exchange.getRequestBody()) {
 					String body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
 					this.posted.add(body);

@@ -5,6 +5,7 @@ import java.time.Clock;
 import dev.gatewaykit.gateway.actuate.KitEndpoint;
 import dev.gatewaykit.gateway.actuate.KitMetrics;
 import dev.gatewaykit.gateway.filter.AuthenticationGlobalFilter;
+import dev.gatewaykit.gateway.filter.BackendActuatorGuard;
 import dev.gatewaykit.gateway.filter.PathHygieneWebFilter;
 import dev.gatewaykit.gateway.filter.RelayTokenGatewayFilterFactory;
 import dev.gatewaykit.gateway.mode.BlockingIdentityCalls;
@@ -182,6 +183,11 @@ class GatewayConfiguration {
 	@Bean
 	PathHygieneWebFilter pathHygieneWebFilter() {
 		return new PathHygieneWebFilter();
+	}
+
+	@Bean
+	BackendActuatorGuard backendActuatorGuard() {
+		return new BackendActuatorGuard();
 	}
 
 	@Bean

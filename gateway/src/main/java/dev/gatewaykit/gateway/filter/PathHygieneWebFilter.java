@@ -57,6 +57,10 @@ public final class PathHygieneWebFilter implements WebFilter, Ordered {
 				return Optional.of("encoded '/', '\\', '.', ';', '%' or NUL is not allowed in the path");
 			}
 		}
+		if (encodesUnreserved(rawPath)) {
+			return Optional.of("percent-encoded letters, digits, '-', '_' or '~' are not allowed in the path: "
+					+ "they have a plain form");
+		}
 		for (int i = 0; i < rawPath.length(); i++) {
 			char c = rawPath.charAt(i);
 			if (c == '\\' || c == ';' || c < 0x20 || c == 0x7f) {
@@ -72,6 +76,28 @@ public final class PathHygieneWebFilter implements WebFilter, Ordered {
 			}
 		}
 		return Optional.empty();
+	}
+
+	/**
+	 * Whether the path percent-encodes a character RFC 3986 calls unreserved. Such a
+	 * character has a plain form that every client sends; the encoded form only serves to
+	 * hide a word from a string check ({@code /api/mall/%61ctuator} is
+	 * {@code /api/mall/actuator} to the backend).
+	 */
+	private static boolean encodesUnreserved(String rawPath) {
+		for (int i = rawPath.indexOf('%'); i >= 0 && i + 2 < rawPath.length(); i = rawPath.indexOf('%', i + 1)) {
+			int high = Character.digit(rawPath.charAt(i + 1), 16);
+			int low = Character.digit(rawPath.charAt(i + 2), 16);
+			if (high >= 0 && low >= 0) {
+				char decoded = (char) (high * 16 + low);
+				if ((decoded >= 'a' && decoded <= 'z') || (decoded >= 'A' && decoded <= 'Z')
+						|| (decoded >= '0' && decoded <= '9') || decoded == '-' || decoded == '.' || decoded == '_'
+						|| decoded == '~') {
+					return true;
+				}
+			}
+		}
+		return false;
 	}
 
 	@Override

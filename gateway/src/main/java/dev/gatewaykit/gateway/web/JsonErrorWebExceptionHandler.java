@@ -2,31 +2,55 @@ package dev.gatewaykit.gateway.web;
 
 import java.io.IOException;
 import java.net.ConnectException;
+import java.time.Duration;
 import java.util.Locale;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeoutException;
 
 import io.netty.channel.ConnectTimeoutException;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
+import reactor.netty.internal.shaded.reactor.pool.PoolAcquirePendingLimitException;
+import reactor.netty.internal.shaded.reactor.pool.PoolAcquireTimeoutException;
 
 import org.springframework.boot.webflux.error.ErrorWebExceptionHandler;
+import org.springframework.cloud.gateway.filter.ratelimit.RedisRateLimiter;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
+import org.springframework.web.client.HttpClientErrorException;
 import org.springframework.web.server.ResponseStatusException;
 import org.springframework.web.server.ServerWebExchange;
 
 /**
  * Answers every error that escapes the filters with the kit's JSON shape and never a
- * stack trace: an unreachable upstream is 502, a timed-out one 504, SCG's own status
- * exceptions keep their status, anything else is 500 and logged here once.
+ * stack trace: an unreachable upstream is 502, a timed-out one 504, an overloaded gateway
+ * 503 with {@code Retry-After}, SCG's own status exceptions keep their status, anything
+ * else is 500 and logged here once.
  */
 @Order(Ordered.HIGHEST_PRECEDENCE + 10)
 public final class JsonErrorWebExceptionHandler implements ErrorWebExceptionHandler {
 
 	private static final Logger log = LoggerFactory.getLogger(JsonErrorWebExceptionHandler.class);
+
+	/**
+	 * How often each overload cause is logged: an overload refuses thousands of requests
+	 * a second, and a line (let alone a stack trace) for each would add to the load that
+	 * caused it.
+	 */
+	static final Duration OVERLOAD_LOG_INTERVAL = Duration.ofSeconds(10);
+
+	/**
+	 * What a refused client is told to wait: the queues that overflowed drain in well
+	 * under a second once the burst passes, so the shortest value the header can carry.
+	 */
+	static final String OVERLOAD_RETRY_AFTER_SECONDS = "1";
+
+	private final OncePerInterval overloadLog = new OncePerInterval(OVERLOAD_LOG_INTERVAL, System::nanoTime);
 
 	@Override
 	public Mono<Void> handle(ServerWebExchange exchange, Throwable ex) {
@@ -37,6 +61,15 @@ public final class JsonErrorWebExceptionHandler implements ErrorWebExceptionHand
 			HttpStatusCode code = status.getStatusCode();
 			String reason = (status.getReason() != null) ? status.getReason() : describe(code);
 			return ErrorResponses.write(exchange, code, errorCode(code), reason);
+		}
+		if (ex instanceof HttpClientErrorException.TooManyRequests) {
+			exchange.getResponse().getHeaders().set(HttpHeaders.RETRY_AFTER, retryAfter(exchange));
+			return ErrorResponses.write(exchange, HttpStatus.TOO_MANY_REQUESTS, "too_many_requests",
+					"too many requests from this address; retry after the time in Retry-After");
+		}
+		Throwable overload = overloadCause(ex);
+		if (overload != null) {
+			return overloaded(exchange, overload);
 		}
 		if (hasCause(ex, TimeoutException.class) || hasCause(ex, ConnectTimeoutException.class)) {
 			return ErrorResponses.write(exchange, HttpStatus.GATEWAY_TIMEOUT, "upstream_timeout",
@@ -52,6 +85,64 @@ public final class JsonErrorWebExceptionHandler implements ErrorWebExceptionHand
 		log.error("Unexpected error for {}", exchange.getRequest().getPath(), ex);
 		return ErrorResponses.write(exchange, HttpStatus.INTERNAL_SERVER_ERROR, "internal_error",
 				"unexpected error; see the gateway log");
+	}
+
+	/**
+	 * The gateway's own queues refusing work: the upstream connection pool's wait queue
+	 * full ({@link PoolAcquirePendingLimitException}) or its wait timed out
+	 * ({@link PoolAcquireTimeoutException}, before the timeout check: it is a
+	 * {@link TimeoutException} but no upstream was slow to answer), or an executor's
+	 * queue full ({@link RejectedExecutionException}, bounded-elastic). Each is this
+	 * gateway out of capacity, which retrying shortly may well cure: 503.
+	 */
+	private static @Nullable Throwable overloadCause(Throwable ex) {
+		for (Throwable t = ex; t != null; t = (t.getCause() == t) ? null : t.getCause()) {
+			if (t instanceof PoolAcquirePendingLimitException || t instanceof PoolAcquireTimeoutException
+					|| t instanceof RejectedExecutionException) {
+				return t;
+			}
+		}
+		return null;
+	}
+
+	private Mono<Void> overloaded(ServerWebExchange exchange, Throwable cause) {
+		long suppressed = this.overloadLog.tryAcquire(cause.getClass().getName());
+		if (suppressed >= 0) {
+			log.warn("Overloaded, answering 503 ({} more like it in the last {} s not logged): {}", suppressed,
+					OVERLOAD_LOG_INTERVAL.toSeconds(), cause.toString());
+		}
+		exchange.getResponse().getHeaders().set(HttpHeaders.RETRY_AFTER, OVERLOAD_RETRY_AFTER_SECONDS);
+		return ErrorResponses.write(exchange, HttpStatus.SERVICE_UNAVAILABLE, "overloaded",
+				"the gateway is at capacity; retry shortly");
+	}
+
+	/**
+	 * Seconds until a token is back, from the headers SCG's Redis rate limiter put on the
+	 * response: the tokens missing divided by those earned a second, rounded up; 1 when
+	 * the limiter sent none.
+	 */
+	static String retryAfter(ServerWebExchange exchange) {
+		HttpHeaders headers = exchange.getResponse().getHeaders();
+		long remaining = number(headers.getFirst(RedisRateLimiter.REMAINING_HEADER), 0);
+		long requested = number(headers.getFirst(RedisRateLimiter.REQUESTED_TOKENS_HEADER), 1);
+		long replenish = number(headers.getFirst(RedisRateLimiter.REPLENISH_RATE_HEADER), 0);
+		if (replenish <= 0) {
+			return "1";
+		}
+		long missing = Math.max(1, requested - Math.max(0, remaining));
+		return Long.toString(Math.max(1, (missing + replenish - 1) / replenish));
+	}
+
+	private static long number(@Nullable String value, long otherwise) {
+		if (value == null) {
+			return otherwise;
+		}
+		try {
+			return Long.parseLong(value.strip());
+		}
+		catch (NumberFormatException ex) {
+			return otherwise;
+		}
 	}
 
 	private static boolean hasCause(Throwable ex, Class<? extends Throwable> type) {

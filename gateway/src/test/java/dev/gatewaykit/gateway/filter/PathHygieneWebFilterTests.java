@@ -26,7 +26,8 @@ class PathHygieneWebFilterTests {
 			"/api/auth/oauth/token%2F..%2F..%2Fmall", "/api/mall//products/1", "//api/mall/products/1",
 			"/api/auth/oauth/token;/../../mall/products/1", "/api/mall/products;jsessionid=x/1",
 			"/api/auth/oauth/token%3b/../mall", "/api/mall/products/%252e%252e/1", "/api/mall/./products/1",
-			"/api/auth\\..\\mall/products/1", "/api/mall/products/1%00" })
+			"/api/auth\\..\\mall/products/1", "/api/mall/products/1%00", "/api/mall/%61ctuator/prometheus",
+			"/api/mall/%41CTUATOR", "/api/mall/products/%31", "/api/mall/products/%7E", "/api/mall/products/%5f" })
 	void refusesNonCanonicalPaths(String path) {
 		// The raw path as received; MockServerHttpRequest.get(String) would re-encode it
 		// as a URI template.

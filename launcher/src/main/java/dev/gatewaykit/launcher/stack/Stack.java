@@ -58,6 +58,9 @@ public final class Stack implements AutoCloseable {
 
 	private Optional<RnacosServer> nacos = Optional.empty();
 
+	/** One password per stack, for every gateway it starts. */
+	private final ManagementAccess management = ManagementAccess.generate();
+
 	public Stack(Workspace workspace, Tools tools, Discovery discovery, List<String> jvmOptions, Duration healthTimeout,
 			Consumer<String> log) {
 		this.workspace = workspace;
@@ -67,6 +70,14 @@ public final class Stack implements AutoCloseable {
 		this.jvmOptions = jvmOptions;
 		this.healthTimeout = healthTimeout;
 		this.log = log;
+	}
+
+	/**
+	 * What the kit's clients of the gateways' management writes send (the mode flip,
+	 * resetting the diagnostics).
+	 */
+	public ManagementAccess management() {
+		return this.management;
 	}
 
 	public Discovery discovery() {
@@ -208,6 +219,7 @@ public final class Stack implements AutoCloseable {
 			ServiceProcess.Builder gateway = KitServices
 				.gateway(jar, name, redisPort, authServiceUrl, logDir.resolve(name + ".log"))
 				.jvmOptions(concat(this.jvmOptions, extraJvmOptions));
+			this.management.applyTo(gateway);
 			arguments.forEach(gateway::argument);
 			gateways.add(record(gateway.start()));
 		}

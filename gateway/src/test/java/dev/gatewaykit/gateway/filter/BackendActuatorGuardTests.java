@@ -1,0 +1,26 @@
+package dev.gatewaykit.gateway.filter;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class BackendActuatorGuardTests {
+
+	@ParameterizedTest(name = "refuses {0}")
+	@ValueSource(strings = { "/actuator", "/actuator/", "/actuator/prometheus", "/ACTUATOR/info", "/Actuator",
+			"/%61ctuator/metrics", "/%2561ctuator/metrics", "//actuator/info", "/./actuator/info",
+			"/x/../actuator/info", "/actuator;a=b/info", "/;/actuator", "/%2e/actuator", "\\actuator\\info",
+			"/%252525252561ctuator" })
+	void refusesPathsThatReachTheActuator(String rawPath) {
+		assertThat(BackendActuatorGuard.isUnderActuator(rawPath)).isTrue();
+	}
+
+	@ParameterizedTest(name = "passes {0}")
+	@ValueSource(strings = { "/", "", "/products/1", "/products/actuator", "/actuators", "/actuator-x/info",
+			"/products/%C3%A9" })
+	void passesOtherPaths(String rawPath) {
+		assertThat(BackendActuatorGuard.isUnderActuator(rawPath)).isFalse();
+	}
+
+}
