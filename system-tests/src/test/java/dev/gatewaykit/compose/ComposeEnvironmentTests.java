@@ -45,17 +45,6 @@ class ComposeEnvironmentTests {
 	private static final Map<String, String> SCRIPTS = Map.of("toxiproxy-latency", "docker/toxiproxy/set-latency.sh",
 			"gatling", "docker/gatling/run-bench.sh", "nacos-init", "docker/nacos/nacos-init.sh");
 
-	/**
-	 * Properties the compose file sets that the services gain in work done alongside this
-	 * file's (issue 12: Ed25519 relay tokens, the management port's credentials), so that
-	 * the packaged jars of this branch do not have them yet. Counted as known here, and
-	 * only these: once those changes are in, each entry is redundant and can go, and a
-	 * name that is wrong in the compose file still fails the check above.
-	 */
-	private static final Map<String, List<String>> PROPERTIES_BEING_ADDED = Map.of("auth-service",
-			List.of("kit.relay.signing.key-id", "kit.relay.signing.private-key"), "mall-api",
-			List.of("kit.relay.verification.keys.kit1"), "gateway", List.of("kit.gateway.management.password"));
-
 	private static final Map<String, BootProperties> PROPERTIES = new ConcurrentHashMap<>();
 
 	private final ComposeProject compose = ComposeProject.load();
@@ -156,8 +145,7 @@ class ComposeEnvironmentTests {
 
 	private BootProperties properties(String module) {
 		return PROPERTIES.computeIfAbsent(module,
-				(name) -> BootProperties.of(BootProperties.jarOf(this.compose.root, name))
-					.with(PROPERTIES_BEING_ADDED.getOrDefault(name, List.of())));
+				(name) -> BootProperties.of(BootProperties.jarOf(this.compose.root, name)));
 	}
 
 	/**
