@@ -1,0 +1,93 @@
+package dev.gatewaykit.kit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * {@code ./kit chaos} end to end, as a user runs it: the kit's command line in a process
+ * of its own with a {@code KIT_DIR} of its own, against real Redis, nginx, toxiproxy and
+ * the services. One fault in one mode with short phases: that the fault is injected on
+ * the mall link, answered within the gateway's response timeout, lifted and recovered
+ * from, and that the run leaves nothing running.
+ */
+class ChaosCommandTests {
+
+	private static final JsonMapper json = JsonMapper.builder().build();
+
+	@TempDir
+	Path tmp;
+
+	@Test
+	void aBlackHoleOnTheMallLinkIsAnswered504WithinTheResponseTimeoutAndRecoveredFrom() throws Exception {
+		Path kitDir = Files.createDirectories(this.tmp.resolve("kit"));
+		Path out = this.tmp.resolve("chaos");
+
+		// A 7 s fault: longer than the 5 s response timeout, so that the first requests
+		// sent into it are answered by that timeout, not by the lift.
+		Run chaos = kit(kitDir, 400, "chaos", "--modes", "reactive", "--faults", "mall-black-hole", "--rate", "20",
+				"--users", "3", "--baseline-seconds", "2", "--fault-seconds", "7", "--recovery-seconds", "15", "--out",
+				out.toString());
+
+		assertThat(chaos.code()).as(chaos.describe()).isZero();
+		JsonNode outcome = json.readTree(out.resolve("chaos.json").toFile()).path("outcomes").get(0);
+		assertThat(outcome.path("fault").asString()).isEqualTo("mall-black-hole");
+		assertThat(outcome.path("mode").asString()).isEqualTo("reactive");
+		assertThat(outcome.path("baselineClean").asBoolean()).as(outcome.toString()).isTrue();
+		assertThat(outcome.path("statuses").path("504").asInt()).as(outcome.toString()).isPositive();
+		assertThat(outcome.path("slowestMs").asLong()).as(outcome.toString())
+			.isGreaterThanOrEqualTo(5000)
+			.isLessThanOrEqualTo(outcome.path("boundMs").asLong());
+		assertThat(outcome.path("recoverySeconds").asInt(-1)).as(outcome.toString()).isBetween(0, 5);
+		assertThat(chaos.out()).contains("mall-black-hole").contains("ok");
+		assertThat(out.resolve("chaos.html")).content().contains("<td>mall-black-hole</td>");
+		assertThat(out.resolve("reactive/requests.csv")).isRegularFile();
+		// Every process the run started was stopped and its record removed.
+		try (Stream<Path> pids = Files.list(kitDir.resolve("pids"))) {
+			assertThat(pids.filter((file) -> file.toString().endsWith(".pid"))).isEmpty();
+		}
+	}
+
+	/** The kit's command line as {@code ./kit} runs it once the build is there. */
+	private Run kit(Path kitDir, int timeoutSeconds, String... args) throws Exception {
+		Path root = Path.of(System.getProperty("kit.repository.root")).toAbsolutePath().normalize();
+		List<String> command = new ArrayList<>(
+				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+						"-Dkit.repository.root=" + root, "-cp",
+						root.resolve("bench/target/lib") + "/*:" + root.resolve("bench/target/classes"),
+						"dev.gatewaykit.bench.KitCli"));
+		command.addAll(List.of(args));
+		ProcessBuilder builder = new ProcessBuilder(command).directory(root.toFile());
+		builder.environment().put("KIT_DIR", kitDir.toString());
+		Path out = Files.createTempFile(this.tmp, "kit-", ".out");
+		Path err = Files.createTempFile(this.tmp, "kit-", ".err");
+		Process process = builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+		if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+			process.descendants().forEach(ProcessHandle::destroyForcibly);
+			process.destroyForcibly();
+			fail("kit " + String.join(" ", args) + " did not finish within " + timeoutSeconds + " s; stderr: "
+					+ Files.readString(err));
+		}
+		return new Run(process.exitValue(), Files.readString(out), Files.readString(err));
+	}
+
+	private record Run(int code, String out, String err) {
+
+		String describe() {
+			return "exit " + this.code + "\nstdout:\n" + this.out + "\nstderr:\n" + this.err;
+		}
+
+	}
+
+}
