@@ -3,6 +3,8 @@ package dev.gatewaykit.kit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,7 +42,7 @@ class ChaosCommandTests {
 				"--users", "3", "--baseline-seconds", "2", "--fault-seconds", "7", "--recovery-seconds", "15", "--out",
 				out.toString());
 
-		assertThat(chaos.code()).as(chaos.describe()).isZero();
+		assertThat(chaos.code()).as(() -> chaos.describe() + logTails(kitDir.resolve("logs"))).isZero();
 		JsonNode outcome = json.readTree(out.resolve("chaos.json").toFile()).path("outcomes").get(0);
 		assertThat(outcome.path("fault").asString()).isEqualTo("mall-black-hole");
 		assertThat(outcome.path("mode").asString()).isEqualTo("reactive");
@@ -57,6 +59,27 @@ class ChaosCommandTests {
 		try (Stream<Path> pids = Files.list(kitDir.resolve("pids"))) {
 			assertThat(pids.filter((file) -> file.toString().endsWith(".pid"))).isEmpty();
 		}
+	}
+
+	/**
+	 * The end of each service's log: the temporary directory is gone once the test has
+	 * failed.
+	 */
+	private static String logTails(Path logs) {
+		StringBuilder tails = new StringBuilder();
+		try (Stream<Path> files = Files.list(logs)) {
+			for (Path log : files.sorted().toList()) {
+				List<String> lines = Files.readAllLines(log);
+				tails.append("\n--- ")
+					.append(log.getFileName())
+					.append(" ---\n")
+					.append(String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size())));
+			}
+		}
+		catch (IOException | UncheckedIOException ex) {
+			tails.append("\n(no logs: ").append(ex).append(')');
+		}
+		return tails.toString();
 	}
 
 	/** The kit's command line as {@code ./kit} runs it once the build is there. */

@@ -95,22 +95,31 @@ final class OpenModelDriver implements AutoCloseable {
 	}
 
 	private void send() {
-		List<String> current = this.tokens.get();
-		long id = this.sequence.incrementAndGet();
-		String token = current.get((int) (id % current.size()));
-		int product = ThreadLocalRandom.current().nextInt(1, this.products + 1);
-		HttpRequest request = HttpRequest.newBuilder(this.base.resolve(PRODUCT_PATH + product))
-			.timeout(this.clientTimeout)
-			.header("Authorization", "Bearer " + token)
-			.GET()
-			.build();
 		long started = System.currentTimeMillis();
-		this.pending.put(id, started);
-		this.http.sendAsync(request, HttpResponse.BodyHandlers.discarding()).whenComplete((response, failure) -> {
-			int status = (failure != null) ? RequestRecord.NO_ANSWER : response.statusCode();
-			this.records.add(new RequestRecord(started, System.currentTimeMillis(), status));
+		long id = this.sequence.incrementAndGet();
+		try {
+			List<String> current = this.tokens.get();
+			String token = current.get((int) (id % current.size()));
+			int product = ThreadLocalRandom.current().nextInt(1, this.products + 1);
+			HttpRequest request = HttpRequest.newBuilder(this.base.resolve(PRODUCT_PATH + product))
+				.timeout(this.clientTimeout)
+				.header("Authorization", "Bearer " + token)
+				.GET()
+				.build();
+			this.pending.put(id, started);
+			this.http.sendAsync(request, HttpResponse.BodyHandlers.discarding()).whenComplete((response, failure) -> {
+				int status = (failure != null) ? RequestRecord.NO_ANSWER : response.statusCode();
+				this.records.add(new RequestRecord(started, System.currentTimeMillis(), status));
+				this.pending.remove(id);
+			});
+		}
+		catch (RuntimeException ex) {
+			// A task of scheduleAtFixedRate that throws is never run again: a request
+			// that
+			// could not even be sent is recorded as unanswered and the load goes on.
 			this.pending.remove(id);
-		});
+			this.records.add(new RequestRecord(started, System.currentTimeMillis(), RequestRecord.NO_ANSWER));
+		}
 	}
 
 }
