@@ -57,7 +57,7 @@ public record ChaosOptions(List<ExecutionMode> modes, List<Fault> faults, int ra
 			.normalize();
 		return new ChaosOptions(modes, faults, args.integer("rate", 50, 1, 500),
 				Duration.ofSeconds(args.integer("baseline-seconds", 3, 1, 60)),
-				Duration.ofSeconds(args.integer("fault-seconds", 8, 1, 120)), Duration.ofSeconds(recovery),
+				Duration.ofSeconds(args.integer("fault-seconds", 6, 1, 120)), Duration.ofSeconds(recovery),
 				Duration.ofMillis(args.integer("margin-ms", 1000, 0, 60_000)), Duration.ofSeconds(recoveryTarget),
 				args.integer("users", 10, 1, 1000), out);
 	}

@@ -49,7 +49,7 @@ public final class ChaosCommand implements Command {
 				                           %s
 				  --rate R                 requests per second (default 50)
 				  --baseline-seconds S     clean load before each fault (default 3)
-				  --fault-seconds S        how long each fault lasts (default 8)
+				  --fault-seconds S        how long each fault lasts (default 6: past the longest timeout, 5 s)
 				  --recovery-seconds S     the longest watch after a lift (default 20)
 				  --margin-ms MS           what an answer may take beyond its link's timeout (default 1000)
 				  --users N                demo users whose tokens the load uses (default 10)

@@ -25,7 +25,7 @@ class ChaosOptionsTests {
 		assertThat(options.modes()).containsExactly(ExecutionMode.values());
 		assertThat(options.faults()).containsExactly(Fault.values());
 		assertThat(options.rate()).isEqualTo(50);
-		assertThat(options.fault()).isEqualTo(Duration.ofSeconds(8));
+		assertThat(options.fault()).isEqualTo(Duration.ofSeconds(6));
 		assertThat(options.recoveryTarget()).isEqualTo(Duration.ofSeconds(5));
 		assertThat(options.out().getParent()).isEqualTo(KIT_DIR);
 		assertThat(options.out().getFileName().toString()).startsWith("chaos-");
