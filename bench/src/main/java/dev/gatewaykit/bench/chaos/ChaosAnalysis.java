@@ -29,8 +29,10 @@ public final class ChaosAnalysis {
 	 */
 	public static FaultOutcome outcome(Fault fault, String mode, Phases phases, List<RequestRecord> records,
 			Duration bound, Duration recoveryTarget, Optional<List<BreakerTransition>> transitions) {
+		// Only what was answered before the fault: a baseline request still waiting when
+		// the fault came may fail because of it.
 		boolean baselineClean = records.stream()
-			.filter((r) -> r.startMs() >= phases.baselineMs() && r.startMs() < phases.faultMs())
+			.filter((r) -> r.startMs() >= phases.baselineMs() && r.endMs() < phases.faultMs())
 			.allMatch(RequestRecord::ok);
 		Map<String, Integer> statuses = new TreeMap<>();
 		records.stream()

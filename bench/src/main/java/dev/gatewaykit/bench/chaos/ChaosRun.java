@@ -41,6 +41,9 @@ public final class ChaosRun implements AutoCloseable {
 
 	private static final Duration LOGIN_DEADLINE = Duration.ofSeconds(30);
 
+	/** The longest warm-up before a mode's first fault. */
+	private static final Duration WARM_UP = Duration.ofSeconds(30);
+
 	private final Workspace workspace;
 
 	private final Tools tools;
@@ -129,6 +132,7 @@ public final class ChaosRun implements AutoCloseable {
 					BreakerWatch breakers = new BreakerWatch(URI.create(gateway.actuatorUri() + "/prometheus"))) {
 				breakers.start();
 				load.start(this.options.rate());
+				warmUp(mode, load);
 				this.log.accept("── " + mode.id() + ": " + this.options.rate() + " requests/s, "
 						+ this.options.faults().size() + " faults");
 				for (Fault fault : this.options.faults()) {
@@ -155,6 +159,22 @@ public final class ChaosRun implements AutoCloseable {
 			this.stack.stop(nginx);
 			this.stack.stop(gateway);
 		}
+	}
+
+	/**
+	 * Runs the load until its answers have been 2xx for {@link ChaosOptions#SETTLED}, at
+	 * most {@link #WARM_UP}: a gateway just started answers its first requests slowly
+	 * (JIT, connection pools), which would otherwise land in the first fault's baseline.
+	 */
+	private void warmUp(ExecutionMode mode, OpenModelDriver load) throws InterruptedException {
+		long start = System.currentTimeMillis();
+		long now = start;
+		while (now - start < WARM_UP.toMillis()
+				&& !ChaosAnalysis.settled(load.records(), load.oldestPendingMs(), start, now, ChaosOptions.SETTLED)) {
+			Thread.sleep(250);
+			now = System.currentTimeMillis();
+		}
+		this.log.accept("── " + mode.id() + ": warmed up in " + (now - start) / 1000 + " s");
 	}
 
 	/** One fault: baseline, fault, lift, then the watch until settled or its longest. */

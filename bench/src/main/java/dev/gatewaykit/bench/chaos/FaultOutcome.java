@@ -10,8 +10,8 @@ import java.util.Optional;
  *
  * @param fault the fault's name
  * @param mode the gateway's execution mode
- * @param baselineClean whether every answer of the baseline before it was 2xx (if not,
- * the figures after it are suspect)
+ * @param baselineClean whether every request of the baseline answered before the fault
+ * was answered 2xx (if not, the figures after it are suspect)
  * @param statuses the statuses of the requests sent while the fault lasted, with counts
  * @param requests how many requests were sent from the fault to the end of the watch
  * @param errors how many of them were not answered 2xx

@@ -100,6 +100,14 @@ class ChaosAnalysisTests {
 	}
 
 	@Test
+	void aBaselineRequestStillWaitingWhenTheFaultCameIsNotABaselineError() {
+		List<RequestRecord> records = load((start) -> 200, (start) -> 10);
+		records.add(new RequestRecord(9_950, 15_000, 504));
+
+		assertThat(outcome(records).baselineClean()).isTrue();
+	}
+
+	@Test
 	void breakerTransitionsAreTheFaultsOwnOrNoBreakerAtAll() {
 		List<RequestRecord> records = load((start) -> 200, (start) -> 10);
 		List<BreakerTransition> transitions = List.of(new BreakerTransition(5_000, "relay", "open", "closed"),

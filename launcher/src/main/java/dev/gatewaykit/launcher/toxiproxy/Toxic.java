@@ -34,9 +34,9 @@ public record Toxic(String name, String type, String stream, Map<String, Object>
 	}
 
 	/**
-	 * A connection that is accepted and never answered: toxiproxy drops what the client
-	 * sends and, with a timeout of 0, never closes the connection while the toxic is in
-	 * place.
+	 * A connection that is accepted and never answered: with a timeout of 0 toxiproxy
+	 * lets nothing the client sends through and never closes the connection while the
+	 * toxic is in place (what was held is delivered once it is removed).
 	 */
 	public static Toxic blackHole() {
 		return new Toxic("timeout", "timeout", "upstream", Map.of("timeout", 0));
