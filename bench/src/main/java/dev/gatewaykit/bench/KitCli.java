@@ -8,6 +8,7 @@ import java.util.Map;
 
 import dev.gatewaykit.bench.cli.Args;
 import dev.gatewaykit.bench.cli.BenchCommand;
+import dev.gatewaykit.bench.cli.ChaosCommand;
 import dev.gatewaykit.bench.cli.DownCommand;
 import dev.gatewaykit.bench.cli.StatusCommand;
 import dev.gatewaykit.bench.cli.AblateCommand;
@@ -34,8 +35,9 @@ import dev.gatewaykit.launcher.nacos.NacosClient;
  * The kit's command line: {@code ./kit} builds what is stale and runs this with its
  * arguments. The commands a user types ({@code up}, {@code down}, {@code status},
  * {@code bench}, {@code sweep}, {@code test}, {@code tools}) start processes through the
- * launcher module; the others ({@code report}, {@code compare}, {@code summarize-mode},
- * ...) work on a run's files, and the bench calls them in-process too.
+ * launcher module (and {@code chaos}, the gateway under faults); the others
+ * ({@code report}, {@code compare}, {@code summarize-mode}, ...) work on a run's files,
+ * and the bench calls them in-process too.
  * <p>
  * Run as
  * {@code java -cp "bench/target/lib/*:bench/target/classes" dev.gatewaykit.bench.KitCli <command>
@@ -48,9 +50,9 @@ public final class KitCli {
 
 	static {
 		for (Command command : List.of(new UpCommand(), new DownCommand(), new StatusCommand(), new BenchCommand(),
-				new SweepCommand(), new AblateCommand(), new TestCommand(), new ToolsCommand(), new ReportCommand(),
-				new CompareCommand(), new SummarizeModeCommand(), new SweepReportCommand(), new RenderCheckCommand(),
-				new NginxRenderCommand(), new FlipCommand(), new SampleSocketsCommand())) {
+				new SweepCommand(), new AblateCommand(), new ChaosCommand(), new TestCommand(), new ToolsCommand(),
+				new ReportCommand(), new CompareCommand(), new SummarizeModeCommand(), new SweepReportCommand(),
+				new RenderCheckCommand(), new NginxRenderCommand(), new FlipCommand(), new SampleSocketsCommand())) {
 			COMMANDS.put(command.name(), command);
 		}
 	}

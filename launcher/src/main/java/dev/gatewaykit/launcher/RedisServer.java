@@ -48,13 +48,21 @@ public final class RedisServer extends ServerProcess {
 	 * data and nothing else.
 	 */
 	public static RedisServer persistent(Path binary, Path dataDir, Path log) {
+		return persistent(binary, dataDir, log, FreePorts.next());
+	}
+
+	/**
+	 * Likewise on {@code port}: a Redis restarted where its clients (and toxiproxy's
+	 * proxy) still point.
+	 */
+	public static RedisServer persistent(Path binary, Path dataDir, Path log, int port) {
 		try {
 			Files.createDirectories(dataDir);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
-		return new RedisServer(binary, FreePorts.next(),
+		return new RedisServer(binary, port,
 				List.of("--dir", dataDir.toString(), "--dbfilename", "dump.rdb", "--save", "60 1000"), log);
 	}
 

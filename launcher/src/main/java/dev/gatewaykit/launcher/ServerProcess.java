@@ -109,6 +109,32 @@ public class ServerProcess implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * Sends {@code signal} (e.g. {@code STOP}, {@code CONT}) to this process with
+	 * {@code kill}: a frozen process keeps its sockets open and answers nothing, which no
+	 * {@link Process} method can do.
+	 */
+	public void signal(String signal) {
+		if (!signal.matches("[A-Z]+")) {
+			throw new IllegalArgumentException("a signal name is upper-case letters, e.g. STOP, not '" + signal + "'");
+		}
+		try {
+			Process kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(pid())).redirectErrorStream(true)
+				.start();
+			if (!kill.waitFor(5, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+				kill.destroyForcibly();
+				throw new IllegalStateException("kill -" + signal + " " + pid() + " (" + this.name + ") failed");
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("could not run kill -" + signal, ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("interrupted", ex);
+		}
+	}
+
 	@Override
 	public void close() {
 		removeShutdownHook();

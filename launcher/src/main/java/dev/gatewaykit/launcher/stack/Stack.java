@@ -155,6 +155,29 @@ public final class Stack implements AutoCloseable {
 		return new Backends(redis, auth, malls);
 	}
 
+	/**
+	 * Kills one of the processes this stack started (SIGKILL: a crash, which saves
+	 * nothing) and forgets it.
+	 */
+	public void crash(ServerProcess process) {
+		process.kill();
+		this.pids.forget(process.name());
+		this.started.remove(process);
+		this.log.accept("killed " + process.name() + " (pid " + process.pid() + ")");
+	}
+
+	/**
+	 * Starts Redis again after a {@link #crash}, on the same port and data directory,
+	 * where every client (and toxiproxy's proxy) still points.
+	 * @return the backends with the new Redis
+	 */
+	public Backends restartRedis(Backends backends) {
+		RedisServer redis = record(
+				RedisServer.persistent(this.tools.osCommand("redis-server"), this.workspace.kitDir().resolve("redis"),
+						this.workspace.logs().resolve("redis.log"), backends.redis().port()));
+		return new Backends(redis, backends.authService(), backends.mallApis());
+	}
+
 	/** The three services every gateway uses. */
 	public record Backends(RedisServer redis, ServiceProcess authService, List<ServiceProcess> mallApis) {
 	}
@@ -171,7 +194,8 @@ public final class Stack implements AutoCloseable {
 	 * @param redisPort the Redis the gateway uses (toxiproxy's port in a bench)
 	 * @param authServiceUrl where its relay-token call goes (toxiproxy's port in a bench)
 	 * @param extraJvmOptions JVM options after the stack's own (a bench with BlockHound)
-	 * @param extraArguments Spring Boot arguments after the stack's own
+	 * @param extraArguments Spring Boot arguments after the stack's own; one that sets a
+	 * key the stack sets too replaces the stack's
 	 */
 	public List<ServiceProcess> startGateways(GatewaySelection selection, int count, Backends backends, int redisPort,
 			URI authServiceUrl, Path logDir, List<String> extraJvmOptions, List<String> extraArguments) {
@@ -212,6 +236,10 @@ public final class Stack implements AutoCloseable {
 				}
 			}
 		}
+		// Spring Boot joins two values of one command-line key with a comma, so the
+		// caller's replaces the stack's (a chaos run routes mall-api through toxiproxy).
+		List<String> replaced = extraArguments.stream().map(Stack::key).toList();
+		arguments.removeIf((argument) -> replaced.contains(key(argument)));
 		arguments.addAll(extraArguments);
 		List<ServiceProcess> gateways = new ArrayList<>();
 		for (int k = 1; k <= count; k++) {
@@ -286,6 +314,11 @@ public final class Stack implements AutoCloseable {
 		String described = selection.profile().orElse("")
 				+ selection.mode().map((m) -> selection.profile().isPresent() ? ":" + m : m).orElse("");
 		return Optional.of(described).filter((text) -> !text.isEmpty());
+	}
+
+	private static String key(String argument) {
+		int equals = argument.indexOf('=');
+		return (equals < 0) ? argument : argument.substring(0, equals);
 	}
 
 	private static List<String> concat(List<String> first, List<String> second) {

@@ -14,8 +14,9 @@ import dev.gatewaykit.launcher.HttpAnswer;
 import dev.gatewaykit.launcher.ServerProcess;
 
 /**
- * toxiproxy-server on loopback, and the two things the bench asks of its API: a proxy per
- * link, and a latency toxic per proxy on the way back (so each round trip pays it once).
+ * toxiproxy-server on loopback, and what the kit asks of its API: a proxy per link, a
+ * latency toxic per proxy on the way back (so each round trip pays it once), and the
+ * faults of {@code ./kit chaos} as {@link Toxic}s added and removed by name.
  */
 public final class ToxiproxyServer extends ServerProcess {
 
@@ -49,12 +50,24 @@ public final class ToxiproxyServer extends ServerProcess {
 
 	/** Replaces the proxy's latency toxic; 0 removes it. */
 	public void latency(String proxy, int millis) {
-		send("DELETE", "/proxies/" + proxy + "/toxics/latency", null);
+		remove(proxy, "latency");
 		if (millis > 0) {
-			String body = BenchJson.write(Map.of("name", "latency", "type", "latency", "stream", "downstream",
-					"attributes", Map.of("latency", millis, "jitter", 0)));
-			expect(send("POST", "/proxies/" + proxy + "/toxics", body), 200, "setting " + millis + " ms on " + proxy);
+			add(proxy, Toxic.latency(Duration.ofMillis(millis)));
 		}
+	}
+
+	/** Adds {@code toxic} to {@code proxy}; fails if toxiproxy refuses it. */
+	public void add(String proxy, Toxic toxic) {
+		expect(send("POST", "/proxies/" + proxy + "/toxics", BenchJson.write(toxic.json())), 200,
+				"adding " + toxic.type() + " to " + proxy);
+	}
+
+	/**
+	 * Removes the toxic named {@code name} from {@code proxy}, if it is there (a missing
+	 * one is not an error: removing is what a clean-up does twice).
+	 */
+	public void remove(String proxy, String name) {
+		send("DELETE", "/proxies/" + proxy + "/toxics/" + name, null);
 	}
 
 	private void expect(int status, int expected, String what) {

@@ -63,6 +63,31 @@ class ToxiproxyServerIntegrationTests {
 		assertThat(fast).isLessThan(Duration.ofMillis(1000));
 	}
 
+	@Test
+	void aResetToxicBreaksEveryRoundTripUntilItIsRemoved() throws IOException {
+		int port = this.toxiproxy.proxy("echo", this.echo.getLocalPort());
+
+		this.toxiproxy.add("echo", Toxic.resetPeer());
+		boolean duringReset = echoes(port);
+		this.toxiproxy.remove("echo", Toxic.resetPeer().name());
+
+		assertThat(duringReset).isFalse();
+		assertThat(echoes(port)).isTrue();
+	}
+
+	/** Whether the byte comes back (a reset or an end of stream is a no). */
+	private boolean echoes(int port) {
+		try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+			socket.setSoTimeout(5000);
+			socket.getOutputStream().write('x');
+			socket.getOutputStream().flush();
+			return socket.getInputStream().read() == 'x';
+		}
+		catch (IOException ex) {
+			return false;
+		}
+	}
+
 	private Duration roundTrip(int port) throws IOException {
 		try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
 			socket.setSoTimeout(5000);

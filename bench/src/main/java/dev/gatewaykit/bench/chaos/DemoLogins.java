@@ -1,0 +1,122 @@
+package dev.gatewaykit.bench.chaos;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import tools.jackson.databind.JsonNode;
+
+import dev.gatewaykit.launcher.BenchJson;
+import dev.gatewaykit.launcher.HttpAnswer;
+
+/**
+ * The load's tokens: the first demo users of auth-service's CSV log in through nginx and
+ * the gateway, as the Gatling scenario's login does ({@code POST /api/auth/oauth/token},
+ * the token in {@code access_token}). Logging in again is what a client does once its
+ * session is gone (after a Redis crash).
+ */
+final class DemoLogins {
+
+	static final String LOGIN_PATH = "/api/auth/oauth/token";
+
+	private final HttpClient http;
+
+	private final URI base;
+
+	private final List<Map<String, String>> users;
+
+	private volatile List<String> tokens = List.of();
+
+	DemoLogins(HttpClient http, URI base, Path usersCsv, int count) {
+		this.http = http;
+		this.base = base;
+		this.users = read(usersCsv, count);
+	}
+
+	/** The tokens of the last login. */
+	List<String> tokens() {
+		return this.tokens;
+	}
+
+	/**
+	 * Logs every user in, each retried until {@code deadline} (a gateway just restarted,
+	 * or a login rate limit, may refuse the first tries), and replaces the tokens at
+	 * once.
+	 */
+	void login(Duration deadline) {
+		long end = System.nanoTime() + deadline.toNanos();
+		List<String> fresh = new ArrayList<>();
+		for (Map<String, String> user : this.users) {
+			fresh.add(login(user, end));
+		}
+		this.tokens = List.copyOf(fresh);
+	}
+
+	private String login(Map<String, String> user, long end) {
+		HttpRequest request = HttpRequest.newBuilder(this.base.resolve(LOGIN_PATH))
+			.timeout(Duration.ofSeconds(10))
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString(BenchJson.write(user)))
+			.build();
+		HttpAnswer answer;
+		do {
+			answer = HttpAnswer.send(this.http, request);
+			if (answer.ok()) {
+				JsonNode token = BenchJson.mapper().readTree(answer.body()).path("access_token");
+				if (token.isString() && !token.asString().isEmpty()) {
+					return token.asString();
+				}
+			}
+			pause();
+		}
+		while (System.nanoTime() < end);
+		throw new IllegalStateException(
+				"demo user " + user.get("username") + " could not log in via " + LOGIN_PATH + ": " + answer.describe());
+	}
+
+	private static void pause() {
+		try {
+			Thread.sleep(250);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("interrupted", ex);
+		}
+	}
+
+	/**
+	 * The first {@code count} users of auth-service's export: a header
+	 * {@code username,password}, then one user a line (the format Gatling's
+	 * {@code UsersCsv} reads too).
+	 */
+	static List<Map<String, String>> read(Path csv, int count) {
+		List<String> lines;
+		try {
+			lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("cannot read the demo users " + csv + " (auth-service writes it)", ex);
+		}
+		List<Map<String, String>> users = new ArrayList<>();
+		for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+			int comma = line.indexOf(',');
+			if (comma > 0 && users.size() < count) {
+				users.add(Map.of("username", line.substring(0, comma), "password", line.substring(comma + 1).strip()));
+			}
+		}
+		if (users.isEmpty()) {
+			throw new IllegalStateException(csv + " lists no demo users");
+		}
+		return users;
+	}
+
+}

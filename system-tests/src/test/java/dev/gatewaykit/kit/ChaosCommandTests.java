@@ -1,0 +1,133 @@
+package dev.gatewaykit.kit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import dev.gatewaykit.launcher.stack.Stack;
+
+/**
+ * {@code ./kit chaos} end to end, as a user runs it: the kit's command line in a process
+ * of its own with a {@code KIT_DIR} of its own, against real Redis, nginx, toxiproxy and
+ * the services. One fault in one mode with short phases: that the fault is injected on
+ * the mall link, answered within the gateway's response timeout, lifted and recovered
+ * from, and that the run leaves nothing running.
+ */
+class ChaosCommandTests {
+
+	private static final JsonMapper json = JsonMapper.builder().build();
+
+	@TempDir
+	Path tmp;
+
+	@Test
+	void aBlackHoleOnTheMallLinkIsMeasuredAndItsVerdictIsTheExitStatus() throws Exception {
+		Path kitDir = Files.createDirectories(this.tmp.resolve("kit"));
+		// Under target/, not the temporary directory: the run's requests.csv and gateway
+		// log stay for a look after the test.
+		Path out = Path.of("target", "chaos-e2e").toAbsolutePath();
+		Files.deleteIfExists(out.resolve("chaos.json"));
+
+		// A 7 s fault: longer than the 5 s response timeout, so that the first requests
+		// sent into it are answered by that timeout, not by the lift.
+		Run chaos = kit(kitDir, 400, "chaos", "--modes", "reactive", "--faults", "mall-black-hole", "--rate", "20",
+				"--users", "3", "--baseline-seconds", "2", "--fault-seconds", "7", "--recovery-seconds", "15", "--out",
+				out.toString());
+
+		JsonNode outcome = json.readTree(out.resolve("chaos.json").toFile()).path("outcomes").get(0);
+		String seen = chaos.describe() + "\n" + outcome + logTails(kitDir.resolve("logs"));
+		assertThat(outcome.path("fault").asString()).as(seen).isEqualTo("mall-black-hole");
+		assertThat(outcome.path("mode").asString()).isEqualTo("reactive");
+		// The black hole took effect: the response timeout answered some requests.
+		assertThat(outcome.path("statuses").path("504").asInt()).as(seen).isPositive();
+		assertThat(outcome.path("slowestMs").asLong()).as(seen).isGreaterThanOrEqualTo(5000);
+		assertThat(outcome.path("boundMs").asLong()).isEqualTo(6000);
+		// Whether the gateway met the targets is what the run reports, and its exit
+		// status says it: 0 exactly when the slowest was within its bound and the
+		// recovery within 5 s.
+		boolean met = outcome.path("slowestMs").asLong() <= outcome.path("boundMs").asLong()
+				&& outcome.path("recoverySeconds").asInt(Integer.MAX_VALUE) <= 5;
+		assertThat(chaos.code()).as(seen).isEqualTo((met) ? 0 : 1);
+		assertThat(chaos.out()).contains("mall-black-hole").contains((met) ? "ok" : "MISSED");
+		assertThat(out.resolve("chaos.html")).content().contains("<td>mall-black-hole");
+		assertThat(out.resolve("reactive/requests.csv")).isRegularFile();
+		// Every process the run started was stopped and its record removed.
+		try (Stream<Path> pids = Files.list(kitDir.resolve("pids"))) {
+			assertThat(pids.filter((file) -> file.toString().endsWith(".pid"))).isEmpty();
+		}
+	}
+
+	/**
+	 * The end of each service's log: the temporary directory is gone once the test has
+	 * failed.
+	 */
+	private static String logTails(Path logs) {
+		StringBuilder tails = new StringBuilder();
+		try (Stream<Path> files = Files.list(logs)) {
+			for (Path log : files.sorted().toList()) {
+				List<String> lines = Files.readAllLines(log);
+				tails.append("\n--- ")
+					.append(log.getFileName())
+					.append(" ---\n")
+					.append(String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size())));
+			}
+		}
+		catch (IOException | UncheckedIOException ex) {
+			tails.append("\n(no logs: ").append(ex).append(')');
+		}
+		return tails.toString();
+	}
+
+	/** The kit's command line as {@code ./kit} runs it once the build is there. */
+	private Run kit(Path kitDir, int timeoutSeconds, String... args) throws Exception {
+		Path root = Path.of(System.getProperty("kit.repository.root")).toAbsolutePath().normalize();
+		List<String> command = new ArrayList<>(
+				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+						"-Dkit.repository.root=" + root, "-cp",
+						root.resolve("bench/target/lib") + "/*:" + root.resolve("bench/target/classes"),
+						"dev.gatewaykit.bench.KitCli"));
+		command.addAll(List.of(args));
+		ProcessBuilder builder = new ProcessBuilder(command).directory(root.toFile());
+		builder.environment().put("KIT_DIR", kitDir.toString());
+		// The backends seed Redis at start-up (10 000 products, 1000 demo users) with a 1
+		// s
+		// command timeout: on a shared 2-core box that start-up alone can time out. A
+		// patient Redis client for them; the gateway's own Redis timeout is the chaos
+		// run's, set on its command line, which outranks this.
+		List<String> jvmOptions = new ArrayList<>(Stack.DEFAULT_JVM_OPTIONS);
+		jvmOptions.add("-Dspring.data.redis.timeout=10s");
+		builder.environment().put("KIT_JVM_OPTS", String.join(" ", jvmOptions));
+		Path out = Files.createTempFile(this.tmp, "kit-", ".out");
+		Path err = Files.createTempFile(this.tmp, "kit-", ".err");
+		Process process = builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+		if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+			process.descendants().forEach(ProcessHandle::destroyForcibly);
+			process.destroyForcibly();
+			fail("kit " + String.join(" ", args) + " did not finish within " + timeoutSeconds + " s; stderr: "
+					+ Files.readString(err));
+		}
+		return new Run(process.exitValue(), Files.readString(out), Files.readString(err));
+	}
+
+	private record Run(int code, String out, String err) {
+
+		String describe() {
+			return "exit " + this.code + "\nstdout:\n" + this.out + "\nstderr:\n" + this.err;
+		}
+
+	}
+
+}
