@@ -60,6 +60,7 @@ class ObservabilityIntegrationTests {
 		registry.add("kit.routes.mall-uri", GatewayIntegrationTestSupport.backends::mallUrl);
 		registry.add("kit.gateway.auth-service.client-secret", () -> StubBackends.CLIENT_SECRET);
 		registry.add("management.server.port", () -> "0");
+		GatewayIntegrationTestSupport.registerManagementCredentials(registry);
 	}
 
 	@LocalServerPort

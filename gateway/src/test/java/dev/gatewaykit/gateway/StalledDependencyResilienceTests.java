@@ -82,6 +82,8 @@ class StalledDependencyResilienceTests {
 		registry.add("kit.gateway.auth-service.timeout", () -> RELAY_TIMEOUT.toMillis() + "ms");
 		registry.add("kit.gateway.session.timeout", () -> SESSION_TIMEOUT.toMillis() + "ms");
 		registry.add("management.server.port", () -> "0");
+		registry.add("kit.gateway.auth-service.client-secret", () -> StubBackends.CLIENT_SECRET);
+		GatewayIntegrationTestSupport.registerManagementCredentials(registry);
 	}
 
 	@LocalServerPort
