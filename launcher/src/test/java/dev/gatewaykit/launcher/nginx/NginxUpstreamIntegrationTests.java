@@ -22,6 +22,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -37,6 +38,9 @@ class NginxUpstreamIntegrationTests {
 	private static final int REQUESTS = 40;
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(5);
+
+	/** {@code limit_req zone=login burst=200} in the tuned template. */
+	private static final int LOGIN_BURST = 200;
 
 	@TempDir
 	Path prefix;
@@ -102,6 +106,42 @@ class NginxUpstreamIntegrationTests {
 		assertThat(b.hits.get() - bBefore).isEqualTo(REQUESTS / 2);
 	}
 
+	/**
+	 * The tuned configuration's {@code limit_req} on the login location: one client
+	 * address gets its burst (200) plus what refills at 10 a second while it sends, then
+	 * 429 with the kit's JSON error and {@code Retry-After}; other paths are not limited.
+	 */
+	@Test
+	void tunedLimitsLoginsPerClientAddress() throws Exception {
+		Backend backend = backend("auth");
+		int port = startNginx(NginxConfig.Variant.TUNED);
+
+		int ok = 0;
+		HttpResponse<String> refused = null;
+		long started = System.nanoTime();
+		for (int i = 0; i < LOGIN_BURST + 60; i++) {
+			HttpResponse<String> response = send(port, "POST", "/api/auth/oauth/token");
+			if (response.statusCode() == 200) {
+				ok++;
+			}
+			else {
+				assertThat(response.statusCode()).isEqualTo(429);
+				refused = response;
+			}
+		}
+		double seconds = (System.nanoTime() - started) / 1e9;
+
+		assertThat(refused).as("a 429 after %d logins in %.1f s", ok, seconds).isNotNull();
+		assertThat(refused.headers().firstValue("Content-Type")).hasValueSatisfying(
+				(type) -> assertThat(type).startsWith("application/json"));
+		assertThat(refused.body()).contains("\"status\":429").contains("too_many_requests");
+		assertThat(refused.headers().firstValue("Retry-After")).isPresent();
+		// The burst, plus at most what refilled (10 a second) while the requests went out.
+		assertThat(ok).isBetween(LOGIN_BURST, LOGIN_BURST + 1 + (int) Math.ceil(seconds * 10));
+		assertThat(backend.hits.get()).isEqualTo(ok);
+		assertThat(send(port, "GET", "/api/mall/products/1").statusCode()).isEqualTo(200);
+	}
+
 	private Backend backend(String name) throws IOException {
 		Backend backend = new Backend(name);
 		this.backends.add(backend);
@@ -130,9 +170,13 @@ class NginxUpstreamIntegrationTests {
 	}
 
 	private HttpResponse<String> get(int port) throws IOException, InterruptedException {
-		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/who"))
+		return send(port, "GET", "/who");
+	}
+
+	private HttpResponse<String> send(int port, String method, String path) throws IOException, InterruptedException {
+		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
 			.timeout(TIMEOUT)
-			.GET()
+			.method(method, HttpRequest.BodyPublishers.noBody())
 			.build();
 		return this.client.send(request, HttpResponse.BodyHandlers.ofString());
 	}
