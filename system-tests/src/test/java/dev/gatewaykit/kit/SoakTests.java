@@ -35,7 +35,7 @@ class SoakTests {
 	void soaksTheFixedGatewayJudgesItAndStopsEverythingItStarted() throws Exception {
 		Path out = this.tmp.resolve("soak-run");
 
-		Run soak = kit(Files.createDirectories(this.tmp.resolve("kit")), 420, "soak", "--rate", "30", "--duration",
+		Run soak = kit(Files.createDirectories(this.tmp.resolve("kit")), 600, "soak", "--rate", "30", "--duration",
 				"20", "--warmup", "10", "--settle", "5", "--interval", "2", "--out", out.toString());
 
 		assertThat(soak.code()).as(soak.describe()).isZero();

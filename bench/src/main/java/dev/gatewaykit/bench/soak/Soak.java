@@ -32,12 +32,13 @@ import dev.gatewaykit.launcher.BenchJson;
  * @param after the GC'd snapshot after the load stopped and the gateway settled
  * @param windowStartEpochMs when the load's measured window opened, the charts' zero
  * @param requests per second of the load: completions and failures
+ * @param warmUpFailures failed requests of the warm-up, reported but not judged
  * @param leaks the gateway's {@code LEAK:} reports
  * @param verdict each target and whether it was met
  */
 public record Soak(int schema, double rate, String rateSource, int durationSeconds, List<String> gatewayJvmOptions,
 		Tolerances tolerances, Snapshot baseline, List<Snapshot> during, Snapshot after, long windowStartEpochMs,
-		List<TimeSeries.Second> requests, LeakReports leaks, SoakVerdict verdict) {
+		List<TimeSeries.Second> requests, long warmUpFailures, LeakReports leaks, SoakVerdict verdict) {
 
 	public static final int SCHEMA = 1;
 
@@ -87,7 +88,10 @@ public record Soak(int schema, double rate, String rateSource, int durationSecon
 					this.rate, this.rateSource, this.durationSeconds, String.join(" ", this.gatewayJvmOptions))))
 			.append("The baseline and the after value are taken after a forced full GC (jcmd GC.run); during the ")
 			.append("load, heap after GC is the JVM's live data after its last major collection. The grey line ")
-			.append("is the baseline, the red one the limit the after value must stay under (docs/soak.md).</p>\n")
+			.append("is the baseline, the red one the limit the after value must stay under (docs/soak.md). ")
+			.append("The warm-up had ")
+			.append(this.warmUpFailures)
+			.append(" failed requests (reported, not judged).</p>\n")
 			.append("<pre>")
 			.append(SvgChart.escape(table()))
 			.append("</pre>\n");
@@ -101,7 +105,8 @@ public record Soak(int schema, double rate, String rateSource, int durationSecon
 		html.append(resourceChart("direct memory", "MiB", (s) -> s.directBytes(), MIB, "direct memory"));
 		html.append(resourceChart("open file descriptors", "count", (s) -> (long) s.openFiles(), 1, "open files"));
 		html.append(resourceChart("threads", "count", (s) -> (long) s.threads(), 1, "threads"));
-		html.append(SvgChart.line("throughput and failures per second", "s", "requests/s",
+		html.append(SvgChart.line("throughput and failures per second", "s since the load's window opened",
+				"requests/s",
 				List.of(SvgChart.Series.solid("OK", "#1f77b4",
 						this.requests.stream().map((s) -> new SvgChart.Point(s.t(), s.ok())).toList()),
 						SvgChart.Series.solid("failed", "#d62728",
@@ -140,7 +145,7 @@ public record Soak(int schema, double rate, String rateSource, int durationSecon
 			}
 			series.add(flat("limit", "#d62728", start, end, c.limit() / scale));
 		});
-		return SvgChart.line(title, "s since the load started", unit, series, null);
+		return SvgChart.line(title, "s since the load's window opened (its logins before 0)", unit, series, null);
 	}
 
 	private static SvgChart.Series flat(String name, String color, double from, double to, double y) {

@@ -67,8 +67,8 @@ public final class SoakRun implements BenchRun.Around {
 
 	@Override
 	public void beforeLoad(ServiceProcess gateway, BenchRun.ExtraLoad load) {
-		this.log.accept("── soak: warm-up, " + this.options.warmupSeconds() + " s at " + this.options.rate()
-				+ " requests/s (its failures count)");
+		this.log.accept(
+				"── soak: warm-up, " + this.options.warmupSeconds() + " s at " + this.options.rate() + " requests/s");
 		load.run(WARM_UP, Map.of("bench.warmupSeconds", "0", "bench.durationSeconds",
 				String.valueOf(this.options.warmupSeconds())));
 		pause(this.options.idleSeconds());
@@ -92,14 +92,19 @@ public final class SoakRun implements BenchRun.Around {
 
 	/**
 	 * The soak's record, once the case has run: the snapshots, the load's seconds and
-	 * failures (warm-up and logins included), the leak reports in the gateway's log.
+	 * failures (its logins included), the warm-up's failures, the leak reports in the
+	 * gateway's log (warm-up included: a leaked buffer is a leak whenever it happened).
 	 * @param caseDir the case's directory ({@code RUN/soak})
 	 */
 	public Soak result(Path caseDir) {
 		if (this.baseline == null || this.after == null) {
 			throw new IllegalStateException("the soak did not reach its after snapshot");
 		}
-		long failed = failed(caseDir) + failed(caseDir.resolve(WARM_UP));
+		// The warm-up's failures are reported, not judged: like the bench's warm-up, it
+		// is
+		// where a cold gateway compiles its hot path, and its figures are not the soak's.
+		long failed = failed(caseDir);
+		long warmUpFailed = failed(caseDir.resolve(WARM_UP));
 		List<Path> logs = new ArrayList<>();
 		try (var files = Files.list(caseDir)) {
 			files.filter((file) -> file.getFileName().toString().matches("gateway-\\d+\\.log")).forEach(logs::add);
@@ -119,7 +124,7 @@ public final class SoakRun implements BenchRun.Around {
 				Tolerances.DEFAULT);
 		return new Soak(Soak.SCHEMA, this.options.rate(), this.options.rateSource(), this.options.durationSeconds(),
 				GATEWAY_JVM_OPTIONS, Tolerances.DEFAULT, this.baseline, this.during, this.after, windowStart, seconds,
-				leaks, verdict);
+				warmUpFailed, leaks, verdict);
 	}
 
 	/** Every failed request of one Gatling run: logins, warm-up, window and tail. */

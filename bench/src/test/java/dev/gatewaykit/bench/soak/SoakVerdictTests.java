@@ -103,12 +103,15 @@ class SoakVerdictTests {
 		List<Snapshot> during = List.of(sample(5, 120 * MIB, 9 * MIB, 70, 42));
 		Snapshot after = gcd(100 * MIB, 8 * MIB, 60, 50);
 		Soak soak = new Soak(Soak.SCHEMA, 30, "--rate", 20, SoakRun.GATEWAY_JVM_OPTIONS, Tolerances.DEFAULT, BASELINE,
-				during, after, 0, List.of(), new LeakReports(0, List.of()),
+				during, after, 0, List.of(), 3, new LeakReports(0, List.of()),
 				SoakVerdict.judge(BASELINE, during, after, 0, 0, Tolerances.DEFAULT));
 
 		assertThat(soak.table()).containsPattern("threads\\s+40\\s+42\\s+50\\s+44\\s+MISSED")
 			.containsPattern("heap after GC\\s+100\\.0 MiB\\s+120\\.0 MiB\\s+100\\.0 MiB\\s+116\\.0 MiB\\s+ok");
-		assertThat(soak.html()).contains("<h1>Soak: FAILED</h1>").contains("<svg").contains("threads");
+		assertThat(soak.html()).contains("<h1>Soak: FAILED</h1>")
+			.contains("<svg")
+			.contains("threads")
+			.contains("The warm-up had 3 failed requests");
 	}
 
 	private static SoakVerdict judge(Snapshot after, long failed, long leaks) {
