@@ -53,7 +53,8 @@ public final class GatewayProbe {
 	/**
 	 * One snapshot.
 	 * @param forceGc run a full GC first, so the heap is the live heap
-	 * @throws BadInputException when the gateway does not answer or is gone
+	 * @throws IllegalStateException when the gateway does not answer or is gone: the soak
+	 * failed (exit 1), its arguments were fine
 	 */
 	public Snapshot take(boolean forceGc) {
 		if (forceGc) {
@@ -63,9 +64,15 @@ public final class GatewayProbe {
 		String scrape = HttpAnswer
 			.send(http, HttpRequest.newBuilder(this.prometheus).timeout(Duration.ofSeconds(5)).GET().build())
 			.okBody()
-			.orElseThrow(() -> new BadInputException("the gateway answered no GET " + this.prometheus));
-		return Snapshot.of(now, (now - this.originEpochMs) / 1000.0, forceGc, JvmMemory.parse(scrape),
-				ProcessFacts.read(this.proc, this.pid));
+			.orElseThrow(() -> new IllegalStateException("the gateway answered no GET " + this.prometheus));
+		try {
+			return Snapshot.of(now, (now - this.originEpochMs) / 1000.0, forceGc, JvmMemory.parse(scrape),
+					ProcessFacts.read(this.proc, this.pid));
+		}
+		catch (BadInputException ex) {
+			throw new IllegalStateException("no snapshot of the gateway (pid " + this.pid + "): " + ex.getMessage(),
+					ex);
+		}
 	}
 
 	/**
