@@ -102,7 +102,8 @@ public record Soak(int schema, double rate, String rateSource, int durationSecon
 		}
 		html.append("<div class=\"charts\">\n");
 		html.append(resourceChart("heap after GC", "MiB", Snapshot::heapAfterGcBytes, MIB, "heap after GC"));
-		html.append(resourceChart("direct memory", "MiB", (s) -> s.directBytes(), MIB, "direct memory"));
+		html.append(resourceChart("direct memory", "MiB", (s) -> s.directBytes(), MIB, "direct memory",
+				Snapshot::nettyDirectBytes));
 		html.append(resourceChart("open file descriptors", "count", (s) -> (long) s.openFiles(), 1, "open files"));
 		html.append(resourceChart("threads", "count", (s) -> (long) s.threads(), 1, "threads"));
 		html.append(SvgChart.line("throughput and failures per second", "s since the load's window opened",
@@ -121,6 +122,40 @@ public record Soak(int schema, double rate, String rateSource, int durationSecon
 	 */
 	private String resourceChart(String title, String unit, Function<Snapshot, @Nullable Long> value, double scale,
 			String metric) {
+		return resourceChart(title, unit, value, scale, metric, null);
+	}
+
+	/**
+	 * Likewise, with a second measure of the same resource ({@code null}: none), drawn
+	 * when the snapshots have it.
+	 */
+	private String resourceChart(String title, String unit, Function<Snapshot, @Nullable Long> value, double scale,
+			String metric, @Nullable Function<Snapshot, @Nullable Long> second) {
+		List<SvgChart.Point> points = points(value, scale);
+		if (points.isEmpty()) {
+			return "";
+		}
+		double start = Math.min(0, points.get(0).x());
+		double end = points.get(points.size() - 1).x();
+		List<SvgChart.Series> series = new ArrayList<>();
+		series.add(SvgChart.Series.solid(title, "#1f77b4", points));
+		if (second != null) {
+			List<SvgChart.Point> secondPoints = points(second, scale);
+			if (!secondPoints.isEmpty()) {
+				series.add(SvgChart.Series.solid("Reactor Netty's allocators", "#2ca02c", secondPoints));
+			}
+		}
+		this.verdict.checks().stream().filter((check) -> check.metric().equals(metric)).findFirst().ifPresent((c) -> {
+			if (c.baseline() != null) {
+				series.add(flat("baseline", "#7f7f7f", start, end, c.baseline() / scale));
+			}
+			series.add(flat("limit", "#d62728", start, end, c.limit() / scale));
+		});
+		return SvgChart.line(title, "s since the load's window opened (its logins before 0)", unit, series, null);
+	}
+
+	/** The samples during the load, then the after snapshot. */
+	private List<SvgChart.Point> points(Function<Snapshot, @Nullable Long> value, double scale) {
 		List<SvgChart.Point> points = new ArrayList<>();
 		for (Snapshot snapshot : this.during) {
 			Long v = value.apply(snapshot);
@@ -132,20 +167,7 @@ public record Soak(int schema, double rate, String rateSource, int durationSecon
 		if (after != null) {
 			points.add(new SvgChart.Point(seconds(this.after), after / scale));
 		}
-		if (points.isEmpty()) {
-			return "";
-		}
-		double start = Math.min(0, points.get(0).x());
-		double end = points.get(points.size() - 1).x();
-		List<SvgChart.Series> series = new ArrayList<>();
-		series.add(SvgChart.Series.solid(title, "#1f77b4", points));
-		this.verdict.checks().stream().filter((check) -> check.metric().equals(metric)).findFirst().ifPresent((c) -> {
-			if (c.baseline() != null) {
-				series.add(flat("baseline", "#7f7f7f", start, end, c.baseline() / scale));
-			}
-			series.add(flat("limit", "#d62728", start, end, c.limit() / scale));
-		});
-		return SvgChart.line(title, "s since the load's window opened (its logins before 0)", unit, series, null);
+		return points;
 	}
 
 	private static SvgChart.Series flat(String name, String color, double from, double to, double y) {
