@@ -44,7 +44,7 @@ public final class SoakCommand implements Command {
 				forces a GC again and compares. Everything runs on 127.0.0.1 and everything it starts is stopped at
 				the end, on failure and on Ctrl-C.
 
-				Passes when: no failed request of the load (its logins included; the warm-up's are reported, not
+				Passes when: no failed request of the load (failures of the warm-up and the logins are reported, not
 				judged), no LEAK: line in the gateway's log (warm-up included), and
 				heap after GC within +10 % or +16 MiB of the baseline, direct memory within +16 MiB, open files within
 				+8 and threads within +4 (docs/soak.md says why).
@@ -84,9 +84,9 @@ public final class SoakCommand implements Command {
 		Soak result = soak.result(options.out().resolve(SoakRun.CASE));
 		result.write(options.out());
 		out.print(result.table());
-		if (result.warmUpFailures() > 0) {
-			out.println("(the warm-up had " + result.warmUpFailures()
-					+ " failed requests: reported, not judged; see soak/warm-up/)");
+		if (result.setupFailures() > 0) {
+			out.println("(" + result.setupFailures() + " requests failed before the load, in the warm-up or the "
+					+ "logins: reported, not judged; see soak/warm-up/ and soak/measured.json)");
 		}
 		kit.log().accept("soak " + (result.passed() ? "passed" : "FAILED") + ": " + options.out().resolve(Soak.PAGE));
 		return result.passed() ? ExitCodes.OK : ExitCodes.FAILED;

@@ -32,13 +32,14 @@ import dev.gatewaykit.launcher.BenchJson;
  * @param after the GC'd snapshot after the load stopped and the gateway settled
  * @param windowStartEpochMs when the load's measured window opened, the charts' zero
  * @param requests per second of the load: completions and failures
- * @param warmUpFailures failed requests of the warm-up, reported but not judged
+ * @param setupFailures failed requests before the load (the warm-up and the logins),
+ * reported but not judged
  * @param leaks the gateway's {@code LEAK:} reports
  * @param verdict each target and whether it was met
  */
 public record Soak(int schema, double rate, String rateSource, int durationSeconds, List<String> gatewayJvmOptions,
 		Tolerances tolerances, Snapshot baseline, List<Snapshot> during, Snapshot after, long windowStartEpochMs,
-		List<TimeSeries.Second> requests, long warmUpFailures, LeakReports leaks, SoakVerdict verdict) {
+		List<TimeSeries.Second> requests, long setupFailures, LeakReports leaks, SoakVerdict verdict) {
 
 	public static final int SCHEMA = 1;
 
@@ -89,9 +90,9 @@ public record Soak(int schema, double rate, String rateSource, int durationSecon
 			.append("The baseline and the after value are taken after a forced full GC (jcmd GC.run); during the ")
 			.append("load, heap after GC is the JVM's live data after its last major collection. The grey line ")
 			.append("is the baseline, the red one the limit the after value must stay under (docs/soak.md). ")
-			.append("The warm-up had ")
-			.append(this.warmUpFailures)
-			.append(" failed requests (reported, not judged).</p>\n")
+			.append("Before the load (warm-up and logins) ")
+			.append(this.setupFailures)
+			.append(" requests failed (reported, not judged).</p>\n")
 			.append("<pre>")
 			.append(SvgChart.escape(table()))
 			.append("</pre>\n");

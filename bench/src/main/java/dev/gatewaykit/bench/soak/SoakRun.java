@@ -92,7 +92,7 @@ public final class SoakRun implements BenchRun.Around {
 
 	/**
 	 * The soak's record, once the case has run: the snapshots, the load's seconds and
-	 * failures (its logins included), the warm-up's failures, the leak reports in the
+	 * failures, the failures before it (warm-up and logins), the leak reports in the
 	 * gateway's log (warm-up included: a leaked buffer is a leak whenever it happened).
 	 * @param caseDir the case's directory ({@code RUN/soak})
 	 */
@@ -100,11 +100,12 @@ public final class SoakRun implements BenchRun.Around {
 		if (this.baseline == null || this.after == null) {
 			throw new IllegalStateException("the soak did not reach its after snapshot");
 		}
-		// The warm-up's failures are reported, not judged: like the bench's warm-up, it
-		// is
-		// where a cold gateway compiles its hot path, and its figures are not the soak's.
+		// What comes before the load is reported, not judged, as the bench keeps warm-up
+		// and logins out of its figures: the warm-up is where a cold gateway compiles
+		// its hot path, and the logins are auth-service's password hashing.
 		long failed = failed(caseDir);
-		long warmUpFailed = failed(caseDir.resolve(WARM_UP));
+		long setupFailed = loginsFailed(caseDir) + failed(caseDir.resolve(WARM_UP))
+				+ loginsFailed(caseDir.resolve(WARM_UP));
 		List<Path> logs = new ArrayList<>();
 		try (var files = Files.list(caseDir)) {
 			files.filter((file) -> file.getFileName().toString().matches("gateway-\\d+\\.log")).forEach(logs::add);
@@ -124,17 +125,29 @@ public final class SoakRun implements BenchRun.Around {
 				Tolerances.DEFAULT);
 		return new Soak(Soak.SCHEMA, this.options.rate(), this.options.rateSource(), this.options.durationSeconds(),
 				GATEWAY_JVM_OPTIONS, Tolerances.DEFAULT, this.baseline, this.during, this.after, windowStart, seconds,
-				warmUpFailed, leaks, verdict);
+				setupFailed, leaks, verdict);
 	}
 
-	/** Every failed request of one Gatling run: logins, warm-up, window and tail. */
+	/**
+	 * The failed requests of one Gatling run's load: its warm-up, window and tail (the
+	 * requests sent in the window that completed after it).
+	 */
 	static long failed(Path dir) {
+		MeasuredRun run = measured(dir);
+		return ko(run.warmup()) + ko(run.measured()) + ko(run.tail());
+	}
+
+	/** The failed logins of one Gatling run, before its load. */
+	static long loginsFailed(Path dir) {
+		return ko(measured(dir).login());
+	}
+
+	private static MeasuredRun measured(Path dir) {
 		Path file = dir.resolve("measured.json");
 		if (!Files.isRegularFile(file)) {
 			throw new IllegalStateException("no " + file + ": the load did not finish");
 		}
-		MeasuredRun run = BenchJson.read(file, MeasuredRun.class);
-		return ko(run.login()) + ko(run.warmup()) + ko(run.measured()) + ko(run.tail());
+		return BenchJson.read(file, MeasuredRun.class);
 	}
 
 	private static long ko(@Nullable PhaseStats stats) {

@@ -45,7 +45,7 @@ public record SoakVerdict(List<Check> checks) {
 	 * @param baseline the GC'd snapshot after the warm-up, before the load
 	 * @param during the samples taken while the load ran
 	 * @param after the GC'd snapshot after the load stopped and the gateway settled
-	 * @param failedRequests requests that failed during the load, its logins included
+	 * @param failedRequests requests of the load that failed (the window and its tail)
 	 * @param leakReports {@code LEAK:} lines in the gateway's log
 	 */
 	public static SoakVerdict judge(Snapshot baseline, List<Snapshot> during, Snapshot after, long failedRequests,

@@ -111,7 +111,7 @@ class SoakVerdictTests {
 		assertThat(soak.html()).contains("<h1>Soak: FAILED</h1>")
 			.contains("<svg")
 			.contains("threads")
-			.contains("The warm-up had 3 failed requests");
+			.contains("Before the load (warm-up and logins) 3 requests failed");
 	}
 
 	private static SoakVerdict judge(Snapshot after, long failed, long leaks) {
