@@ -12,6 +12,7 @@ import dev.gatewaykit.bench.cli.ChaosCommand;
 import dev.gatewaykit.bench.cli.DownCommand;
 import dev.gatewaykit.bench.cli.StatusCommand;
 import dev.gatewaykit.bench.cli.AblateCommand;
+import dev.gatewaykit.bench.cli.SoakCommand;
 import dev.gatewaykit.bench.cli.SweepCommand;
 import dev.gatewaykit.bench.cli.TestCommand;
 import dev.gatewaykit.bench.cli.ToolsCommand;
@@ -50,7 +51,8 @@ public final class KitCli {
 
 	static {
 		for (Command command : List.of(new UpCommand(), new DownCommand(), new StatusCommand(), new BenchCommand(),
-				new SweepCommand(), new AblateCommand(), new ChaosCommand(), new TestCommand(), new ToolsCommand(),
+				new SweepCommand(), new AblateCommand(), new ChaosCommand(), new SoakCommand(), new TestCommand(),
+				new ToolsCommand(),
 				new ReportCommand(), new CompareCommand(), new SummarizeModeCommand(), new SweepReportCommand(),
 				new RenderCheckCommand(), new NginxRenderCommand(), new FlipCommand(), new SampleSocketsCommand())) {
 			COMMANDS.put(command.name(), command);

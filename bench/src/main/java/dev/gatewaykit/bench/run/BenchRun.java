@@ -185,11 +185,52 @@ public final class BenchRun implements AutoCloseable {
 	 * @param authLatencyMs the auth link's latency now, for the prediction
 	 */
 	public record Case(String mode, String name, NginxConfig.Variant nginx, List<String> gatewayArguments,
-			int authLatencyMs) {
+			int authLatencyMs, List<String> gatewayJvmOptions) {
+
+		public Case(String mode, String name, NginxConfig.Variant nginx, List<String> gatewayArguments,
+				int authLatencyMs) {
+			this(mode, name, nginx, gatewayArguments, authLatencyMs, List.of());
+		}
+
+	}
+
+	/**
+	 * What a run that asks more of the running gateway than the bench does around a
+	 * case's load ({@code ./kit soak}: its own warm-up, then snapshots of the gateway's
+	 * memory, files and threads before, during and after). The bench's cases have none.
+	 */
+	public interface Around {
+
+		/**
+		 * The gateway and nginx are up, the load has not started.
+		 * @param load runs another load against them first (a warm-up), in
+		 * {@code <case>/<label>}, with these {@code bench.*} properties over the run's
+		 */
+		void beforeLoad(ServiceProcess gateway, ExtraLoad load);
+
+		/** The load has ended; the gateway still runs until this returns. */
+		void afterLoad(ServiceProcess gateway);
+
+	}
+
+	/** A Gatling load besides the case's own, against the case's gateway. */
+	@FunctionalInterface
+	public interface ExtraLoad {
+
+		void run(String label, Map<String, String> properties);
+
 	}
 
 	/** One case, start to summary, in {@code out/<case name>}. */
 	public void run(Case run) {
+		run(run, null);
+	}
+
+	/**
+	 * One case, start to summary, in {@code out/<case name>}, with {@code around}'s steps
+	 * before and after the load ({@code null}: none).
+	 */
+	public void run(Case run, Around around) {
 		Path dir = this.options.out().resolve(run.name());
 		createDirectories(dir);
 		if (this.options.gateway().url().isPresent()) {
@@ -203,7 +244,7 @@ public final class BenchRun implements AutoCloseable {
 		Path jar = this.options.gateway().jar().orElse(this.workspace.jar("gateway"));
 		List<ServiceProcess> gateways = this.stack.startGateways(jar, BenchOptions.selection(mode), 1, this.backends,
 				this.redisProxyPort, URI.create("http://127.0.0.1:" + this.authProxyPort), dir,
-				this.options.gatewayJvmOptions(), run.gatewayArguments());
+				concat(this.options.gatewayJvmOptions(), run.gatewayJvmOptions()), run.gatewayArguments());
 		ServiceProcess gateway = gateways.get(0);
 		Optional<String> facts = get(gateway.actuatorUri().resolve("actuator/kit"));
 		if (facts.isPresent()) {
@@ -213,6 +254,17 @@ public final class BenchRun implements AutoCloseable {
 			throw new IllegalStateException(gateway.name() + " answered no GET /actuator/kit");
 		}
 		NginxServer nginx = this.stack.startNginx(run.nginx(), upstreams(gateways), dir.resolve("nginx"));
+		if (around != null) {
+			around.beforeLoad(gateway, (label, load) -> {
+				Map<String, String> properties = new LinkedHashMap<>(this.options.loadProperties());
+				properties.putAll(load);
+				Path loadDir = dir.resolve(label);
+				createDirectories(loadDir);
+				// Its injector's CPU is not the case's: a sampler of its own that never
+				// runs.
+				gatling(loadDir, "gateway", nginx.url(), label, properties, new CpuSampler(Duration.ofSeconds(1)));
+			});
+		}
 		this.log.accept("── " + name + ": " + load() + ", nginx " + run.nginx().id());
 		SocketSampler sampler = new SocketSampler(gateway.port(), Duration.ofMillis(500));
 		CompletableFuture<Integer> sampling = CompletableFuture.supplyAsync(() -> sample(sampler, dir));
@@ -239,6 +291,9 @@ public final class BenchRun implements AutoCloseable {
 			awaitQuietly(window, Duration.ofSeconds(60));
 		}
 		flip.ifPresent((pending) -> finishFlip(pending, dir, gateway));
+		if (around != null) {
+			around.afterLoad(gateway);
+		}
 		get(URI.create(gateway.actuatorUri() + "/prometheus"))
 			.ifPresent((text) -> write(dir.resolve("gateway-metrics.txt"), text));
 		this.stack.stop(nginx);
@@ -491,6 +546,12 @@ public final class BenchRun implements AutoCloseable {
 		catch (Exception ex) {
 			future.cancel(true);
 		}
+	}
+
+	private static List<String> concat(List<String> first, List<String> second) {
+		List<String> all = new ArrayList<>(first);
+		all.addAll(second);
+		return all;
 	}
 
 	private static List<NginxConfig.Upstream> upstreams(List<ServiceProcess> gateways) {

@@ -1,0 +1,95 @@
+package dev.gatewaykit.bench.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.util.Set;
+
+import dev.gatewaykit.bench.run.BenchOptions;
+import dev.gatewaykit.bench.run.BenchRun;
+import dev.gatewaykit.bench.soak.Soak;
+import dev.gatewaykit.bench.soak.SoakOptions;
+import dev.gatewaykit.bench.soak.SoakRun;
+
+/**
+ * {@code ./kit soak}: the fixed gateway under a long open-model load with Netty's leak
+ * detector at {@code paranoid}, and whether it gives back what the load took.
+ */
+public final class SoakCommand implements Command {
+
+	@Override
+	public String name() {
+		return "soak";
+	}
+
+	@Override
+	public String summary() {
+		return "the fixed gateway over time: errors, leaks, memory, files, threads (./kit soak --help)";
+	}
+
+	@Override
+	public Set<String> options() {
+		return Set.copyOf(SoakOptions.OPTIONS);
+	}
+
+	@Override
+	public String help() {
+		return """
+				usage: ./kit soak [--duration 600] [--rate R | --fraction 0.7 [--from-run DIR]] [--out DIR]
+
+				Proof over time: starts the bench's stack (redis, auth-service, mall-api, toxiproxy, nginx) and the
+				fixed gateway with Netty's leak detector at paranoid (every buffer tracked), runs a warm-up at the
+				soak's rate, idles 5 s, forces a full GC (jcmd GC.run) and takes the baseline: heap, direct memory
+				(the gateway's /actuator/prometheus), open file descriptors and threads (/proc/<pid>). Then the open
+				model at a constant rate for --duration seconds, sampling every --interval seconds; then it settles,
+				forces a GC again and compares. Everything runs on 127.0.0.1 and everything it starts is stopped at
+				the end, on failure and on Ctrl-C.
+
+				Passes when: no failed request of the load (failures of the warm-up and the logins are reported, not
+				judged), no LEAK: line in the gateway's log (warm-up included), and
+				heap after GC within +10 % or +16 MiB of the baseline, direct memory within +16 MiB, open files within
+				+8 and threads within +4 (docs/soak.md says why).
+
+				Options:
+				  --duration S           how long the load runs, seconds (default 600, at most 3600)
+				  --rate R               the arrival rate, requests/s
+				  --fraction F           without --rate: this share of the fixed gateway's measured TPS (default 0.7)
+				  --from-run DIR         the bench run whose summary.json says that TPS (default: the newest run,
+				                         KIT_DIR/last-run)
+				  --warmup S             the warm-up before the baseline, seconds (default 30)
+				  --settle S             the wait after the load before the after snapshot, seconds (default 15)
+				  --interval S           the sampling interval during the load, seconds (default 5)
+				  --out DIR              where results go (default target/kit/soak-<timestamp>)
+
+				Writes DIR/soak.json, DIR/soak.html (charts of heap after GC, direct memory, files, threads,
+				throughput and failures over time) and DIR/soak/ (the gateway's log, Gatling's files), and prints the
+				table: metric, baseline, max during the load, after, limit, verdict.
+
+				exit: 0 every target met, 1 a target missed or the run failed, 2 bad arguments or no capacity to derive
+				the rate from
+				""";
+	}
+
+	@Override
+	public int run(Args args, PrintStream out, PrintStream err) throws Exception {
+		KitContext kit = KitContext.current(err);
+		SoakOptions options = SoakOptions.from(args, kit.workspace().kitDir());
+		BenchOptions bench = options.benchOptions(kit.workspace().kitDir());
+		Files.createDirectories(options.out());
+		kit.log().accept("soak: " + options.describe() + " → " + options.out());
+		SoakRun soak = new SoakRun(options, kit.log());
+		try (BenchRun run = kit.benchRun(bench, out, err)) {
+			run.timed("tools, build check, stack start", run::prepare);
+			run.timed(SoakRun.CASE, () -> run.run(SoakRun.benchCase(bench), soak));
+		}
+		Soak result = soak.result(options.out().resolve(SoakRun.CASE));
+		result.write(options.out());
+		out.print(result.table());
+		if (result.setupFailures() > 0) {
+			out.println("(" + result.setupFailures() + " requests failed before the load, in the warm-up or the "
+					+ "logins: reported, not judged; see soak/warm-up/ and soak/measured.json)");
+		}
+		kit.log().accept("soak " + (result.passed() ? "passed" : "FAILED") + ": " + options.out().resolve(Soak.PAGE));
+		return result.passed() ? ExitCodes.OK : ExitCodes.FAILED;
+	}
+
+}

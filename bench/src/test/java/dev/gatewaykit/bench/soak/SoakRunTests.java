@@ -1,0 +1,40 @@
+package dev.gatewaykit.bench.soak;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.node.ObjectNode;
+
+import dev.gatewaykit.bench.TestFiles;
+import dev.gatewaykit.launcher.BenchJson;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+
+class SoakRunTests {
+
+	@TempDir
+	Path dir;
+
+	@Test
+	void countsTheLoadsFailuresApartFromItsLogins() throws Exception {
+		ObjectNode measured = (ObjectNode) BenchJson.readTree(TestFiles.FIXTURE_RUN.resolve("fixed/measured.json"));
+		((ObjectNode) measured.get("login")).put("ko", 1);
+		((ObjectNode) measured.get("warmup")).put("ko", 2);
+		((ObjectNode) measured.get("measured")).put("ko", 3);
+		((ObjectNode) measured.get("tail")).put("ko", 4);
+		Files.writeString(this.dir.resolve("measured.json"), BenchJson.write(measured));
+
+		assertThat(SoakRun.failed(this.dir)).isEqualTo(9);
+		assertThat(SoakRun.loginsFailed(this.dir)).isEqualTo(1);
+	}
+
+	@Test
+	void aLoadWithoutItsMeasuredFileDidNotFinish() {
+		assertThatIllegalStateException().isThrownBy(() -> SoakRun.failed(this.dir))
+			.withMessageContaining("measured.json");
+	}
+
+}
