@@ -52,9 +52,9 @@ public final class KitCli {
 	static {
 		for (Command command : List.of(new UpCommand(), new DownCommand(), new StatusCommand(), new BenchCommand(),
 				new SweepCommand(), new AblateCommand(), new ChaosCommand(), new SoakCommand(), new TestCommand(),
-				new ToolsCommand(),
-				new ReportCommand(), new CompareCommand(), new SummarizeModeCommand(), new SweepReportCommand(),
-				new RenderCheckCommand(), new NginxRenderCommand(), new FlipCommand(), new SampleSocketsCommand())) {
+				new ToolsCommand(), new ReportCommand(), new CompareCommand(), new SummarizeModeCommand(),
+				new SweepReportCommand(), new RenderCheckCommand(), new NginxRenderCommand(), new FlipCommand(),
+				new SampleSocketsCommand())) {
 			COMMANDS.put(command.name(), command);
 		}
 	}
