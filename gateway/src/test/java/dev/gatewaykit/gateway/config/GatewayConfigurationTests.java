@@ -3,12 +3,15 @@ package dev.gatewaykit.gateway.config;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import dev.gatewaykit.common.mode.ExecutionMode;
 import dev.gatewaykit.gateway.config.GatewayKitProperties.AuthService;
 import dev.gatewaykit.gateway.config.GatewayKitProperties.LogStyle;
 import dev.gatewaykit.gateway.config.GatewayKitProperties.Session;
 import dev.gatewaykit.gateway.publicpaths.PublicPathsMatcher;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.Delay;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
@@ -30,6 +33,23 @@ class GatewayConfigurationTests {
 		new GatewayConfiguration().redisCommandTimeout(properties).customize(builder);
 
 		assertThat(builder.build().getCommandTimeout()).isEqualTo(Duration.ofMillis(750));
+	}
+
+	@Test
+	void redisReconnectDelayIsCappedAtOneSecond() {
+		ClientResources.Builder builder = ClientResources.builder();
+		new GatewayConfiguration().redisReconnectDelay().customize(builder);
+		ClientResources resources = builder.build();
+		try {
+			Delay delay = resources.reconnectDelay();
+			// Lettuce's default would be 16 s at the 15th attempt and 30 s from the 16th.
+			assertThat(delay.createDelay(1)).isLessThan(Duration.ofMillis(100));
+			assertThat(delay.createDelay(15)).isEqualTo(GatewayConfiguration.REDIS_RECONNECT_DELAY_CAP);
+			assertThat(delay.createDelay(40)).isEqualTo(GatewayConfiguration.REDIS_RECONNECT_DELAY_CAP);
+		}
+		finally {
+			resources.shutdown(0, 1, TimeUnit.SECONDS);
+		}
 	}
 
 }
