@@ -1,14 +1,11 @@
 package dev.gatewaykit.auth.relay;
 
 import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 
 import dev.gatewaykit.auth.config.AuthProperties;
 import dev.gatewaykit.auth.web.InvalidRequestException;
-import dev.gatewaykit.common.RelayClaims;
 import dev.gatewaykit.common.relay.RelayTokenEndpoint;
 import dev.gatewaykit.common.relay.RelayTokenRequest;
 import dev.gatewaykit.common.relay.RelayTokenResponse;
@@ -19,27 +16,21 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code POST /oauth/relay-token}: signs a short-lived relay token for the user the
- * gateway names. Only the gateway may call it (see
+ * {@code POST /oauth/relay-token}: a short-lived relay token for the user the gateway
+ * names. Only the gateway may call it (see
  * {@link dev.gatewaykit.auth.security.SecurityConfiguration}).
  * <p>
  * The gateway calls this once per proxied request, so it is kept cheap: no Redis, no
- * BCrypt, one Ed25519 signature. It runs on the event loop, which is fine for some tens
- * of microseconds of work.
+ * BCrypt, and an Ed25519 signature only when the identity has no token with half its life
+ * left ({@link IssuedRelayTokens}).
  */
 @RestController
 class RelayTokenController {
 
-	private final RelayTokenSigner signer;
-
-	private final Clock clock;
-
-	private final Duration ttl;
+	private final IssuedRelayTokens tokens;
 
 	RelayTokenController(RelayTokenSigner signer, Clock clock, AuthProperties properties) {
-		this.signer = signer;
-		this.clock = clock;
-		this.ttl = properties.relayTokenTtl();
+		this.tokens = new IssuedRelayTokens(signer, clock, properties.relayTokenTtl());
 	}
 
 	@PostMapping(RelayTokenEndpoint.PATH)
@@ -49,11 +40,8 @@ class RelayTokenController {
 			throw new InvalidRequestException("missing or blank: " + String.join(", ", missing));
 		}
 		// missingFields() is empty, so none of the three is null.
-		Instant now = this.clock.instant();
-		RelayClaims claims = new RelayClaims(Objects.requireNonNull(request.userId()),
-				Objects.requireNonNull(request.username()), Objects.requireNonNull(request.roles()), now,
-				now.plus(this.ttl));
-		return new RelayTokenResponse(this.signer.sign(claims), this.ttl.toSeconds());
+		return this.tokens.issue(Objects.requireNonNull(request.userId()), Objects.requireNonNull(request.username()),
+				Objects.requireNonNull(request.roles()));
 	}
 
 }
