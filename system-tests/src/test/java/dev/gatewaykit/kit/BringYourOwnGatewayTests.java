@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
+import dev.gatewaykit.kit.KitChild.Run;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -18,7 +18,6 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 /**
  * {@code ./kit bench} on a gateway that is not the kit's own, end to end, as a user runs
@@ -169,33 +168,7 @@ class BringYourOwnGatewayTests {
 
 	/** The kit's command line as {@code ./kit} runs it once the build is there. */
 	private Run kit(Path kitDir, int timeoutSeconds, String... args) throws Exception {
-		Path root = repository();
-		List<String> command = new ArrayList<>(
-				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-						"-Dkit.repository.root=" + root, "-cp",
-						root.resolve("bench/target/lib") + "/*:" + root.resolve("bench/target/classes"),
-						"dev.gatewaykit.bench.KitCli"));
-		command.addAll(List.of(args));
-		ProcessBuilder builder = new ProcessBuilder(command).directory(root.toFile());
-		builder.environment().put("KIT_DIR", kitDir.toString());
-		Path out = Files.createTempFile(tmp, "kit-", ".out");
-		Path err = Files.createTempFile(tmp, "kit-", ".err");
-		Process process = builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-		if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-			process.descendants().forEach(ProcessHandle::destroyForcibly);
-			process.destroyForcibly();
-			fail("kit " + String.join(" ", args) + " did not finish within " + timeoutSeconds + " s; stderr: "
-					+ Files.readString(err));
-		}
-		return new Run(process.exitValue(), Files.readString(out), Files.readString(err));
-	}
-
-	private record Run(int code, String out, String err) {
-
-		String describe() {
-			return "exit " + this.code + "\nstdout:\n" + this.out + "\nstderr:\n" + this.err;
-		}
-
+		return KitChild.run(kitDir, tmp, Map.of(), timeoutSeconds, args);
 	}
 
 	private static Map<String, String> env(Path file) throws IOException {
@@ -210,7 +183,7 @@ class BringYourOwnGatewayTests {
 	}
 
 	private static Path repository() {
-		return Path.of(System.getProperty("kit.repository.root")).toAbsolutePath().normalize();
+		return KitChild.repository();
 	}
 
 	private static String version() {

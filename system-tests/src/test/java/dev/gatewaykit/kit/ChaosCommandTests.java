@@ -1,7 +1,6 @@
 package dev.gatewaykit.kit;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -9,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -17,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.gatewaykit.kit.KitChild.Run;
 import dev.gatewaykit.launcher.stack.Stack;
 
 /**
@@ -91,43 +91,18 @@ class ChaosCommandTests {
 		return tails.toString();
 	}
 
-	/** The kit's command line as {@code ./kit} runs it once the build is there. */
+	/**
+	 * The kit's command line as {@code ./kit} runs it once the build is there. The
+	 * backends seed Redis at start-up (10 000 products, 1000 demo users) with a 1 s
+	 * command timeout: on a shared 2-core box that start-up alone can time out. A patient
+	 * Redis client for them; the gateway's own Redis timeout is the chaos run's, set on
+	 * its command line, which outranks this.
+	 */
 	private Run kit(Path kitDir, int timeoutSeconds, String... args) throws Exception {
-		Path root = Path.of(System.getProperty("kit.repository.root")).toAbsolutePath().normalize();
-		List<String> command = new ArrayList<>(
-				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-						"-Dkit.repository.root=" + root, "-cp",
-						root.resolve("bench/target/lib") + "/*:" + root.resolve("bench/target/classes"),
-						"dev.gatewaykit.bench.KitCli"));
-		command.addAll(List.of(args));
-		ProcessBuilder builder = new ProcessBuilder(command).directory(root.toFile());
-		builder.environment().put("KIT_DIR", kitDir.toString());
-		// The backends seed Redis at start-up (10 000 products, 1000 demo users) with a 1
-		// s
-		// command timeout: on a shared 2-core box that start-up alone can time out. A
-		// patient Redis client for them; the gateway's own Redis timeout is the chaos
-		// run's, set on its command line, which outranks this.
 		List<String> jvmOptions = new ArrayList<>(Stack.DEFAULT_JVM_OPTIONS);
 		jvmOptions.add("-Dspring.data.redis.timeout=10s");
-		builder.environment().put("KIT_JVM_OPTS", String.join(" ", jvmOptions));
-		Path out = Files.createTempFile(this.tmp, "kit-", ".out");
-		Path err = Files.createTempFile(this.tmp, "kit-", ".err");
-		Process process = builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-		if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-			process.descendants().forEach(ProcessHandle::destroyForcibly);
-			process.destroyForcibly();
-			fail("kit " + String.join(" ", args) + " did not finish within " + timeoutSeconds + " s; stderr: "
-					+ Files.readString(err));
-		}
-		return new Run(process.exitValue(), Files.readString(out), Files.readString(err));
-	}
-
-	private record Run(int code, String out, String err) {
-
-		String describe() {
-			return "exit " + this.code + "\nstdout:\n" + this.out + "\nstderr:\n" + this.err;
-		}
-
+		return KitChild.run(kitDir, this.tmp, Map.of("KIT_JVM_OPTS", String.join(" ", jvmOptions)), timeoutSeconds,
+				args);
 	}
 
 }

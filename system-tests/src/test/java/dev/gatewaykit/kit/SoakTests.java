@@ -4,17 +4,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.gatewaykit.kit.KitChild.Run;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 /**
  * {@code ./kit soak} end to end, as a user runs it: the kit's command line in a process
@@ -92,33 +92,7 @@ class SoakTests {
 
 	/** The kit's command line as {@code ./kit} runs it once the build is there. */
 	private Run kit(Path kitDir, int timeoutSeconds, String... args) throws Exception {
-		Path root = Path.of(System.getProperty("kit.repository.root")).toAbsolutePath().normalize();
-		List<String> command = new ArrayList<>(
-				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-						"-Dkit.repository.root=" + root, "-cp",
-						root.resolve("bench/target/lib") + "/*:" + root.resolve("bench/target/classes"),
-						"dev.gatewaykit.bench.KitCli"));
-		command.addAll(List.of(args));
-		ProcessBuilder builder = new ProcessBuilder(command).directory(root.toFile());
-		builder.environment().put("KIT_DIR", kitDir.toString());
-		Path out = Files.createTempFile(this.tmp, "kit-", ".out");
-		Path err = Files.createTempFile(this.tmp, "kit-", ".err");
-		Process process = builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-		if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-			process.descendants().forEach(ProcessHandle::destroyForcibly);
-			process.destroyForcibly();
-			fail("kit " + String.join(" ", args) + " did not finish within " + timeoutSeconds + " s; stderr: "
-					+ Files.readString(err));
-		}
-		return new Run(process.exitValue(), Files.readString(out), Files.readString(err));
-	}
-
-	private record Run(int code, String out, String err) {
-
-		String describe() {
-			return "exit " + this.code + "\nstdout:\n" + this.out + "\nstderr:\n" + this.err;
-		}
-
+		return KitChild.run(kitDir, this.tmp, Map.of(), timeoutSeconds, args);
 	}
 
 }

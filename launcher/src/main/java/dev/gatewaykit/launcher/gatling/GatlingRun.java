@@ -129,15 +129,26 @@ public record GatlingRun(String simulation, List<Path> classPath, List<Path> ext
 			Files.createDirectories(this.dir);
 			deleteRecursively(results());
 			Process process = new ProcessBuilder(command()).redirectErrorStream(true).start();
+			// A kit stopped by a signal (SIGTERM: kill, a CI's cancel) runs its shutdown
+			// hooks, which stop the services it started; without this one the injector
+			// would go on loading a stack that is gone, an orphan, for the rest of its
+			// run.
+			Thread stopInjector = new Thread(process::destroyForcibly, "gatling-stop");
+			Runtime.getRuntime().addShutdownHook(stopInjector);
 			started.accept(process.toHandle());
 			// Daemon: a stuck pump must never keep the JVM alive.
 			Thread pump = new Thread(() -> copy(process, progress), "gatling-output");
 			pump.setDaemon(true);
 			pump.start();
-			if (!process.waitFor(this.timeout.toSeconds(), TimeUnit.SECONDS)) {
-				process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-				throw new IllegalStateException("Gatling (" + this.label + ") still ran after "
-						+ this.timeout.toSeconds() + " s; stopped. Its output: " + this.dir.resolve("gatling.out"));
+			try {
+				if (!process.waitFor(this.timeout.toSeconds(), TimeUnit.SECONDS)) {
+					process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+					throw new IllegalStateException("Gatling (" + this.label + ") still ran after "
+							+ this.timeout.toSeconds() + " s; stopped. Its output: " + this.dir.resolve("gatling.out"));
+				}
+			}
+			finally {
+				removeHook(stopInjector);
 			}
 			pump.join(TimeUnit.SECONDS.toMillis(10));
 			moveReport();
@@ -152,6 +163,15 @@ public record GatlingRun(String simulation, List<Path> classPath, List<Path> ext
 		if (!Files.isRegularFile(this.dir.resolve("measured.json"))) {
 			throw new IllegalStateException("the simulation wrote no " + this.dir.resolve("measured.json")
 					+ "; its output: " + this.dir.resolve("gatling.out"));
+		}
+	}
+
+	private static void removeHook(Thread hook) {
+		try {
+			Runtime.getRuntime().removeShutdownHook(hook);
+		}
+		catch (IllegalStateException ex) {
+			// The JVM is shutting down: the hook runs (or ran) anyway.
 		}
 	}
 
