@@ -32,12 +32,9 @@ class TracingOnIntegrationTests {
 
 	@DynamicPropertySource
 	static void properties(DynamicPropertyRegistry registry) {
-		registry.add("spring.data.redis.port", GatewayIntegrationTestSupport.redis::port);
+		GatewayIntegrationTestSupport.register(registry);
+		// The relay call goes to a backend that records the headers it gets.
 		registry.add("kit.routes.auth-uri", auth::url);
-		registry.add("kit.routes.mall-uri", GatewayIntegrationTestSupport.backends::mallUrl);
-		registry.add("kit.gateway.auth-service.client-secret", () -> StubBackends.CLIENT_SECRET);
-		registry.add("management.server.port", () -> "0");
-		GatewayIntegrationTestSupport.registerManagementCredentials(registry);
 	}
 
 	@LocalServerPort
