@@ -26,8 +26,16 @@ public final class IdentityHeaders {
 	 */
 	public static final String RELAY_TOKEN = "X-Kit-Relay-Token";
 
+	/**
+	 * The client's address as the gateway resolved it (the one hop it trusts, nginx, said
+	 * so), set on the routes to auth-service's session endpoints: auth-service keys its
+	 * login lockout by user and client. Set only by the gateway; auth-service must be
+	 * reachable from the gateway alone.
+	 */
+	public static final String CLIENT_ADDRESS = "X-Kit-Client-Address";
+
 	/** Every identity header, in the order the gateway strips them. */
-	public static final List<String> ALL = List.of(USER_ID, USER_NAME, RELAY_TOKEN);
+	public static final List<String> ALL = List.of(USER_ID, USER_NAME, RELAY_TOKEN, CLIENT_ADDRESS);
 
 	private IdentityHeaders() {
 	}

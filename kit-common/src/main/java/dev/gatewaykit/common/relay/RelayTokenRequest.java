@@ -1,41 +1,39 @@
 package dev.gatewaykit.common.relay;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.gatewaykit.common.session.SessionKeys;
+
 /**
- * Who the gateway wants a relay token for: the user of the session it has just checked.
- * Sent as {@code {"userId":"..","username":"..","roles":[..]}}.
+ * Which session the gateway wants a relay token for: the one it has just checked, named
+ * by its {@link SessionKeys#reference reference}. Sent as {@code {"session":".."}}.
  * <p>
- * The components are nullable because auth-service reads them from a request body it
- * cannot trust; {@link #missingFields()} says which are absent.
+ * auth-service loads that session from Redis and signs the identity stored there, never
+ * one the caller names: the gateway's client secret is then worth the relay tokens of
+ * sessions whose references it knows, not "any user, any roles".
+ * <p>
+ * The component is nullable because auth-service reads it from a request body it cannot
+ * trust; {@link #problems()} says what is wrong with it.
  *
- * @param userId the user's id
- * @param username the user's login name
- * @param roles the user's roles; may be empty but must be present
+ * @param session the session's reference
  */
-public record RelayTokenRequest(@Nullable String userId, @Nullable String username, @Nullable List<String> roles) {
+public record RelayTokenRequest(@Nullable String session) {
 
 	/**
-	 * The fields that are missing or blank, in declaration order; empty for a request a
-	 * token can be signed for. Checked by hand rather than with Bean Validation: the
-	 * endpoint is called once per proxied request, and three null checks are all it
-	 * needs.
+	 * What is wrong with the request, empty for one a token can be looked up for. Checked
+	 * by hand rather than with Bean Validation: the endpoint is called once per proxied
+	 * request, and one check is all it needs.
 	 */
-	public List<String> missingFields() {
-		List<String> missing = new ArrayList<>(3);
-		if (this.userId == null || this.userId.isBlank()) {
-			missing.add("userId");
+	public List<String> problems() {
+		if (this.session == null || this.session.isBlank()) {
+			return List.of("session is missing");
 		}
-		if (this.username == null || this.username.isBlank()) {
-			missing.add("username");
+		if (!SessionKeys.isReference(this.session)) {
+			return List.of("session is not a session reference (43 base64url characters)");
 		}
-		if (this.roles == null || this.roles.stream().anyMatch((role) -> role == null || role.isBlank())) {
-			missing.add("roles");
-		}
-		return missing;
+		return List.of();
 	}
 
 }

@@ -1,10 +1,9 @@
 package dev.gatewaykit.common.relay;
 
-import java.util.Arrays;
-import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
+
+import dev.gatewaykit.common.session.SessionKeys;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -13,26 +12,28 @@ class RelayContractTests {
 	private final JsonMapper json = JsonMapper.builder().build();
 
 	@Test
-	void requestIsTheUserOfTheSession() {
-		RelayTokenRequest request = new RelayTokenRequest("42", "alice", List.of("USER", "ADMIN"));
+	void requestNamesTheSessionByItsReferenceNeverAnIdentity() {
+		String reference = SessionKeys.reference("a-bearer-token");
+		RelayTokenRequest request = new RelayTokenRequest(reference);
 
-		assertThat(this.json.writeValueAsString(request))
-			.isEqualTo("{\"userId\":\"42\",\"username\":\"alice\",\"roles\":[\"USER\",\"ADMIN\"]}");
-		assertThat(request.missingFields()).isEmpty();
+		assertThat(this.json.writeValueAsString(request)).isEqualTo("{\"session\":\"" + reference + "\"}");
+		assertThat(request.problems()).isEmpty();
 	}
 
 	@Test
-	void requestNamesEveryMissingField() {
-		RelayTokenRequest request = this.json.readValue("{\"username\":\" \"}", RelayTokenRequest.class);
-
-		assertThat(request.missingFields()).containsExactly("userId", "username", "roles");
+	void requestWithoutASessionSaysSo() {
+		assertThat(this.json.readValue("{\"userId\":\"1\"}", RelayTokenRequest.class).problems())
+			.containsExactly("session is missing");
+		assertThat(new RelayTokenRequest(" ").problems()).containsExactly("session is missing");
 	}
 
 	@Test
-	void requestWithABlankRoleLacksRoles() {
-		assertThat(new RelayTokenRequest("42", "alice", Arrays.asList("USER", null)).missingFields())
-			.containsExactly("roles");
-		assertThat(new RelayTokenRequest("42", "alice", List.of()).missingFields()).isEmpty();
+	void requestWithSomethingElseThanAReferenceIsRefused() {
+		String reference = SessionKeys.reference("a-bearer-token");
+
+		assertThat(new RelayTokenRequest("a-bearer-token").problems()).hasSize(1);
+		assertThat(new RelayTokenRequest(reference + "A").problems()).hasSize(1);
+		assertThat(new RelayTokenRequest(reference.substring(1) + "+").problems()).hasSize(1);
 	}
 
 	@Test

@@ -9,6 +9,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 class SessionTests {
 
@@ -21,6 +22,21 @@ class SessionTests {
 	void keyIsThePrefixAndTheTokensSha256InBase64Url() {
 		// echo -n abc-_123 | openssl dgst -sha256 -binary | basenc --base64url
 		assertThat(SessionKeys.of("abc-_123")).isEqualTo("kit:session:oxuyVg_XrGkRBg8taMlddf8KDdyP9nLXjGJ3vFctqKg");
+	}
+
+	@Test
+	void referenceIsTheKeyWithoutItsPrefixAndHasOneSpelling() {
+		String reference = SessionKeys.reference("token");
+
+		assertThat(SessionKeys.ofReference(reference)).isEqualTo(SessionKeys.of("token"));
+		assertThat(SessionKeys.isReference(reference)).isTrue();
+		// The same 256 bits with the last character's two unused bits set: another
+		// spelling a lenient decoder would accept.
+		char last = reference.charAt(42);
+		String other = reference.substring(0, 42) + (char) (last + 1);
+		assertThat(SessionKeys.isReference(other)).isFalse();
+		assertThat(SessionKeys.isReference("kit:session:" + reference)).isFalse();
+		assertThatIllegalArgumentException().isThrownBy(() -> SessionKeys.ofReference("../../etc"));
 	}
 
 	@Test
