@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
@@ -47,6 +48,12 @@ public class DemoValues implements EnvironmentPostProcessor, Ordered {
 	/** Where each service keeps its demo values, on its classpath. */
 	public static final String FILE = "application-demo.yml";
 
+	/**
+	 * The shortest demo value refused under names other than its own; see
+	 * {@link #isSecretLike}.
+	 */
+	static final int SECRET_LIKE_LENGTH = 16;
+
 	/** The kit's own properties, where its secrets live. */
 	private static final ConfigurationPropertyName KIT = ConfigurationPropertyName.of("kit");
 
@@ -83,7 +90,13 @@ public class DemoValues implements EnvironmentPostProcessor, Ordered {
 		});
 		// The same value under another name counts too: the demo public key listed as
 		// kit.relay.verification.keys.prod trusts the published private key all the same.
-		Set<String> demoValues = Set.copyOf(demo.values());
+		// Secret-like values only: a number, a flag or a short id of the demo file (a
+		// demo user count of 1000, the key id "demo") is no secret, and would refuse
+		// every unrelated property that happens to equal it.
+		Set<String> demoValues = demo.values()
+			.stream()
+			.filter(DemoValues::isSecretLike)
+			.collect(Collectors.toUnmodifiableSet());
 		for (ConfigurationPropertySource source : ConfigurationPropertySources.get(environment)) {
 			if (source instanceof IterableConfigurationPropertySource iterable) {
 				iterable.stream()
@@ -97,6 +110,16 @@ public class DemoValues implements EnvironmentPostProcessor, Ordered {
 		if (!offending.isEmpty()) {
 			throw new DemoValueException(List.copyOf(offending.values()));
 		}
+	}
+
+	/**
+	 * Whether a demo value is looked for under other names too: keys, secrets and seeds
+	 * are long random-looking text, while what is shorter than
+	 * {@value #SECRET_LIKE_LENGTH} characters (numbers, booleans, ids such as
+	 * {@code demo}) is common enough to appear in unrelated properties.
+	 */
+	static boolean isSecretLike(String value) {
+		return value.length() >= SECRET_LIKE_LENGTH;
 	}
 
 	/**

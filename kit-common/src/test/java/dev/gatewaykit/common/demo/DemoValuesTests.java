@@ -25,16 +25,20 @@ class DemoValuesTests {
 			kit:
 			  relay:
 			    signing:
-			      private-key: demo-private
+			      key-id: demo
+			      private-key: demo-private-key-0123456789
 			    verification:
 			      keys:
-			        demo: demo-public
+			        demo: demo-public-key-0123456789
+			  auth:
+			    demo-users:
+			      count: 1000
 			""".getBytes(StandardCharsets.UTF_8));
 
 	@Test
 	void refusesDemoValuesOutsideTheDemoProfileNamingEachProperty() {
-		StandardEnvironment environment = environment(Map.of("kit.relay.signing.private-key", "demo-private",
-				"kit.relay.verification.keys.demo", "demo-public"));
+		StandardEnvironment environment = environment(Map.of("kit.relay.signing.private-key",
+				"demo-private-key-0123456789", "kit.relay.verification.keys.demo", "demo-public-key-0123456789"));
 
 		assertThatExceptionOfType(DemoValueException.class).isThrownBy(() -> DemoValues.check(environment, DEMO_FILE))
 			.withMessage("kit.relay.signing.private-key, kit.relay.verification.keys.demo have the public value of "
@@ -45,10 +49,24 @@ class DemoValuesTests {
 	void refusesADemoValueUnderAnotherNameToo() {
 		// The demo public key trusted under a key id of one's own trusts the published
 		// demo private key all the same.
-		StandardEnvironment environment = environment(Map.of("kit.relay.verification.keys.prod", "demo-public"));
+		StandardEnvironment environment = environment(
+				Map.of("kit.relay.verification.keys.prod", "demo-public-key-0123456789"));
 
 		assertThatExceptionOfType(DemoValueException.class).isThrownBy(() -> DemoValues.check(environment, DEMO_FILE))
 			.withMessageStartingWith("kit.relay.verification.keys.prod has the public value");
+	}
+
+	@Test
+	void refusesAShortDemoValueUnderItsOwnNameOnly() {
+		// A number or an id is no secret: under another name it is someone's own value
+		// that happens to be equal.
+		StandardEnvironment elsewhere = environment(
+				Map.of("kit.mall.catalogue.size", "1000", "kit.gateway.instance-name", "demo"));
+		assertThatNoException().isThrownBy(() -> DemoValues.check(elsewhere, DEMO_FILE));
+
+		StandardEnvironment own = environment(Map.of("kit.auth.demo-users.count", "1000"));
+		assertThatExceptionOfType(DemoValueException.class).isThrownBy(() -> DemoValues.check(own, DEMO_FILE))
+			.withMessageStartingWith("kit.auth.demo-users.count has the public value");
 	}
 
 	@Test
@@ -58,7 +76,7 @@ class DemoValuesTests {
 		environment.getPropertySources()
 			.replace(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
 					new SystemEnvironmentPropertySource(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
-							Map.of("KIT_RELAY_SIGNING_PRIVATEKEY", "demo-private")));
+							Map.of("KIT_RELAY_SIGNING_PRIVATEKEY", "demo-private-key-0123456789")));
 
 		assertThatExceptionOfType(DemoValueException.class).isThrownBy(() -> DemoValues.check(environment, DEMO_FILE))
 			.withMessageStartingWith("kit.relay.signing.private-key has the public value");
@@ -66,7 +84,8 @@ class DemoValuesTests {
 
 	@Test
 	void acceptsDemoValuesInTheDemoProfile() {
-		StandardEnvironment environment = environment(Map.of("kit.relay.signing.private-key", "demo-private"));
+		StandardEnvironment environment = environment(
+				Map.of("kit.relay.signing.private-key", "demo-private-key-0123456789"));
 		environment.setActiveProfiles("fixed", "demo");
 
 		assertThatNoException().isThrownBy(() -> DemoValues.check(environment, DEMO_FILE));
@@ -81,7 +100,8 @@ class DemoValuesTests {
 
 	@Test
 	void doesNothingWithoutADemoFile() {
-		StandardEnvironment environment = environment(Map.of("kit.relay.signing.private-key", "demo-private"));
+		StandardEnvironment environment = environment(
+				Map.of("kit.relay.signing.private-key", "demo-private-key-0123456789"));
 
 		assertThatNoException().isThrownBy(() -> DemoValues.check(environment, new ByteArrayResource(new byte[0]) {
 			@Override
