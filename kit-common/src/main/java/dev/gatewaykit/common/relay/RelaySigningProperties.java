@@ -6,6 +6,7 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
  * The key auth-service signs relay tokens with, under {@code kit.relay.signing}. There is
@@ -19,9 +20,12 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param keyId the key's id, written into every token so that verifiers pick the matching
  * public key
  * @param privateKey the Ed25519 private key, base64 of its PKCS#8 DER encoding
+ * @param audience the service the tokens are for, written into every token; its verifier
+ * ({@code kit.relay.verification.audience}) refuses tokens for another
  */
 @ConfigurationProperties("kit.relay.signing")
-public record RelaySigningProperties(@Nullable String keyId, @Nullable String privateKey) {
+public record RelaySigningProperties(@Nullable String keyId, @Nullable String privateKey,
+		@DefaultValue(RelayTokenFormat.DEFAULT_AUDIENCE) String audience) {
 
 	public RelaySigningProperties {
 		if (keyId == null || keyId.isBlank()) {
@@ -32,6 +36,9 @@ public record RelaySigningProperties(@Nullable String keyId, @Nullable String pr
 			throw new IllegalArgumentException("kit.relay.signing.private-key must be set: base64 of a PKCS#8 DER "
 					+ "Ed25519 private key (java -cp kit-common.jar " + RelayKeys.class.getName()
 					+ " makes a key pair)");
+		}
+		if (audience == null || audience.isBlank()) {
+			throw new IllegalArgumentException("kit.relay.signing.audience must not be blank");
 		}
 		try {
 			RelayKeys.privateKey(privateKey);
@@ -45,14 +52,14 @@ public record RelaySigningProperties(@Nullable String keyId, @Nullable String pr
 	public RelayTokenSigner signer() {
 		// Both are non-null once constructed.
 		PrivateKey key = RelayKeys.privateKey(Objects.requireNonNull(this.privateKey));
-		return new RelayTokenSigner(Objects.requireNonNull(this.keyId), key);
+		return new RelayTokenSigner(Objects.requireNonNull(this.keyId), key, this.audience);
 	}
 
 	@Override
 	public String toString() {
 		// Keep the key out of logs, failure reports and the actuator's configprops
 		// output.
-		return "RelaySigningProperties[keyId=" + this.keyId + ", privateKey=******]";
+		return "RelaySigningProperties[keyId=" + this.keyId + ", privateKey=******, audience=" + this.audience + "]";
 	}
 
 }

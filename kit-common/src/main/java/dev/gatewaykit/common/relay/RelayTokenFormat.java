@@ -17,27 +17,38 @@ import dev.gatewaykit.common.RelayClaims;
  * The bytes of a relay token, shared by {@link RelayTokenSigner} and
  * {@link RelayTokenVerifier} so that they cannot disagree on them.
  * <p>
- * Format: {@code v2.<base64url(payload)>.<base64url(Ed25519(v2.<base64url(payload)>))>},
+ * Format: {@code v3.<base64url(payload)>.<base64url(Ed25519(v3.<base64url(payload)>))>},
  * where the payload is a URL-encoded form
- * ({@code kid=..&uid=..&name=..&roles=a,b&iat=..&exp=..}, instants in epoch seconds).
- * Deliberately not JWT: the kit needs one algorithm, no header negotiation, and nothing a
- * library could be talked into accepting unsigned. The key id travels in the signed
- * payload: a verifier reads it before checking the signature only to pick the key, and a
- * changed id then fails the signature like any other change.
+ * ({@code kid=..&aud=..&jti=..&uid=..&name=..&roles=a,b&iat=..&exp=..}, instants in epoch
+ * seconds). {@code aud} names the service the token is for, so that a token for one
+ * service is refused by another that trusts the same key; {@code jti} is a random id that
+ * tells two tokens of one identity apart in logs. Deliberately not JWT: the kit needs one
+ * algorithm, no header negotiation, and nothing a library could be talked into accepting
+ * unsigned. The key id travels in the signed payload: a verifier reads it before checking
+ * the signature only to pick the key, and a changed id then fails the signature like any
+ * other change.
+ * <p>
+ * Both base64url parts must be canonical: unpadded, and with the unused low bits of the
+ * last character zero. Java's decoder ignores those bits, so without the check one
+ * signature has many spellings, each a distinct token to a cache keyed by the text.
  */
 final class RelayTokenFormat {
 
-	static final String VERSION = "v2";
+	static final String VERSION = "v3";
 
 	static final String ALGORITHM = "Ed25519";
+
+	/** The audience tokens are signed for and verified against unless configured. */
+	static final String DEFAULT_AUDIENCE = "mall-api";
 
 	private RelayTokenFormat() {
 	}
 
-	static String payload(String keyId, RelayClaims claims) {
-		String form = "kid=" + encode(keyId) + "&uid=" + encode(claims.userId()) + "&name=" + encode(claims.username())
-				+ "&roles=" + encode(String.join(",", claims.roles())) + "&iat=" + claims.issuedAt().getEpochSecond()
-				+ "&exp=" + claims.expiresAt().getEpochSecond();
+	static String payload(String keyId, String audience, String tokenId, RelayClaims claims) {
+		String form = "kid=" + encode(keyId) + "&aud=" + encode(audience) + "&jti=" + encode(tokenId) + "&uid="
+				+ encode(claims.userId()) + "&name=" + encode(claims.username()) + "&roles="
+				+ encode(String.join(",", claims.roles())) + "&iat=" + claims.issuedAt().getEpochSecond() + "&exp="
+				+ claims.expiresAt().getEpochSecond();
 		return base64(form.getBytes(StandardCharsets.UTF_8));
 	}
 
@@ -48,8 +59,12 @@ final class RelayTokenFormat {
 
 	/** The fields of an encoded payload; empty if it is not one. */
 	static Optional<Map<String, String>> fields(String payload) {
+		Optional<byte[]> bytes = decode(payload);
+		if (bytes.isEmpty()) {
+			return Optional.empty();
+		}
 		try {
-			String form = new String(Base64.getUrlDecoder().decode(payload), StandardCharsets.UTF_8);
+			String form = new String(bytes.get(), StandardCharsets.UTF_8);
 			Map<String, String> fields = new HashMap<>();
 			for (String pair : form.split("&")) {
 				int eq = pair.indexOf('=');
@@ -83,6 +98,21 @@ final class RelayTokenFormat {
 
 	static String base64(byte[] bytes) {
 		return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+	}
+
+	/**
+	 * The bytes of canonical unpadded base64url text; empty for anything else, including
+	 * other spellings of the same bytes (padding, non-zero trailing bits), which are
+	 * found by encoding the bytes again and comparing.
+	 */
+	static Optional<byte[]> decode(String text) {
+		try {
+			byte[] bytes = Base64.getUrlDecoder().decode(text);
+			return base64(bytes).equals(text) ? Optional.of(bytes) : Optional.empty();
+		}
+		catch (IllegalArgumentException ex) {
+			return Optional.empty();
+		}
 	}
 
 	private static String encode(String value) {

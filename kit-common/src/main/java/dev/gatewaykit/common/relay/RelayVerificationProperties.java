@@ -37,15 +37,18 @@ public record RelayVerificationProperties(@DefaultValue Verification verificatio
 	public RelayTokenVerifier verifier(Clock clock) {
 		Map<String, PublicKey> keys = new LinkedHashMap<>();
 		this.verification.keys().forEach((id, key) -> keys.put(id, RelayKeys.publicKey(key)));
-		return new RelayTokenVerifier(keys, this.maxLifetime, clock);
+		return new RelayTokenVerifier(keys, this.maxLifetime, clock, this.verification.audience());
 	}
 
 	/**
 	 * @param keys the Ed25519 public keys by key id, each base64 of its X.509 DER
 	 * encoding; list the next key here before auth-service signs with it, and drop the
 	 * previous one once its last tokens have expired
+	 * @param audience the audience a token must name to be accepted here: this service's,
+	 * as auth-service's {@code kit.relay.signing.audience} writes it
 	 */
-	public record Verification(@Nullable Map<String, String> keys) {
+	public record Verification(@Nullable Map<String, String> keys,
+			@DefaultValue(RelayTokenFormat.DEFAULT_AUDIENCE) String audience) {
 
 		public Verification {
 			if (keys == null || keys.isEmpty()) {
@@ -62,6 +65,9 @@ public record RelayVerificationProperties(@DefaultValue Verification verificatio
 				}
 			});
 			keys = Map.copyOf(keys);
+			if (audience == null || audience.isBlank()) {
+				throw new IllegalArgumentException("kit.relay.verification.audience must not be blank");
+			}
 		}
 
 		@Override

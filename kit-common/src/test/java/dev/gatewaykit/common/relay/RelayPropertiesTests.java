@@ -47,6 +47,29 @@ class RelayPropertiesTests {
 	}
 
 	@Test
+	void audienceDefaultsToMallApiOnBothSidesAndAVerifierRefusesAnotherAudience() {
+		MapConfigurationPropertySource source = new MapConfigurationPropertySource();
+		source.put("kit.relay.signing.key-id", "k1");
+		source.put("kit.relay.signing.private-key", RelayKeys.encode(PAIR.getPrivate()));
+		source.put("kit.relay.verification.keys.k1", RelayKeys.encode(PAIR.getPublic()));
+		Binder binder = new Binder(source);
+		RelaySigningProperties signing = binder.bind("kit.relay.signing", RelaySigningProperties.class).get();
+		RelayVerificationProperties verification = binder.bindOrCreate("kit.relay",
+				Bindable.of(RelayVerificationProperties.class));
+		assertThat(signing.audience()).isEqualTo("mall-api");
+		assertThat(verification.verification().audience()).isEqualTo("mall-api");
+
+		source.put("kit.relay.signing.audience", "another-service");
+		RelayTokenSigner other = new Binder(source).bind("kit.relay.signing", RelaySigningProperties.class)
+			.get()
+			.signer();
+		Instant now = Instant.now();
+		String token = other.sign(new RelayClaims("1", "u", List.of(), now, now.plusSeconds(60)));
+
+		assertThat(verification.verifier(Clock.systemUTC()).verify(token)).isEmpty();
+	}
+
+	@Test
 	void missingPrivateKeyFailsNamingTheProperty() {
 		MapConfigurationPropertySource source = new MapConfigurationPropertySource();
 		source.put("kit.relay.signing.key-id", "k1");
@@ -80,7 +103,8 @@ class RelayPropertiesTests {
 	@Test
 	void keepsThePrivateKeyOutOfToString() {
 		String privateKey = RelayKeys.encode(PAIR.getPrivate());
-		assertThat(new RelaySigningProperties("k1", privateKey).toString()).doesNotContain(privateKey).contains("k1");
+		assertThat(new RelaySigningProperties("k1", privateKey, "mall-api").toString()).doesNotContain(privateKey)
+			.contains("k1");
 	}
 
 }

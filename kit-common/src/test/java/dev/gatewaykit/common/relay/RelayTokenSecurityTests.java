@@ -1,11 +1,16 @@
 package dev.gatewaykit.common.relay;
 
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.PublicKey;
+import java.security.Signature;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
@@ -109,17 +114,97 @@ class RelayTokenSecurityTests {
 		String privateKey = RelayKeys.encode(CURRENT.getPrivate());
 
 		assertThat(catchThrowable(() -> new RelayVerificationProperties(
-				new RelayVerificationProperties.Verification(Map.of("current", privateKey)), Duration.ofMinutes(5))))
+				new RelayVerificationProperties.Verification(Map.of("current", privateKey), "mall-api"),
+				Duration.ofMinutes(5))))
 			.isInstanceOf(IllegalArgumentException.class)
 			.hasMessageContaining("kit.relay.verification.keys.current is not a base64 X.509 DER Ed25519 public key");
+	}
+
+	/**
+	 * Java's base64 decoder ignores the unused low bits of the last character and accepts
+	 * padding, so one signature (and one payload) had many spellings, each accepted and
+	 * each a new entry in the verifier's cache.
+	 */
+	@Test
+	void refusesEveryOtherSpellingOfAValidToken() {
+		String token = this.signer.sign(this.claims);
+		String[] parts = token.split("\\.");
+		List<String> spellings = new ArrayList<>();
+		for (String alternative : otherSpellings(parts[1])) {
+			spellings.add(parts[0] + "." + alternative + "." + parts[2]);
+		}
+		for (String alternative : otherSpellings(parts[2])) {
+			spellings.add(parts[0] + "." + parts[1] + "." + alternative);
+		}
+		assertThat(spellings).as("the signature's 512 bits leave 4 spare bits").hasSizeGreaterThan(15);
+
+		assertThat(this.verifier.verify(token)).isPresent();
+		for (String spelling : spellings) {
+			assertThat(this.verifier.verify(spelling)).as(spelling).isEmpty();
+		}
+	}
+
+	@Test
+	void refusesATokenForAnotherAudience() {
+		RelayTokenSigner forGateway = new RelayTokenSigner("current", CURRENT.getPrivate(), "gateway");
+		RelayTokenVerifier gateway = new RelayTokenVerifier(Map.of("current", CURRENT.getPublic()),
+				Duration.ofMinutes(5), Clock.fixed(NOW, ZoneOffset.UTC), "gateway");
+
+		assertThat(this.verifier.verify(forGateway.sign(this.claims))).isEmpty();
+		assertThat(gateway.verify(this.signer.sign(this.claims))).isEmpty();
+		assertThat(gateway.verify(forGateway.sign(this.claims))).contains(this.claims);
+	}
+
+	@Test
+	void refusesATokenWithoutATokenIdAndGivesEachTokenItsOwn() {
+		String withoutId = RelayTokenFormat
+			.base64(("kid=current&aud=mall-api&uid=42&name=alice&roles=USER&iat=" + NOW.getEpochSecond() + "&exp="
+					+ NOW.plusSeconds(60).getEpochSecond())
+				.getBytes(StandardCharsets.UTF_8));
+		assertThat(this.verifier.verify(signed(withoutId))).isEmpty();
+
+		String first = this.signer.sign(this.claims);
+		String second = this.signer.sign(this.claims);
+		assertThat(first).isNotEqualTo(second);
+		assertThat(RelayTokenFormat.fields(first.split("\\.")[1]).orElseThrow().get("jti")).hasSize(22);
 	}
 
 	@Test
 	void refusesGarbageWithoutThrowing() {
 		String signature = Base64.getUrlEncoder().withoutPadding().encodeToString(new byte[64]);
 		for (String garbage : new String[] { null, "", "v2", "v2..", "v1.a.b", "v2.!!!.???", "v2.YQ.YQ",
-				"v2.a2lkPWN1cnJlbnQ." + signature, "v2.a2lkPWN1cnJlbnQ.***" }) {
+				"v3.a2lkPWN1cnJlbnQ." + signature, "v3.a2lkPWN1cnJlbnQ.***", "v3.YQ==.YQ==" }) {
 			assertThat(this.verifier.verify(garbage)).as(String.valueOf(garbage)).isEmpty();
+		}
+	}
+
+	/** Other base64url texts that Java's lenient decoder turns into the same bytes. */
+	private static List<String> otherSpellings(String part) {
+		byte[] bytes = Base64.getUrlDecoder().decode(part);
+		List<String> spellings = new ArrayList<>();
+		String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+		String stem = part.substring(0, part.length() - 1);
+		for (char last : alphabet.toCharArray()) {
+			String candidate = stem + last;
+			if (!candidate.equals(part) && Arrays.equals(Base64.getUrlDecoder().decode(candidate), bytes)) {
+				spellings.add(candidate);
+			}
+		}
+		spellings.add(part + ((part.length() % 4 == 2) ? "==" : "="));
+		return spellings;
+	}
+
+	/** A token signed with the current key over a payload of the test's making. */
+	private static String signed(String payload) {
+		try {
+			Signature signature = Signature.getInstance("Ed25519");
+			signature.initSign(CURRENT.getPrivate());
+			signature.update((RelayTokenFormat.VERSION + "." + payload).getBytes(StandardCharsets.US_ASCII));
+			return RelayTokenFormat.VERSION + "." + payload + "."
+					+ Base64.getUrlEncoder().withoutPadding().encodeToString(signature.sign());
+		}
+		catch (GeneralSecurityException ex) {
+			throw new IllegalStateException(ex);
 		}
 	}
 

@@ -59,18 +59,33 @@ class RelayTokenVerifierCacheTests {
 	void refusedTokensAreNotRemembered() {
 		String forged = new RelayTokenSigner("k1", RelayKeys.generate().getPrivate()).sign(claims("7", 60));
 		assertThat(this.verifier.verify(forged)).isEmpty();
-		assertThat(this.verifier.verify("v2.garbage.garbage")).isEmpty();
+		assertThat(this.verifier.verify("v3.garbage.garbage")).isEmpty();
 		assertThat(this.verifier.remembered()).isZero();
 	}
 
 	@Test
 	void remembersAtMostItsBound() {
 		RelayTokenVerifier small = new RelayTokenVerifier(Map.of("k1", KEYS.getPublic()), Duration.ofMinutes(5),
-				this.clock, 3);
+				this.clock, "mall-api", 3);
 		for (int i = 0; i < 10; i++) {
 			assertThat(small.verify(this.signer.sign(claims(String.valueOf(i), 60)))).isPresent();
-			assertThat(small.remembered()).isBetween(1, 3);
+			assertThat(small.remembered()).isBetween(1L, 3L);
 		}
+	}
+
+	/**
+	 * The cache used to empty itself completely when it reached its bound: every token
+	 * then had to be verified afresh at once.
+	 */
+	@Test
+	void dropsSingleEntriesAtItsBoundRatherThanEmptyingItself() {
+		RelayTokenVerifier small = new RelayTokenVerifier(Map.of("k1", KEYS.getPublic()), Duration.ofMinutes(5),
+				this.clock, "mall-api", 3);
+		for (int i = 0; i < 4; i++) {
+			assertThat(small.verify(this.signer.sign(claims(String.valueOf(i), 60)))).isPresent();
+		}
+
+		assertThat(small.remembered()).isEqualTo(3);
 	}
 
 	private static RelayClaims claims(String userId, int ttlSeconds) {
