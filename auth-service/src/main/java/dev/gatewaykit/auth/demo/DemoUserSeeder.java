@@ -2,7 +2,9 @@ package dev.gatewaykit.auth.demo;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.slf4j.Logger;
@@ -13,9 +15,12 @@ import dev.gatewaykit.auth.config.AuthProperties;
 import dev.gatewaykit.auth.user.PasswordHasher;
 import dev.gatewaykit.auth.user.UserAccount;
 import dev.gatewaykit.auth.user.UserRepository;
+import dev.gatewaykit.common.demo.DemoValues;
 
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
+import org.springframework.core.env.Environment;
+import org.springframework.core.env.Profiles;
 import org.springframework.stereotype.Component;
 
 /**
@@ -48,11 +53,38 @@ public class DemoUserSeeder implements ApplicationRunner {
 
 	private final int bcryptCost;
 
-	public DemoUserSeeder(UserRepository users, PasswordHasher hasher, AuthProperties properties) {
+	private final int hashingThreads;
+
+	public DemoUserSeeder(UserRepository users, PasswordHasher hasher, AuthProperties properties,
+			Environment environment) {
 		this.users = users;
 		this.hasher = hasher;
 		this.settings = properties.demoUsers();
 		this.bcryptCost = properties.bcryptCost();
+		this.hashingThreads = properties.passwordChecks().concurrency();
+		refuseOutsideDemo(this.settings, environment);
+	}
+
+	/**
+	 * Fails the start-up if demo users are asked for outside the demo profile: their
+	 * passwords follow from the seed, so they would be accounts anyone can log in to.
+	 * Checked here, while the context is refreshed, so that the web server never opens.
+	 * @throws DemoUsersOutsideDemoException naming the properties that are set
+	 */
+	static void refuseOutsideDemo(AuthProperties.DemoUsers settings, Environment environment) {
+		if (environment.acceptsProfiles(Profiles.of(DemoValues.PROFILE))) {
+			return;
+		}
+		List<String> set = new ArrayList<>();
+		if (settings.count() > 0) {
+			set.add("kit.auth.demo-users.count (" + settings.count() + ")");
+		}
+		if (settings.passwordSeed() != null) {
+			set.add("kit.auth.demo-users.password-seed");
+		}
+		if (!set.isEmpty()) {
+			throw new DemoUsersOutsideDemoException(set);
+		}
 	}
 
 	@Override
@@ -62,7 +94,7 @@ public class DemoUserSeeder implements ApplicationRunner {
 			return;
 		}
 		long start = System.nanoTime();
-		List<DemoUser> demoUsers = DemoUser.first(this.settings.count(), this.settings.passwordSeed());
+		List<DemoUser> demoUsers = DemoUser.first(this.settings.count(), passwordSeed());
 		SeedResult result = seed(demoUsers);
 		DemoUsersCsv.write(this.settings.csv(), demoUsers);
 		logger.info("Demo users: {} created, {} already present, in {} ms; credentials in {}", result.created(),
@@ -71,7 +103,12 @@ public class DemoUserSeeder implements ApplicationRunner {
 
 	/** Creates the configured demo users that are missing from Redis. */
 	public SeedResult seed() {
-		return seed(DemoUser.first(this.settings.count(), this.settings.passwordSeed()));
+		return seed(DemoUser.first(this.settings.count(), passwordSeed()));
+	}
+
+	private String passwordSeed() {
+		// Never null with a count above 0: AuthProperties.DemoUsers refuses that.
+		return Objects.requireNonNull(this.settings.passwordSeed(), "kit.auth.demo-users.password-seed");
 	}
 
 	/** Where the credentials CSV is written. */
@@ -95,8 +132,9 @@ public class DemoUserSeeder implements ApplicationRunner {
 				demoUsers.size() - missing.size());
 		Progress progress = new Progress(missing.size());
 		// Two hashes in flight per hashing thread keeps every core busy without queueing
-		// the whole list.
-		int hashConcurrency = 2 * Runtime.getRuntime().availableProcessors();
+		// the whole list (and within the hashing queue, which holds at least one task per
+		// thread).
+		int hashConcurrency = 2 * this.hashingThreads;
 		Long created = Flux.fromIterable(missing)
 			.flatMap(
 					(user) -> this.hasher.hash(user.password())

@@ -47,13 +47,13 @@ class DemoProfileSecurityTests {
 
 		assertThatException().isThrownBy(() -> start(demoValues.toArray(String[]::new)))
 			.withStackTraceContaining("kit.relay.signing.key-id, kit.relay.signing.private-key, "
-					+ "kit.auth.gateway-client.secret have the public value of application-demo.yml, "
-					+ "but the 'demo' profile is not active");
+					+ "kit.auth.gateway-client.secret, kit.auth.demo-users.count, kit.auth.demo-users.password-seed "
+					+ "have the public value of application-demo.yml, but the 'demo' profile is not active");
 	}
 
 	private static void start(String... secrets) {
 		List<String> args = new ArrayList<>(List.of("--server.port=0", "--spring.main.banner-mode=off",
-				"--kit.auth.demo-users.count=0", "--spring.data.redis.port=" + SharedRedis.server().port()));
+				"--spring.data.redis.port=" + SharedRedis.server().port()));
 		args.addAll(List.of(secrets));
 		// A real Redis, so that nothing but the secrets can stop the start-up. Reached
 		// only
