@@ -15,18 +15,21 @@ import dev.gatewaykit.auth.demo.DemoUser;
  * <li>6–12: {@code LockoutIntegrationTests}</li>
  * <li>13: {@code SessionKeysSecurityTests}</li>
  * <li>14: {@code LockoutSecurityTests}</li>
+ * <li>15: {@code RelayTokenIntegrationTests}</li>
+ * <li>16–19: {@code RevocationIntegrationTests}</li>
  * <li>20–28: {@code DemoUserSeedingIntegrationTests}</li>
- * <li>29: {@code FailureResetsOnShutdownIntegrationTests}</li>
+ * <li>30: {@code AccessRulesIntegrationTests}</li>
+ * <li>31–35: {@code LockoutIntegrationTests}</li>
  * </ul>
  */
 public final class TestDemoUsers {
 
 	/** How many demo users the shared context seeds. */
-	public static final int COUNT = 30;
+	public static final int COUNT = 36;
 
 	/**
-	 * The default {@code kit.auth.demo-users.password-seed}, which the tests do not
-	 * change.
+	 * The demo profile's {@code kit.auth.demo-users.password-seed}, which the tests do
+	 * not change.
 	 */
 	public static final String SEED = "gateway-perf-kit-demo";
 

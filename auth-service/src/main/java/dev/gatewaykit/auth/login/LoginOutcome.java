@@ -15,8 +15,18 @@ public sealed interface LoginOutcome {
 	record Rejected() implements LoginOutcome {
 	}
 
-	/** The account is locked for {@code retryAfter}, whatever the password. */
+	/**
+	 * This user name is locked for this client for {@code retryAfter}, whatever the
+	 * password.
+	 */
 	record Locked(Duration retryAfter) implements LoginOutcome {
+	}
+
+	/**
+	 * Every password check this user name has left from this client is running; retry
+	 * after {@code retryAfter}. Nothing has failed, so this is no lock.
+	 */
+	record Busy(Duration retryAfter) implements LoginOutcome {
 	}
 
 }

@@ -2,7 +2,10 @@ package dev.gatewaykit.auth.login;
 
 import reactor.core.publisher.Mono;
 
+import dev.gatewaykit.auth.login.LoginAttempts.Check;
+import dev.gatewaykit.auth.login.LoginAttempts.Reservation;
 import dev.gatewaykit.auth.login.LoginOutcome.Authenticated;
+import dev.gatewaykit.auth.login.LoginOutcome.Busy;
 import dev.gatewaykit.auth.login.LoginOutcome.Locked;
 import dev.gatewaykit.auth.login.LoginOutcome.Rejected;
 import dev.gatewaykit.auth.session.SessionStore;
@@ -13,10 +16,11 @@ import dev.gatewaykit.auth.user.UserRepository;
 import org.springframework.stereotype.Service;
 
 /**
- * Logs a user in: reserves a password check (refused when the account is locked or the
- * window's checks are taken), checks the password off the event loop, locks after too
- * many failures, and on success stores a session and schedules the failure counter's
- * reset.
+ * Logs a user in: reserves a password check for the (user, client) pair (refused when the
+ * pair is locked, waited for briefly when all its checks are running), checks the
+ * password off the event loop within the global bound on password checks, and settles the
+ * reservation: a success stores a session and gives the reservation back at once, a
+ * failure counts towards the pair's lock, anything else gives it back uncounted.
  */
 @Service
 public class LoginService {
@@ -29,45 +33,53 @@ public class LoginService {
 
 	private final LoginAttempts attempts;
 
-	private final FailureCounterResets resets;
-
 	private final SessionStore sessions;
 
-	public LoginService(UserRepository users, PasswordHasher hasher, LoginAttempts attempts,
-			FailureCounterResets resets, SessionStore sessions) {
+	public LoginService(UserRepository users, PasswordHasher hasher, LoginAttempts attempts, SessionStore sessions) {
 		this.users = users;
 		this.hasher = hasher;
 		this.attempts = attempts;
-		this.resets = resets;
 		this.sessions = sessions;
 	}
 
-	public Mono<LoginOutcome> login(String username, String password) {
-		// The lock check and the count are one atomic step before BCrypt: a locked
-		// account is refused before its password is looked at (so even the right one
-		// does not get in), and concurrent guesses cannot all slip past the lock check
-		// before the first failure is counted.
-		return this.attempts.reserve(username)
-			.<LoginOutcome>map(Locked::new)
-			.switchIfEmpty(Mono.defer(() -> authenticate(username, password)));
+	/**
+	 * @param client the client address the lockout counts the attempt against
+	 */
+	public Mono<LoginOutcome> login(String username, String password, String client) {
+		// The lock check and the reservation are one atomic step before BCrypt: a locked
+		// pair is refused before its password is looked at (so even the right one does
+		// not get in), and concurrent guesses cannot all slip past the lock check before
+		// the first failure is counted.
+		return this.attempts.reserve(username, client).flatMap((reservation) -> answer(reservation, password));
 	}
 
-	private Mono<LoginOutcome> authenticate(String username, String password) {
-		return this.users.findByUsername(username)
+	private Mono<LoginOutcome> answer(Reservation reservation, String password) {
+		if (reservation instanceof Reservation.Locked locked) {
+			return Mono.just(new Locked(locked.retryAfter()));
+		}
+		if (reservation instanceof Reservation.Busy busy) {
+			return Mono.just(new Busy(busy.retryAfter()));
+		}
+		Check check = (Check) reservation;
+		return authenticate(check, password)
+			.onErrorResume((ex) -> check.abandoned().onErrorResume((ignored) -> Mono.empty()).then(Mono.error(ex)))
+			.doOnCancel(check::abandonLater);
+	}
+
+	private Mono<LoginOutcome> authenticate(Check check, String password) {
+		return this.users.findByUsername(check.username())
 			.flatMap((user) -> this.hasher.matches(password, user.passwordHash())
-				.flatMap((matches) -> matches ? succeed(user) : fail(username)))
-			.switchIfEmpty(Mono.defer(() -> this.hasher.matchesNoUser(password).then(fail(username))));
+				.flatMap((matches) -> matches ? succeed(check, user) : fail(check)))
+			.switchIfEmpty(Mono.defer(() -> this.hasher.matchesNoUser(password).then(fail(check))));
 	}
 
-	private Mono<LoginOutcome> succeed(UserAccount user) {
+	private Mono<LoginOutcome> succeed(Check check, UserAccount user) {
 		return this.sessions.create(user)
-			.flatMap((token) -> this.resets.add(user.username())
-				.thenReturn(new Authenticated(token, this.sessions.idleTimeout())));
+			.flatMap((token) -> check.succeeded().thenReturn(new Authenticated(token, this.sessions.idleTimeout())));
 	}
 
-	private Mono<LoginOutcome> fail(String username) {
-		return this.attempts.recordFailure(username)
-			.map((lockedNow) -> lockedNow ? new Locked(this.attempts.lockDuration()) : REJECTED);
+	private Mono<LoginOutcome> fail(Check check) {
+		return check.failed().<LoginOutcome>map(Locked::new).defaultIfEmpty(REJECTED);
 	}
 
 }

@@ -1,5 +1,9 @@
 package dev.gatewaykit.auth.user;
 
+import java.time.Duration;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
+
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 
@@ -12,9 +16,18 @@ import org.springframework.security.crypto.password.PasswordEncoder;
  * One BCrypt check at cost 10 is tens of milliseconds of pure CPU. Run on a Netty event
  * loop, it would stall every other connection that loop serves (on a 2-core box, half the
  * server) for that long, which is exactly the event-loop blocking this kit is about. The
- * scheduler is built in {@link dev.gatewaykit.auth.config.PasswordHashingConfiguration}.
+ * scheduler is built in {@link dev.gatewaykit.auth.config.PasswordHashingConfiguration}:
+ * its threads are the bound on checks running at once, its queue the bound on checks
+ * waiting. A check that finds the queue full, or waits longer than the acquire timeout,
+ * fails with {@link PasswordChecksOverloadedException} without running.
  */
 public class PasswordHasher {
+
+	private static final int WAITING = 0;
+
+	private static final int RUNNING = 1;
+
+	private static final int GIVEN_UP = 2;
 
 	/**
 	 * Checked against when the user does not exist, so that an unknown user costs as much
@@ -26,18 +39,37 @@ public class PasswordHasher {
 
 	private final Scheduler scheduler;
 
-	public PasswordHasher(PasswordEncoder encoder, Scheduler scheduler) {
+	private final Duration acquireTimeout;
+
+	public PasswordHasher(PasswordEncoder encoder, Scheduler scheduler, Duration acquireTimeout) {
 		this.encoder = encoder;
 		this.scheduler = scheduler;
+		this.acquireTimeout = acquireTimeout;
 		this.unknownUserHash = encoder.encode("no user has this password; it only spends the same time");
 	}
 
 	/**
 	 * Emits whether {@code rawPassword} matches {@code hash}, computed on the hashing
-	 * scheduler.
+	 * scheduler once a slot is free.
 	 */
 	public Mono<Boolean> matches(String rawPassword, String hash) {
-		return Mono.fromCallable(() -> check(rawPassword, hash)).subscribeOn(this.scheduler);
+		return Mono.defer(() -> {
+			// Whoever moves it out of WAITING first wins: the check starts, or the
+			// acquire timeout gives up on it; never both, so a check that has started
+			// is never cut short and one that has timed out never runs.
+			AtomicInteger state = new AtomicInteger(WAITING);
+			Mono<Boolean> check = Mono
+				.fromCallable(() -> state.compareAndSet(WAITING, RUNNING) ? check(rawPassword, hash) : null)
+				.subscribeOn(this.scheduler);
+			Mono<Long> givenUp = Mono.delay(this.acquireTimeout)
+				.flatMap((tick) -> state.compareAndSet(WAITING, GIVEN_UP) ? Mono.just(tick) : Mono.never());
+			return check
+				.timeout(givenUp,
+						Mono.error(() -> new PasswordChecksOverloadedException(
+								"no password check slot within " + this.acquireTimeout.toMillis() + " ms")))
+				.onErrorMap(RejectedExecutionException.class,
+						(ex) -> new PasswordChecksOverloadedException("the password check queue is full"));
+		});
 	}
 
 	/**
@@ -53,6 +85,8 @@ public class PasswordHasher {
 	 * Emits the BCrypt hash of {@code rawPassword}, computed on the hashing scheduler.
 	 */
 	public Mono<String> hash(String rawPassword) {
+		// Not bounded by the acquire timeout: only the demo users' seeding hashes, at
+		// start-up, with its own bound on what it has in flight.
 		return Mono.fromCallable(() -> this.encoder.encode(rawPassword)).subscribeOn(this.scheduler);
 	}
 

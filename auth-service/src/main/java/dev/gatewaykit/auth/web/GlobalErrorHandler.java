@@ -10,8 +10,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
 
+import dev.gatewaykit.auth.user.PasswordChecksOverloadedException;
+
 import org.springframework.core.annotation.Order;
 import org.springframework.dao.DataAccessException;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.stereotype.Component;
@@ -25,9 +28,9 @@ import org.springframework.web.server.WebExceptionHandler;
  * never Spring's default error page, never a stack trace.
  * <p>
  * Ordered before Spring Boot's {@code DefaultErrorWebExceptionHandler} (order -1), so
- * that one never answers. Redis being down or slow, and the password-hashing queue being
- * full, are answered 503 rather than 500: they are conditions a client may retry, not
- * bugs.
+ * that one never answers. Redis being down or slow is answered 503, and no free password
+ * check 503 {@code overloaded} with {@code Retry-After}, rather than 500: they are
+ * conditions a client may retry, not bugs.
  */
 @Component
 @Order(-2)
@@ -40,6 +43,9 @@ public class GlobalErrorHandler implements WebExceptionHandler {
 	 * the log.
 	 */
 	private static final Duration UNAVAILABLE_LOG_INTERVAL = Duration.ofSeconds(10);
+
+	/** What an overloaded answer asks the client to wait, in seconds. */
+	static final String OVERLOAD_RETRY_AFTER_SECONDS = "1";
 
 	private final ApiErrorWriter writer;
 
@@ -65,6 +71,12 @@ public class GlobalErrorHandler implements WebExceptionHandler {
 		if (ex instanceof ResponseStatusException statusException) {
 			HttpStatusCode status = statusException.getStatusCode();
 			return this.writer.write(exchange, status, errorCode(status), message(statusException));
+		}
+		if (ex instanceof PasswordChecksOverloadedException) {
+			// Like the gateway's own overload answer: the client may retry in a second.
+			exchange.getResponse().getHeaders().set(HttpHeaders.RETRY_AFTER, OVERLOAD_RETRY_AFTER_SECONDS);
+			return this.writer.write(exchange, HttpStatus.SERVICE_UNAVAILABLE, "overloaded",
+					"too many logins are being checked; retry in a second");
 		}
 		if (isUnavailable(ex)) {
 			logUnavailable(ex);

@@ -3,6 +3,8 @@ package dev.gatewaykit.auth.user;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -12,8 +14,12 @@ import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 import reactor.test.StepVerifier;
 
+import dev.gatewaykit.auth.config.AuthProperties;
 import dev.gatewaykit.auth.config.PasswordHashingConfiguration;
 
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.security.crypto.password.PasswordEncoder;
 
@@ -21,11 +27,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class PasswordHasherTests {
 
-	private final Scheduler scheduler = new PasswordHashingConfiguration().passwordHashingScheduler();
+	private static final AuthProperties DEFAULTS = new Binder(new MapConfigurationPropertySource())
+		.bindOrCreate("kit.auth", Bindable.of(AuthProperties.class));
+
+	private final Scheduler scheduler = new PasswordHashingConfiguration().passwordHashingScheduler(DEFAULTS);
 
 	private final ThreadRecordingEncoder encoder = new ThreadRecordingEncoder(new BCryptPasswordEncoder(4));
 
-	private final PasswordHasher hasher = new PasswordHasher(this.encoder, this.scheduler);
+	private final PasswordHasher hasher = new PasswordHasher(this.encoder, this.scheduler,
+			DEFAULTS.passwordChecks().acquireTimeout());
 
 	private final String hash = new BCryptPasswordEncoder(4).encode("s3cret");
 
@@ -85,6 +95,59 @@ class PasswordHasherTests {
 			.expectNext(false)
 			.expectComplete()
 			.verify(Duration.ofSeconds(5));
+	}
+
+	@Test
+	void givesUpOnACheckThatWaitsLongerThanTheAcquireTimeoutWithoutRunningIt() throws Exception {
+		CountDownLatch release = new CountDownLatch(1);
+		Scheduler one = Schedulers.newBoundedElastic(1, 4, "bcrypt-one");
+		try {
+			PasswordHasher hasher = new PasswordHasher(this.encoder, one, Duration.ofMillis(200));
+			// Holds the only thread.
+			Mono.fromRunnable(() -> await(release)).subscribeOn(one).subscribe();
+			this.encoder.threads.clear();
+
+			StepVerifier.create(hasher.matches("s3cret", this.hash))
+				.expectError(PasswordChecksOverloadedException.class)
+				.verify(Duration.ofSeconds(5));
+			release.countDown();
+			// The given-up check never runs, even once the thread is free.
+			Thread.sleep(200);
+			assertThat(this.encoder.threads).isEmpty();
+		}
+		finally {
+			release.countDown();
+			one.dispose();
+		}
+	}
+
+	@Test
+	void refusesACheckAtOnceWhenTheQueueIsFull() {
+		CountDownLatch release = new CountDownLatch(1);
+		Scheduler one = Schedulers.newBoundedElastic(1, 1, "bcrypt-one");
+		try {
+			PasswordHasher hasher = new PasswordHasher(this.encoder, one, Duration.ofSeconds(30));
+			Mono.fromRunnable(() -> await(release)).subscribeOn(one).subscribe();
+			// Takes the one place in the queue.
+			hasher.matches("s3cret", this.hash).subscribe();
+
+			StepVerifier.create(hasher.matches("s3cret", this.hash))
+				.expectError(PasswordChecksOverloadedException.class)
+				.verify(Duration.ofSeconds(5));
+		}
+		finally {
+			release.countDown();
+			one.dispose();
+		}
+	}
+
+	private static void await(CountDownLatch latch) {
+		try {
+			latch.await(10, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 	/** Remembers which thread every BCrypt call ran on. */

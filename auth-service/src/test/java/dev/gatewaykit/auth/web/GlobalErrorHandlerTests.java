@@ -8,7 +8,10 @@ import org.junit.jupiter.api.Test;
 import reactor.test.StepVerifier;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.gatewaykit.auth.user.PasswordChecksOverloadedException;
+
 import org.springframework.data.redis.RedisConnectionFailureException;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.mock.http.server.reactive.MockServerHttpRequest;
@@ -40,6 +43,21 @@ class GlobalErrorHandlerTests {
 				HttpStatus.SERVICE_UNAVAILABLE,
 				"""
 						{"status":503,"error":"service_unavailable","message":"the service cannot answer right now; retry later"}""");
+	}
+
+	@Test
+	void answersOverloadedPasswordChecksWith503OverloadedAndRetryAfter() {
+		MockServerWebExchange exchange = MockServerWebExchange.from(MockServerHttpRequest.post("/oauth/token"));
+		Exception overloaded = new PasswordChecksOverloadedException("the password check queue is full");
+
+		StepVerifier.create(this.handler.handle(exchange, overloaded)).expectComplete().verify(Duration.ofSeconds(5));
+
+		assertThat(exchange.getResponse().getStatusCode()).isEqualTo(HttpStatus.SERVICE_UNAVAILABLE);
+		assertThat(exchange.getResponse().getHeaders().getFirst(HttpHeaders.RETRY_AFTER)).isEqualTo("1");
+		StepVerifier.create(exchange.getResponse().getBodyAsString())
+			.assertNext((body) -> assertThat(body).contains("\"error\":\"overloaded\""))
+			.expectComplete()
+			.verify(Duration.ofSeconds(5));
 	}
 
 	@Test
