@@ -2,7 +2,12 @@ package dev.gatewaykit.auth.session;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -11,16 +16,34 @@ import dev.gatewaykit.auth.user.UserAccount;
 import dev.gatewaykit.common.session.Session;
 import dev.gatewaykit.common.session.SessionKeys;
 
+import org.springframework.core.io.ClassPathResource;
 import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
+import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.stereotype.Component;
 
 /**
- * Writes login sessions where the gateway looks for them: {@link SessionKeys
- * kit:session:{token}}, a JSON {@link Session} whose TTL is the idle timeout (the gateway
- * extends it on every request) and whose {@code expiresAt} is the absolute limit.
+ * Login sessions where the gateway looks for them: {@link SessionKeys
+ * kit:session:{reference}}, a JSON {@link Session} whose TTL is the idle timeout (the
+ * gateway extends it on every request) and whose {@code expiresAt} is the absolute limit.
+ * Each user's sessions are also listed by reference in {@value #USER_SESSIONS_PREFIX}
+ * {@code {userId}}, written with the session, so that all of them can be revoked at once.
+ * <p>
+ * A value that is not a session (absent, not JSON, JSON {@code null}, a field missing) or
+ * one past its {@code expiresAt} is no session: found as empty, never an error.
  */
 @Component
 public class SessionStore {
+
+	/** The set of a user's session references. */
+	public static final String USER_SESSIONS_PREFIX = "kit:user-sessions:";
+
+	private static final Logger logger = LoggerFactory.getLogger(SessionStore.class);
+
+	private static final RedisScript<Long> CREATE = RedisScript.of(new ClassPathResource("scripts/create-session.lua"),
+			Long.class);
+
+	private static final RedisScript<Long> REVOKE_ALL = RedisScript
+		.of(new ClassPathResource("scripts/revoke-user-sessions.lua"), Long.class);
 
 	private final ReactiveStringRedisTemplate redis;
 
@@ -44,19 +67,62 @@ public class SessionStore {
 		this.timeout = properties.redisTimeout();
 	}
 
-	/** Stores a new session for {@code user} and emits its token. */
+	/**
+	 * Stores a new session for {@code user}, indexed under the user, and emits its token.
+	 */
 	public Mono<String> create(UserAccount user) {
 		return Mono.defer(() -> {
 			long now = this.clock.millis();
 			Session session = new Session(user.id(), user.username(), user.roles(), now,
 					now + this.settings.maxLifetime().toMillis());
 			String token = this.tokens.next();
-			return this.redis.opsForValue()
-				.set(SessionKeys.of(token), this.json.writeValueAsString(session), this.settings.idleTimeout())
-				.timeout(this.timeout)
-				.flatMap((stored) -> stored ? Mono.just(token)
-						: Mono.error(new IllegalStateException("Redis did not store the session")));
+			String reference = SessionKeys.reference(token);
+			List<String> keys = List.of(SessionKeys.ofReference(reference), userSessionsKey(user.id()));
+			List<String> args = List.of(this.json.writeValueAsString(session),
+					String.valueOf(this.settings.idleTimeout().toMillis()),
+					String.valueOf(this.settings.maxLifetime().toMillis()), reference, SessionKeys.PREFIX);
+			return this.redis.execute(CREATE, keys, args).next().timeout(this.timeout).thenReturn(token);
 		});
+	}
+
+	/**
+	 * The live session with this {@link SessionKeys#reference reference}; empty if there
+	 * is none, its value is not a session, or it is past its maximum lifetime.
+	 */
+	public Mono<Session> find(String reference) {
+		return this.redis.opsForValue()
+			.get(SessionKeys.ofReference(reference))
+			.timeout(this.timeout)
+			.flatMap((value) -> Mono.justOrEmpty(parse(value)))
+			.filter((session) -> !session.isExpiredAt(Instant.ofEpochMilli(this.clock.millis())));
+	}
+
+	/**
+	 * Deletes the session of this bearer token; emits whether there was a live one.
+	 */
+	public Mono<Boolean> revoke(String token) {
+		String reference = SessionKeys.reference(token);
+		return find(reference)
+			.flatMap((session) -> this.redis.delete(SessionKeys.ofReference(reference))
+				.then(this.redis.opsForSet().remove(userSessionsKey(session.userId()), reference))
+				.timeout(this.timeout)
+				.thenReturn(true))
+			.defaultIfEmpty(false);
+	}
+
+	/**
+	 * Deletes every session of the user whose bearer token this is; emits whether the
+	 * token was a live session.
+	 */
+	public Mono<Boolean> revokeAll(String token) {
+		String reference = SessionKeys.reference(token);
+		return find(reference)
+			.flatMap((session) -> this.redis
+				.execute(REVOKE_ALL, List.of(userSessionsKey(session.userId())), List.of(SessionKeys.PREFIX, reference))
+				.next()
+				.timeout(this.timeout)
+				.thenReturn(true))
+			.defaultIfEmpty(false);
 	}
 
 	/**
@@ -65,6 +131,22 @@ public class SessionStore {
 	 */
 	public Duration idleTimeout() {
 		return this.settings.idleTimeout();
+	}
+
+	static String userSessionsKey(String userId) {
+		return USER_SESSIONS_PREFIX + userId;
+	}
+
+	private Optional<Session> parse(String value) {
+		try {
+			// JSON null parses to null: no session either.
+			return Optional.ofNullable(this.json.readValue(value, Session.class));
+		}
+		catch (RuntimeException ex) {
+			// Not JSON, or not a session's shape (Jackson's exceptions are unchecked).
+			logger.debug("Ignoring a session value that is not a session: {}", ex.toString());
+			return Optional.empty();
+		}
 	}
 
 }

@@ -14,13 +14,15 @@ import dev.gatewaykit.common.relay.RelayKeys;
 import dev.gatewaykit.common.relay.RelayTokenResponse;
 import dev.gatewaykit.common.relay.RelayTokenSigner;
 import dev.gatewaykit.common.relay.RelayTokenVerifier;
+import dev.gatewaykit.common.session.Session;
+import dev.gatewaykit.common.session.SessionKeys;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A relay token is signed once per identity and handed out again while at least half its
- * life is left; never for another identity, never past that.
+ * A relay token is signed once per session and handed out again while at least half its
+ * life is left; never for another session, never past that.
  */
 class IssuedRelayTokensTests {
 
@@ -38,11 +40,15 @@ class IssuedRelayTokensTests {
 	private final RelayTokenVerifier verifier = new RelayTokenVerifier(Map.of("k1", KEYS.getPublic()),
 			Duration.ofMinutes(5), this.clock);
 
+	private static final String SESSION_7 = SessionKeys.reference("token-7");
+
+	private static final String SESSION_8 = SessionKeys.reference("token-8");
+
 	@Test
 	void handsOutTheSameTokenWhileHalfItsLifeIsLeft() {
-		RelayTokenResponse first = this.tokens.issue("7", "user7", List.of("USER"));
+		RelayTokenResponse first = this.tokens.issue(SESSION_7, session("7"));
 		this.clock.now = NOW.plusSeconds(30);
-		RelayTokenResponse again = this.tokens.issue("7", "user7", List.of("USER"));
+		RelayTokenResponse again = this.tokens.remembered(SESSION_7).orElseThrow();
 
 		assertThat(again.relayToken()).isEqualTo(first.relayToken());
 		assertThat(first.expiresIn()).isEqualTo(60);
@@ -51,34 +57,46 @@ class IssuedRelayTokensTests {
 	}
 
 	@Test
-	void signsAnewOnceLessThanHalfItsLifeIsLeft() {
-		RelayTokenResponse first = this.tokens.issue("7", "user7", List.of("USER"));
+	void forgetsATokenOnceLessThanHalfItsLifeIsLeft() {
+		this.tokens.issue(SESSION_7, session("7"));
 		this.clock.now = NOW.plusSeconds(31);
-		RelayTokenResponse next = this.tokens.issue("7", "user7", List.of("USER"));
 
-		assertThat(next.relayToken()).isNotEqualTo(first.relayToken());
+		assertThat(this.tokens.remembered(SESSION_7)).isEmpty();
+		RelayTokenResponse next = this.tokens.issue(SESSION_7, session("7"));
 		assertThat(next.expiresIn()).isEqualTo(60);
 		RelayClaims claims = this.verifier.verify(next.relayToken()).orElseThrow();
 		assertThat(claims.issuedAt()).isEqualTo(NOW.plusSeconds(31));
 	}
 
 	@Test
-	void neverHandsOneIdentitysTokenToAnother() {
-		String user = this.tokens.issue("7", "user7", List.of("USER")).relayToken();
-		String otherUser = this.tokens.issue("8", "user8", List.of("USER")).relayToken();
-		String otherRoles = this.tokens.issue("7", "user7", List.of("USER", "ADMIN")).relayToken();
+	void signsTheSessionsIdentityAndNeverHandsOneSessionsTokenToAnother() {
+		String user = this.tokens.issue(SESSION_7, session("7")).relayToken();
 
+		assertThat(this.tokens.remembered(SESSION_8)).isEmpty();
+		String otherUser = this.tokens.issue(SESSION_8, session("8")).relayToken();
 		assertThat(otherUser).isNotEqualTo(user);
-		assertThat(otherRoles).isNotEqualTo(user);
-		assertThat(this.verifier.verify(otherRoles).orElseThrow().roles()).containsExactly("USER", "ADMIN");
+		RelayClaims claims = this.verifier.verify(otherUser).orElseThrow();
+		assertThat(claims.userId()).isEqualTo("8");
+		assertThat(claims.username()).isEqualTo("user8");
+		assertThat(claims.roles()).containsExactly("USER", "ADMIN");
 	}
 
+	/**
+	 * It used to empty itself completely when it reached its bound, so that every
+	 * session's next request was signed afresh at once.
+	 */
 	@Test
-	void remembersAtMostItsBound() {
+	void dropsSingleEntriesAtItsBoundRatherThanEmptyingItself() {
 		for (int i = 0; i < 10; i++) {
-			this.tokens.issue(String.valueOf(i), "user" + i, List.of("USER"));
-			assertThat(this.tokens.remembered()).isBetween(1, 3);
+			this.tokens.issue(SessionKeys.reference("token-" + i), session(String.valueOf(i)));
+			assertThat(this.tokens.remembered()).isBetween(1L, 3L);
 		}
+		assertThat(this.tokens.remembered()).isEqualTo(3);
+	}
+
+	private static Session session(String userId) {
+		return new Session(userId, "user" + userId, List.of("USER", "ADMIN"), NOW.toEpochMilli(),
+				NOW.plus(Duration.ofHours(8)).toEpochMilli());
 	}
 
 	/** A clock the test moves. */

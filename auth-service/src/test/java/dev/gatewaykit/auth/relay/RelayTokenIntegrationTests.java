@@ -3,17 +3,24 @@ package dev.gatewaykit.auth.relay;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import reactor.test.StepVerifier;
 
 import dev.gatewaykit.auth.AuthServiceIntegrationTest;
+import dev.gatewaykit.auth.TestDemoUsers;
+import dev.gatewaykit.auth.TestLogins;
 import dev.gatewaykit.common.RelayClaims;
 import dev.gatewaykit.common.relay.RelayTokenResponse;
 import dev.gatewaykit.common.relay.RelayTokenVerifier;
 import dev.gatewaykit.common.relay.RelayVerificationProperties;
+import dev.gatewaykit.common.session.SessionKeys;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.context.properties.bind.Bindable;
@@ -22,6 +29,7 @@ import org.springframework.boot.context.properties.source.ConfigurationPropertyS
 import org.springframework.boot.env.YamlPropertySourceLoader;
 import org.springframework.core.env.PropertySource;
 import org.springframework.core.io.FileSystemResource;
+import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -29,6 +37,12 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+/**
+ * Finding "the relay endpoint signs any identity the gateway names": it signed whatever
+ * user id, name and roles the body held, so the gateway's client secret meant
+ * "impersonate anyone". Now the body names a session by its reference, and the token
+ * carries the identity stored in that session, for mall-api's audience.
+ */
 @AuthServiceIntegrationTest
 class RelayTokenIntegrationTests {
 
@@ -37,33 +51,120 @@ class RelayTokenIntegrationTests {
 	 */
 	private static final RelayTokenVerifier MALL_API = mallApiDemoVerifier();
 
-	private static final Map<String, Object> BODY = Map.of("userId", "17", "username", "user0017", "roles",
-			List.of("USER", "ADMIN"));
+	private static final String SECRET = "dev-only-gateway-secret-change-me";
 
 	@Autowired
 	private WebTestClient client;
 
+	@Autowired
+	private ReactiveStringRedisTemplate redis;
+
 	@Test
-	void signsTokenThatMallApiCanVerify() {
-		RelayTokenResponse response = relayToken("gateway", "dev-only-gateway-secret-change-me", BODY).expectStatus()
+	void signsTheIdentityOfTheNamedSessionThatMallApiCanVerify() {
+		String reference = SessionKeys.reference(TestLogins.token(this.client, TestDemoUsers.user(15)));
+
+		RelayTokenResponse response = relayToken("gateway", SECRET, Map.of("session", reference)).expectStatus()
 			.isOk()
 			.expectBody(RelayTokenResponse.class)
 			.returnResult()
 			.getResponseBody();
 
-		assertThat(response.expiresIn()).isEqualTo(60);
+		assertThat(response.expiresIn()).isBetween(30L, 60L);
 		RelayClaims claims = MALL_API.verify(response.relayToken()).orElseThrow();
-		assertThat(claims.userId()).isEqualTo("17");
-		assertThat(claims.username()).isEqualTo("user0017");
-		assertThat(claims.roles()).containsExactly("USER", "ADMIN");
-		assertThat(claims.issuedAt().getEpochSecond()).isCloseTo(Instant.now().getEpochSecond(), within(10L));
+		assertThat(claims.userId()).isEqualTo("15");
+		assertThat(claims.username()).isEqualTo("user0015");
+		assertThat(claims.roles()).containsExactly("USER");
 		assertThat(claims.expiresAt().getEpochSecond()).isCloseTo(Instant.now().plusSeconds(60).getEpochSecond(),
-				within(10L));
+				within(40L));
+	}
+
+	@Test
+	void ignoresAnIdentityNamedInTheBody() {
+		String reference = SessionKeys.reference(TestLogins.token(this.client, TestDemoUsers.user(15)));
+
+		String token = relayToken("gateway", SECRET,
+				Map.of("session", reference, "userId", "1", "username", "admin", "roles", List.of("ADMIN")))
+			.expectStatus()
+			.isOk()
+			.expectBody(RelayTokenResponse.class)
+			.returnResult()
+			.getResponseBody()
+			.relayToken();
+
+		RelayClaims claims = MALL_API.verify(token).orElseThrow();
+		assertThat(claims.username()).isEqualTo("user0015");
+		assertThat(claims.roles()).containsExactly("USER");
+	}
+
+	@Test
+	void refusesToSignAnIdentityTheCallerNames() {
+		relayToken("gateway", SECRET, Map.of("userId", "1", "username", "admin", "roles", List.of("ADMIN")))
+			.expectStatus()
+			.isBadRequest()
+			.expectBody()
+			.json("""
+					{"status":400,"error":"invalid_request","message":"session is missing"}""", true);
+	}
+
+	@Test
+	void answers400ForSomethingThatIsNoSessionReference() {
+		relayToken("gateway", SECRET, Map.of("session", "user0015")).expectStatus()
+			.isBadRequest()
+			.expectBody()
+			.jsonPath("$.message")
+			.isEqualTo("session is not a session reference (43 base64url characters)");
+	}
+
+	/**
+	 * Absent, not JSON, JSON {@code null}, a field missing, past its maximum lifetime:
+	 * all "no such session", never a 500.
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "", "not json", "null", "{\"userId\":\"1\"}", "[]",
+			"{\"userId\":\"1\",\"username\":\"u\",\"roles\":[\"USER\"],\"issuedAt\":0,\"expiresAt\":1}" })
+	void answers404ForAnythingButALiveSession(String value) {
+		String reference = SessionKeys.reference("relay-test-" + value.hashCode());
+		if (!value.isEmpty()) {
+			StepVerifier.create(this.redis.opsForValue().set(SessionKeys.ofReference(reference), value))
+				.expectNext(true)
+				.expectComplete()
+				.verify(Duration.ofSeconds(5));
+		}
+
+		relayToken("gateway", SECRET, Map.of("session", reference)).expectStatus()
+			.isNotFound()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_JSON)
+			.expectBody()
+			.json("""
+					{"status":404,"error":"not_found","message":"no such session"}""", true);
+	}
+
+	@Test
+	void handsOutARememberedTokenWithoutReadingTheSessionAgain() {
+		String reference = SessionKeys.reference(TestLogins.token(this.client, TestDemoUsers.user(15)));
+		String first = relayToken("gateway", SECRET, Map.of("session", reference)).expectStatus()
+			.isOk()
+			.expectBody(RelayTokenResponse.class)
+			.returnResult()
+			.getResponseBody()
+			.relayToken();
+		// Gone from Redis: only a token remembered in memory can answer now.
+		StepVerifier.create(this.redis.delete(SessionKeys.ofReference(reference)))
+			.expectNext(1L)
+			.expectComplete()
+			.verify(Duration.ofSeconds(5));
+
+		relayToken("gateway", SECRET, Map.of("session", reference)).expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.relay_token")
+			.isEqualTo(first);
 	}
 
 	@Test
 	void refusesWrongClientSecretWithJson() {
-		relayToken("gateway", "not-the-secret", BODY).expectStatus()
+		relayToken("gateway", "not-the-secret", Map.of("session", SessionKeys.reference("x"))).expectStatus()
 			.isUnauthorized()
 			.expectHeader()
 			.valueEquals(HttpHeaders.WWW_AUTHENTICATE, "Basic realm=\"auth-service\"")
@@ -76,7 +177,7 @@ class RelayTokenIntegrationTests {
 
 	@Test
 	void refusesWrongClientIdWithJson() {
-		relayToken("not-the-gateway", "dev-only-gateway-secret-change-me", BODY).expectStatus()
+		relayToken("not-the-gateway", SECRET, Map.of("session", SessionKeys.reference("x"))).expectStatus()
 			.isUnauthorized()
 			.expectBody()
 			.jsonPath("$.error")
@@ -88,33 +189,13 @@ class RelayTokenIntegrationTests {
 		this.client.post()
 			.uri("/oauth/relay-token")
 			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue(BODY)
+			.bodyValue(Map.of("session", SessionKeys.reference("x")))
 			.exchange()
 			.expectStatus()
 			.isUnauthorized()
 			.expectBody()
 			.json("""
 					{"status":401,"error":"unauthorized","message":"client credentials are required"}""", true);
-	}
-
-	@Test
-	void answers400NamingMissingFields() {
-		relayToken("gateway", "dev-only-gateway-secret-change-me", Map.of("username", "user0017")).expectStatus()
-			.isBadRequest()
-			.expectBody()
-			.json("""
-					{"status":400,"error":"invalid_request","message":"missing or blank: userId, roles"}""", true);
-	}
-
-	@Test
-	void acceptsEmptyRoles() {
-		relayToken("gateway", "dev-only-gateway-secret-change-me",
-				Map.of("userId", "17", "username", "user0017", "roles", List.of()))
-			.expectStatus()
-			.isOk()
-			.expectBody()
-			.jsonPath("$.relay_token")
-			.value((String token) -> assertThat(MALL_API.verify(token).orElseThrow().roles()).isEmpty());
 	}
 
 	private WebTestClient.ResponseSpec relayToken(String clientId, String secret, Map<String, ?> body) {
