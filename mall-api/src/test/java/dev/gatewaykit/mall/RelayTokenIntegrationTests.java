@@ -57,6 +57,14 @@ class RelayTokenIntegrationTests extends AbstractMallApiIntegrationTests {
 	}
 
 	@Test
+	void rejectsATokenSignedForAnotherAudience() {
+		Instant now = Instant.now();
+		String forGateway = TestRelayKeys.signFor("gateway",
+				new RelayClaims("17", "user0017", List.of("USER"), now, now.plusSeconds(60)));
+		withToken("/products/1", forGateway).expectStatus().isUnauthorized().expectBody().json(INVALID);
+	}
+
+	@Test
 	void rejectsForgedRelayToken() {
 		Instant now = Instant.now();
 		String forged = new RelayTokenSigner(TestRelayKeys.KEY_ID, RelayKeys.generate().getPrivate())

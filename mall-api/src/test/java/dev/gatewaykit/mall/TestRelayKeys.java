@@ -34,6 +34,11 @@ public final class TestRelayKeys {
 		registry.add("kit.relay.verification.keys." + KEY_ID, () -> RelayKeys.encode(PAIR.getPublic()));
 	}
 
+	/** Signs like auth-service does, for another audience than mall-api. */
+	public static String signFor(String audience, RelayClaims claims) {
+		return new RelayTokenSigner(KEY_ID, PAIR.getPrivate(), audience).sign(claims);
+	}
+
 	/** Signs like auth-service does. */
 	public static String sign(RelayClaims claims) {
 		return SIGNER.sign(claims);
