@@ -23,9 +23,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * token, {@code GET /api/mall/actuator/prometheus} went through the mall route to
  * mall-api's actuator. Every route, the {@code vanilla} one included, must refuse a path
  * that reaches {@code /actuator} once routed, in every spelling: 404 as for a path no
- * route matches, or 400 from path hygiene for the encoded and odd forms. The mall stub
- * echoes the path it received, so its {@code "path"} field appearing means the request
- * got through.
+ * route matches, or 400 from path hygiene for the encoded and odd forms. The same for
+ * Spring Boot's {@code /error} controller, which answers a direct request with 500. The
+ * mall stub echoes the path it received, so its {@code "path"} field appearing means the
+ * request got through.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "kit.routes.vanilla=true")
 class BackendActuatorSecurityTests {
@@ -43,8 +44,9 @@ class BackendActuatorSecurityTests {
 			"/api/mall/actuator", "/api/mall/actuator/", "/api/mall/ACTUATOR/prometheus", "/api/mall/Actuator/info",
 			"/api/auth/actuator/prometheus", "/vanilla/actuator/prometheus", "/vanilla/actuator/info",
 			"/vanilla/Actuator/metrics", "/api/mall/actuator/health/liveness", "/api/mall/actuator/health",
-			"/vanilla/actuator/health", "/vanilla/actuator/health/readiness" })
-	void answers404ForABackendActuatorWithAValidSession(String path) throws IOException {
+			"/vanilla/actuator/health", "/vanilla/actuator/health/readiness", "/api/mall/error", "/api/mall/error/",
+			"/api/mall/Error", "/api/mall/error/x", "/vanilla/error" })
+	void answers404ForABackendActuatorOrErrorControllerWithAValidSession(String path) throws IOException {
 		String response = get(path, GatewayIntegrationTestSupport.login("42"));
 		assertThat(response).startsWith("HTTP/1.1 404").contains("\"error\":\"not_found\"").doesNotContain("\"path\"");
 	}
@@ -57,7 +59,8 @@ class BackendActuatorSecurityTests {
 			"/api/mall\\actuator\\info", "/vanilla/%61ctuator/prometheus", "/vanilla/./actuator/info",
 			"/vanilla/actuator;a=b/info", "/vanilla/%61ctuator/health/liveness", "/vanilla/Actuator/health/liveness",
 			"/vanilla/actuator/health/liveness/", "/vanilla/actuator/health/liveness;x=y",
-			"/vanilla/x/../actuator/health/liveness" })
+			"/vanilla/x/../actuator/health/liveness", "/api/mall/%65rror", "/api/mall/error;a=b",
+			"/api/mall/x/../error" })
 	void refusesEncodedAndOddSpellingsOfABackendActuator(String path) throws IOException {
 		String response = get(path, GatewayIntegrationTestSupport.login("42"));
 		assertThat(response).matches("(?s)HTTP/1.1 (400|404) .*").doesNotContain("\"path\"");

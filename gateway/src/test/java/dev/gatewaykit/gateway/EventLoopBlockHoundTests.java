@@ -1,6 +1,8 @@
 package dev.gatewaykit.gateway;
 
+import java.net.InetAddress;
 import java.time.Duration;
+import java.util.concurrent.ThreadLocalRandom;
 
 import dev.gatewaykit.common.mode.ExecutionMode;
 import dev.gatewaykit.gateway.mode.ModeSwitch;
@@ -9,6 +11,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import reactor.blockhound.BlockingOperationError;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+import reactor.test.StepVerifier;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -65,6 +71,38 @@ class EventLoopBlockHoundTests {
 		this.modes.switchTo(ExecutionMode.BOUNDED_ELASTIC);
 		get(GatewayIntegrationTestSupport.login("31")).expectStatus().isOk();
 		assertThat(KitBlockHoundIntegration.detections).isEmpty();
+	}
+
+	/**
+	 * The login path reads the client's address from {@code X-Forwarded-For} (the test
+	 * connects from 127.0.0.1, a trusted proxy); a name there, however much it looks like
+	 * hex digits, must never become a DNS query on the event loop.
+	 */
+	@Test
+	void loginWithAHostNameInForwardedForLooksNothingUp() {
+		String name = Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000, 0xffff)) + ".beef.cafe";
+		WebTestClient.bindToServer()
+			.baseUrl("http://127.0.0.1:" + this.port)
+			.responseTimeout(Duration.ofSeconds(10))
+			.build()
+			.post()
+			.uri("/api/auth/oauth/token")
+			.header("X-Forwarded-For", name)
+			.exchange()
+			.expectStatus()
+			.isOk();
+		assertThat(KitBlockHoundIntegration.detections).isEmpty();
+	}
+
+	/** Proves the test above would notice a lookup: one made on a non-blocking thread. */
+	@Test
+	void canaryANameLookupOnANonBlockingThreadIsCaught() {
+		StepVerifier
+			.create(Mono.fromCallable(() -> InetAddress.getByName("dead.beef.cafe")).subscribeOn(Schedulers.parallel()))
+			.expectError(BlockingOperationError.class)
+			.verify(Duration.ofSeconds(10));
+		assertThat(KitBlockHoundIntegration.detections).singleElement()
+			.satisfies((detection) -> assertThat(detection).contains("parallel-", "lookupAllHostAddr"));
 	}
 
 	@ParameterizedTest

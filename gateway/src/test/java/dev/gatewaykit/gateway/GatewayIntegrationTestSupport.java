@@ -33,6 +33,10 @@ final class GatewayIntegrationTestSupport {
 		registry.add("kit.gateway.auth-service.timeout", () -> "1s");
 		registry.add("kit.gateway.session.timeout", () -> "500ms");
 		registry.add("management.server.port", () -> "0");
+		// The suite logs in far more often than production's limit allows one address;
+		// the rate-limit tests set their own.
+		registry.add("kit.gateway.login-rate-limit.replenish-rate", () -> "1000");
+		registry.add("kit.gateway.login-rate-limit.burst-capacity", () -> "1000");
 		registerManagementCredentials(registry);
 	}
 
@@ -65,6 +69,19 @@ final class GatewayIntegrationTestSupport {
 		String json = "{\"userId\":\"" + userId + "\",\"username\":\"user" + userId + "\",\"roles\":[\"USER\"],"
 				+ "\"issuedAt\":" + now + ",\"expiresAt\":" + (now + lifetime.toMillis()) + "}";
 		String reply = redis.command("SET " + SessionKeys.of(token) + " '" + json + "' EX 1800");
+		if (!"+OK".equals(reply)) {
+			throw new IllegalStateException("could not store session: " + reply);
+		}
+		return token;
+	}
+
+	/**
+	 * Stores this value (without single quotes) as a session, whatever it is, and returns
+	 * its token.
+	 */
+	static String storeSession(String value) {
+		String token = UUID.randomUUID().toString().replace("-", "");
+		String reply = redis.command("SET " + SessionKeys.of(token) + " '" + value + "' EX 1800");
 		if (!"+OK".equals(reply)) {
 			throw new IllegalStateException("could not store session: " + reply);
 		}

@@ -9,12 +9,19 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.gatewaykit.common.relay.RelayTokenEndpoint;
+import dev.gatewaykit.common.relay.RelayTokenRequest;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A backend that answers 200 to anything and remembers the {@code traceparent} header of
- * the last request (absent: the gateway propagated no trace).
+ * the last request (absent: the gateway propagated no trace). As auth-service, it answers
+ * a relay call that names a session by its reference with a relay token, like
+ * {@link StubBackends}.
  */
 final class HeaderRecordingBackend {
+
+	private static final JsonMapper json = JsonMapper.builder().build();
 
 	private final HttpServer server;
 
@@ -30,9 +37,18 @@ final class HeaderRecordingBackend {
 		this.server.createContext("/", (exchange) -> {
 			try (exchange) {
 				this.traceparent.set(Optional.ofNullable(exchange.getRequestHeaders().getFirst("traceparent")));
-				byte[] body = "{}".getBytes(StandardCharsets.UTF_8);
+				String answer = "{}";
+				int status = 200;
+				if (RelayTokenEndpoint.PATH.equals(exchange.getRequestURI().getPath())) {
+					RelayTokenRequest request = json.readValue(exchange.getRequestBody().readAllBytes(),
+							RelayTokenRequest.class);
+					status = request.problems().isEmpty() ? 200 : 400;
+					answer = "{\"relay_token\":\"" + StubBackends.relayTokenFor(String.valueOf(request.session()))
+							+ "\",\"expires_in\":60}";
+				}
+				byte[] body = answer.getBytes(StandardCharsets.UTF_8);
 				exchange.getResponseHeaders().set("Content-Type", "application/json");
-				exchange.sendResponseHeaders(200, body.length);
+				exchange.sendResponseHeaders(status, body.length);
 				exchange.getResponseBody().write(body);
 			}
 		});

@@ -34,6 +34,12 @@ public class KitBlockHoundIntegration implements BlockHoundIntegration {
 		// the fixed profile writes through an AsyncAppender whose queue offer never
 		// blocks (neverBlock=true), so this is start-up only.
 		builder.allowBlockingCallsInside("ch.qos.logback.core.OutputStreamAppender", "writeBytes");
+		// A name lookup (the JDK's resolver, under InetAddress.getByName and every
+		// unresolved InetSocketAddress) waits for DNS, for seconds when the resolver is
+		// slow; BlockHound does not know it as blocking by itself.
+		for (String resolver : List.of("java.net.Inet4AddressImpl", "java.net.Inet6AddressImpl")) {
+			builder.markAsBlocking(resolver, "lookupAllHostAddr", "(Ljava/lang/String;)[Ljava/net/InetAddress;");
+		}
 	}
 
 }

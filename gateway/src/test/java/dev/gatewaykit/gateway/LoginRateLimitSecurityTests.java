@@ -5,6 +5,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 
 import org.junit.jupiter.api.Test;
@@ -17,15 +18,15 @@ import org.springframework.test.context.DynamicPropertySource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Finding "logins are not rate limited" (issue 12): any client could try passwords as
- * fast as auth-service hashes them. With a real Redis behind SCG's rate limiter and a
- * bucket of {@value #BURST} logins earned back at one a minute, the next login from the
- * same client address (as nginx forwards it, from a trusted proxy on 127.0.0.1) is 429
- * with the kit's JSON and {@code Retry-After}, while another address is unaffected.
+ * The login rate limit against a real Redis behind SCG's rate limiter, with a bucket of
+ * {@value #BURST} logins earned back at one a minute, and the test's 127.0.0.1 and
+ * {@code 10.0.0.0/8} as the trusted proxies (nginx, on the same host or the internal
+ * network). The next login from the same client is 429 with the kit's JSON and
+ * {@code Retry-After}, while another client is unaffected; what a client writes into
+ * {@code X-Forwarded-For} itself never buys it a fresh bucket, an IPv6 client's whole /64
+ * shares one, and no answer tells the client how many tokens it has left.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "kit.gateway.login-rate-limit.burst-capacity=" + (LoginRateLimitSecurityTests.BURST * 60),
-				"kit.gateway.login-rate-limit.requested-tokens=60", "kit.gateway.login-rate-limit.replenish-rate=1" })
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class LoginRateLimitSecurityTests {
 
 	static final int BURST = 3;
@@ -33,6 +34,10 @@ class LoginRateLimitSecurityTests {
 	@DynamicPropertySource
 	static void properties(DynamicPropertyRegistry registry) {
 		GatewayIntegrationTestSupport.register(registry);
+		registry.add("kit.gateway.login-rate-limit.burst-capacity", () -> BURST * 60);
+		registry.add("kit.gateway.login-rate-limit.requested-tokens", () -> 60);
+		registry.add("kit.gateway.login-rate-limit.replenish-rate", () -> 1);
+		registry.add("kit.gateway.login-rate-limit.trusted-proxies", () -> "127.0.0.1,::1,10.0.0.0/8");
 	}
 
 	@LocalServerPort
@@ -53,10 +58,45 @@ class LoginRateLimitSecurityTests {
 		assertThat(refused.body()).contains("\"status\":429", "\"error\":\"too_many_requests\"");
 		assertThat(refused.headers().firstValue("Content-Type"))
 			.hasValueSatisfying((type) -> assertThat(type).startsWith("application/json"));
-		assertThat(refused.headers().firstValue("Retry-After"))
-			.hasValueSatisfying((seconds) -> assertThat(Integer.parseInt(seconds)).isPositive());
+		// 60 tokens a login at 1 a second: a minute.
+		assertThat(refused.headers().firstValue("Retry-After")).hasValue("60");
 
 		assertThat(login(randomAddress()).statusCode()).as("another address").isEqualTo(200);
+	}
+
+	/**
+	 * A client behind the trusted proxy writes a fresh address into
+	 * {@code X-Forwarded-For} every time; the proxy appends the address it saw, here in
+	 * its own trusted network. Only that last entry counts: walking further back through
+	 * trusted hops would reach the address the client wrote.
+	 */
+	@Test
+	void aClientCannotPickItsBucketByWritingForwardedFor() throws Exception {
+		String seenByTheProxy = "10." + randomOctet() + "." + randomOctet() + "." + randomOctet();
+		for (int i = 0; i < BURST; i++) {
+			assertThat(login("198.51.100." + (i + 1) + ", " + seenByTheProxy).statusCode()).isEqualTo(200);
+		}
+		assertThat(login("198.51.100.99, " + seenByTheProxy).statusCode()).isEqualTo(429);
+	}
+
+	@Test
+	void keysAnIpv6ClientByItsSlash64() throws Exception {
+		String network = "2001:db8:" + Integer.toHexString(randomOctet() * 256 + randomOctet()) + ":"
+				+ Integer.toHexString(randomOctet()) + ":";
+		for (int i = 0; i < BURST; i++) {
+			assertThat(login(network + "1:2:3:" + Integer.toHexString(i + 1)).statusCode()).isEqualTo(200);
+		}
+		assertThat(login(network + "aaaa:bbbb:cccc:dddd").statusCode()).isEqualTo(429);
+	}
+
+	@Test
+	void tellsTheClientNothingAboutItsBucket() throws Exception {
+		String client = randomAddress();
+		for (int i = 0; i <= BURST; i++) {
+			HttpResponse<String> login = login(client);
+			assertThat(login.headers().map().keySet()).as("login %d", i + 1)
+				.noneMatch((name) -> name.toLowerCase(Locale.ROOT).startsWith("x-ratelimit"));
+		}
 	}
 
 	@Test
@@ -86,8 +126,11 @@ class LoginRateLimitSecurityTests {
 	}
 
 	private static String randomAddress() {
-		ThreadLocalRandom random = ThreadLocalRandom.current();
-		return "198.51." + random.nextInt(256) + "." + random.nextInt(1, 255);
+		return "198.51." + randomOctet() + "." + ThreadLocalRandom.current().nextInt(1, 255);
+	}
+
+	private static int randomOctet() {
+		return ThreadLocalRandom.current().nextInt(256);
 	}
 
 }

@@ -75,28 +75,28 @@ class ObservabilityIntegrationTests {
 	@Test
 	void hasNoTracerAndPropagatesNoTrace() {
 		assertThat(this.context.getBeanNamesForType(Tracer.class)).isEmpty();
-		client(this.port).get().uri("/api/auth/oauth/token").exchange().expectStatus().isOk();
+		client(this.port).post().uri("/api/auth/oauth/token").exchange().expectStatus().isOk();
 		assertThat(auth.lastTraceparent()).isEmpty();
 	}
 
 	@Test
 	void recordsEachRoutedRequestUnderItsRouteAndServesItToPrometheus() {
-		Timer before = this.meters.find("spring.cloud.gateway.requests").tag("routeId", "auth").timer();
+		Timer before = this.meters.find("spring.cloud.gateway.requests").tag("routeId", "login").timer();
 		long count = (before != null) ? before.count() : 0;
-		client(this.port).get().uri("/api/auth/oauth/token").exchange().expectStatus().isOk();
+		client(this.port).post().uri("/api/auth/oauth/token").exchange().expectStatus().isOk();
 		Timer after = this.meters.find("spring.cloud.gateway.requests")
-			.tags("routeId", "auth", "status", "OK", "outcome", "SUCCESSFUL")
+			.tags("routeId", "login", "status", "OK", "outcome", "SUCCESSFUL")
 			.timer();
 		assertThat(after).isNotNull();
 		assertThat(after.count()).isEqualTo(count + 1);
-		assertThat(scrape()).containsPattern("spring_cloud_gateway_requests_seconds_count\\{[^}]*routeId=\"auth\"")
+		assertThat(scrape()).containsPattern("spring_cloud_gateway_requests_seconds_count\\{[^}]*routeId=\"login\"")
 			.contains("spring_cloud_gateway_requests_seconds_bucket")
 			.contains("reactor_netty_connection_provider_active_connections");
 	}
 
 	@Test
 	void servesEveryMetricTheGrafanaDashboardQueries() throws IOException {
-		client(this.port).get().uri("/api/auth/oauth/token").exchange().expectStatus().isOk();
+		client(this.port).post().uri("/api/auth/oauth/token").exchange().expectStatus().isOk();
 		Set<String> queried = new TreeSet<>();
 		for (JsonNode panel : JsonMapper.builder().build().readTree(Files.readString(DASHBOARD)).path("panels")) {
 			for (JsonNode target : panel.path("targets")) {

@@ -17,12 +17,15 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.gatewaykit.common.IdentityHeaders;
 import dev.gatewaykit.common.relay.RelayTokenEndpoint;
+import dev.gatewaykit.common.relay.RelayTokenRequest;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * In-process stand-ins for auth-service's relay endpoint and for mall-api, for tests
- * about the gateway alone. The mall stub echoes the identity headers it received, so a
- * test sees exactly what the gateway forwarded.
+ * about the gateway alone. The relay stub answers a well-formed request
+ * ({@code {"session":"<reference>"}}) with {@link #relayTokenFor} the reference and any
+ * other with 400. The mall stub echoes the identity headers it received, so a test sees
+ * exactly what the gateway forwarded.
  */
 final class StubBackends implements AutoCloseable {
 
@@ -61,6 +64,11 @@ final class StubBackends implements AutoCloseable {
 		this.mall = start(StubBackends::echo, "/");
 	}
 
+	/** The relay token the stub issues for the session with this reference. */
+	static String relayTokenFor(String reference) {
+		return "relay-for-" + reference;
+	}
+
 	String authUrl() {
 		return "http://127.0.0.1:" + this.auth.getAddress().getPort();
 	}
@@ -84,8 +92,16 @@ final class StubBackends implements AutoCloseable {
 				respond(exchange, 500, "{\"error\":\"too late\"}");
 			}
 			case OK -> {
-				Map<?, ?> body = json.readValue(exchange.getRequestBody().readAllBytes(), Map.class);
-				respond(exchange, 200, "{\"relay_token\":\"relay-for-" + body.get("userId") + "\",\"expires_in\":60}");
+				// auth-service's contract: the body names a session by its reference and
+				// nothing else; the token says which session it was for.
+				RelayTokenRequest request = json.readValue(exchange.getRequestBody().readAllBytes(),
+						RelayTokenRequest.class);
+				if (!request.problems().isEmpty()) {
+					respond(exchange, 400, "{\"error\":\"bad_request\"}");
+					return;
+				}
+				respond(exchange, 200,
+						"{\"relay_token\":\"" + relayTokenFor(request.session()) + "\",\"expires_in\":60}");
 			}
 		}
 	}

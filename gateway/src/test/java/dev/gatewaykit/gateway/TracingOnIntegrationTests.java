@@ -56,7 +56,7 @@ class TracingOnIntegrationTests {
 			.baseUrl("http://127.0.0.1:" + this.port)
 			.responseTimeout(Duration.ofSeconds(10))
 			.build()
-			.get()
+			.post()
 			.uri("/api/auth/oauth/token")
 			.exchange()
 			.expectStatus()

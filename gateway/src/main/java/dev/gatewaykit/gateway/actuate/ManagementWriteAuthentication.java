@@ -2,7 +2,11 @@ package dev.gatewaykit.gateway.actuate;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.util.ArrayDeque;
 import java.util.Base64;
+import java.util.Deque;
+import java.util.List;
+import java.util.Locale;
 
 import dev.gatewaykit.gateway.web.ErrorResponses;
 import org.jspecify.annotations.Nullable;
@@ -12,6 +16,7 @@ import org.springframework.core.Ordered;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.server.PathContainer;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
@@ -34,7 +39,8 @@ public final class ManagementWriteAuthentication implements WebFilter, Ordered {
 
 	private static final String CHALLENGE = "Basic realm=\"kit-management\", charset=\"UTF-8\"";
 
-	private final String basePath;
+	/** The base path's segments, lower case. */
+	private final List<String> baseSegments;
 
 	private final byte[] expected;
 
@@ -44,7 +50,7 @@ public final class ManagementWriteAuthentication implements WebFilter, Ordered {
 	 * @param credentials what a write must present
 	 */
 	public ManagementWriteAuthentication(String basePath, ManagementCredentials credentials) {
-		this.basePath = basePath.endsWith("/") ? basePath.substring(0, basePath.length() - 1) : basePath;
+		this.baseSegments = segments(PathContainer.parsePath(basePath));
 		this.expected = (credentials.username() + ":" + credentials.password()).getBytes(StandardCharsets.UTF_8);
 	}
 
@@ -60,9 +66,41 @@ public final class ManagementWriteAuthentication implements WebFilter, Ordered {
 				"management writes need HTTP Basic credentials (kit.gateway.management.*)");
 	}
 
+	/**
+	 * Whether the path lies under the base path, segment by segment, the way a lenient
+	 * handler would read it: decoded, without {@code ;} parameters, empty and {@code .}
+	 * segments, with {@code ..} applied, ignoring case. Text prefixes are not enough:
+	 * {@code /actuator;a=b/kit} does not start with {@code /actuator/}, yet reaches the
+	 * {@code kit} endpoint wherever path parameters are dropped. Reading more paths as
+	 * management paths than the handlers would only asks for credentials more often.
+	 */
 	private boolean isManagementPath(ServerWebExchange exchange) {
-		String path = exchange.getRequest().getPath().pathWithinApplication().value();
-		return this.basePath.isEmpty() || path.equals(this.basePath) || path.startsWith(this.basePath + "/");
+		if (this.baseSegments.isEmpty()) {
+			return true;
+		}
+		List<String> path = segments(exchange.getRequest().getPath().pathWithinApplication());
+		return path.size() >= this.baseSegments.size()
+				&& path.subList(0, this.baseSegments.size()).equals(this.baseSegments);
+	}
+
+	private static List<String> segments(PathContainer path) {
+		Deque<String> segments = new ArrayDeque<>();
+		for (PathContainer.Element element : path.elements()) {
+			if (!(element instanceof PathContainer.PathSegment segment)) {
+				continue;
+			}
+			String name = segment.valueToMatch().strip();
+			if (name.isEmpty() || name.equals(".")) {
+				continue;
+			}
+			if (name.equals("..")) {
+				segments.pollLast();
+			}
+			else {
+				segments.addLast(name.toLowerCase(Locale.ROOT));
+			}
+		}
+		return List.copyOf(segments);
 	}
 
 	private boolean authenticated(@Nullable String authorization) {

@@ -18,6 +18,7 @@ import dev.gatewaykit.gateway.publicpaths.ReloadablePublicPaths;
 import dev.gatewaykit.gateway.relay.RelayCodec;
 import dev.gatewaykit.gateway.session.SessionCodec;
 import dev.gatewaykit.gateway.web.JsonErrorWebExceptionHandler;
+import dev.gatewaykit.gateway.web.RequestHeadTimeout;
 import io.github.resilience4j.bulkhead.BulkheadRegistry;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
@@ -254,6 +255,14 @@ class GatewayConfiguration {
 	@Bean
 	NettyServerCustomizer eventLoopMetrics() {
 		return (server) -> server.metrics(true, (uri) -> "/");
+	}
+
+	/** Closes connections that send their request head too slowly. */
+	@Bean
+	NettyServerCustomizer requestHeadTimeout(GatewayKitProperties properties) {
+		Duration timeout = properties.server().requestHeadTimeout();
+		return (server) -> server
+			.doOnChannelInit((observer, channel, remoteAddress) -> RequestHeadTimeout.install(channel, timeout));
 	}
 
 }

@@ -31,6 +31,7 @@ import org.springframework.validation.annotation.Validated;
  * @param publicPaths paths that need no bearer token
  * @param session how sessions are read from Redis
  * @param authService how relay tokens are fetched from auth-service
+ * @param server how the gateway's public port treats its clients' connections
  */
 @Validated
 @ConfigurationProperties("kit.gateway")
@@ -38,7 +39,8 @@ public record GatewayKitProperties(@DefaultValue("reactive") @NotNull ExecutionM
 		@DefaultValue("path-pattern") @NotNull PublicPathsMatcher publicPathsMatcher,
 		@DefaultValue("fixed") @NotNull LogStyle logStyle, @DefaultValue( {
 				"/api/auth/oauth/token", "/actuator/health" }) @NotEmpty List<String> publicPaths,
-		@DefaultValue @Valid Session session, @DefaultValue @Valid AuthService authService){
+		@DefaultValue @Valid Session session, @DefaultValue @Valid AuthService authService,
+		@DefaultValue @Valid Server server){
 
 	/**
 	 * The two logging set-ups. Logging starts before this record is bound, so
@@ -71,6 +73,16 @@ public record GatewayKitProperties(@DefaultValue("reactive") @NotNull ExecutionM
 	 */
 	public record Session(@DefaultValue("30m") @NotNull Duration idleTimeout,
 			@DefaultValue("1s") @NotNull Duration timeout) {
+	}
+
+	/**
+	 * @param requestHeadTimeout the longest a client may take to send a request's line
+	 * and headers, from their first byte: a connection still sending them after this is
+	 * closed (a slowloris client trickles header bytes to hold connections, and every
+	 * byte resets the idle timeout); nginx's {@code client_header_timeout} in front does
+	 * the same for clients of the proxy
+	 */
+	public record Server(@DefaultValue("10s") @NotNull Duration requestHeadTimeout) {
 	}
 
 	/**

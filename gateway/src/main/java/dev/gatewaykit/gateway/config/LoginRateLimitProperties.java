@@ -2,6 +2,8 @@ package dev.gatewaykit.gateway.config;
 
 import java.util.List;
 
+import dev.gatewaykit.gateway.filter.ClientAddressKeyResolver;
+
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 
@@ -11,14 +13,14 @@ import org.springframework.validation.annotation.Validated;
 
 /**
  * The login route's rate limit: Spring Cloud Gateway's {@code RequestRateLimiter} with
- * its Redis token bucket, one bucket per client address, shared by every gateway on the
- * same Redis. Each login takes a token; a client that has none left gets 429.
+ * its Redis token bucket, one bucket per client address (an IPv6 client's /64; see
+ * {@link ClientAddressKeyResolver}), shared by every gateway on the same Redis. Each
+ * login takes a token; a client that has none left gets 429 with {@code Retry-After}.
  * <p>
- * The defaults (200 logins at once, 10 a second after that) let the bench through: its
- * simulation logs in {@code bench.loginPool} users (100 by default) from 127.0.0.1 at 25
- * a second before the load, which takes 100 of the 200 tokens less the 10 a second earned
- * back meanwhile, and 20 s fill the bucket again. A pool over about 300 users needs a
- * larger burst.
+ * The defaults are production's: 5 logins at once, then one a second, which no person
+ * typing a password notices and which holds a password guesser to 86 400 guesses a day
+ * per address (auth-service's lockout slows it further). A load test that logs in a pool
+ * of users from one address needs a larger bucket, and its launcher passes one.
  *
  * @param enabled whether the login route is limited at all
  * @param replenishRate tokens a second one address earns back
@@ -26,14 +28,14 @@ import org.springframework.validation.annotation.Validated;
  * @param requestedTokens tokens a login costs: with more than one, a rate below one login
  * a second (a replenish rate of 1 and 60 tokens a login is one login a minute)
  * @param trustedProxies addresses or CIDR ranges of the proxies in front of the gateway
- * (nginx): only a request from one of these has its {@code X-Forwarded-For} believed, hop
- * by hop from the right; anyone else could write any address there and get a fresh bucket
- * per request
+ * (nginx): a request from one of these is keyed by the last {@code X-Forwarded-For}
+ * entry, the address that proxy saw, and by nothing the client wrote before it; any other
+ * request by its peer address
  */
 @Validated
 @ConfigurationProperties("kit.gateway.login-rate-limit")
 public record LoginRateLimitProperties(@DefaultValue("true") boolean enabled,
-		@DefaultValue("10") @Min(1) int replenishRate, @DefaultValue("200") @Min(1) int burstCapacity,
+		@DefaultValue("1") @Min(1) int replenishRate, @DefaultValue("5") @Min(1) int burstCapacity,
 		@DefaultValue("1") @Min(1) int requestedTokens, @DefaultValue( {
 				"127.0.0.1", "::1" }) @NotNull List<String> trustedProxies){
 
@@ -42,6 +44,15 @@ public record LoginRateLimitProperties(@DefaultValue("true") boolean enabled,
 			throw new IllegalArgumentException("kit.gateway.login-rate-limit.burst-capacity (" + burstCapacity
 					+ ") must be at least requested-tokens (" + requestedTokens + "), or no login ever gets through");
 		}
+	}
+
+	/**
+	 * How long a refused client waits for one login's worth of tokens, rounded up: what
+	 * {@code Retry-After} says. An upper bound, since a refused client holds fewer tokens
+	 * than a login costs but maybe some.
+	 */
+	public long secondsPerLogin() {
+		return Math.max(1, (this.requestedTokens + this.replenishRate - 1) / this.replenishRate);
 	}
 
 }

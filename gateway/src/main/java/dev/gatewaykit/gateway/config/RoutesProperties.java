@@ -9,7 +9,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * Where the gateway's two routes go, under {@code kit.routes}, and whether the bench's
+ * Where the gateway's routes go, under {@code kit.routes}, and whether the bench's
  * {@code vanilla} route exists. The route definitions in application.yml read these
  * properties through placeholders; this record checks them at start-up, so that a bad
  * value stops the gateway with a message naming the property instead of failing requests
@@ -19,7 +19,8 @@ import org.springframework.validation.annotation.Validated;
  * ({@code lb://}), not here: the placeholders read the environment, which a record's
  * defaults never reach.
  *
- * @param authUri where {@code /api/auth/**} goes: {@code http(s)://host:port}, or
+ * @param authUri where the session routes ({@link SessionRoutesConfiguration}: login and
+ * revoke under {@code /api/auth}) go: {@code http(s)://host:port}, or
  * {@code lb://auth-service} through Spring Cloud LoadBalancer
  * @param mallUri where {@code /api/mall/**} goes: {@code http(s)://host:port}, or
  * {@code lb://mall-api} through Spring Cloud LoadBalancer

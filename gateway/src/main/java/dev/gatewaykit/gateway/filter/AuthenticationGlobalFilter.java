@@ -5,6 +5,7 @@ import java.util.Optional;
 
 import dev.gatewaykit.common.IdentityHeaders;
 import dev.gatewaykit.common.session.Session;
+import dev.gatewaykit.common.session.SessionKeys;
 import dev.gatewaykit.gateway.mode.IdentityBackend;
 import dev.gatewaykit.gateway.mode.IdentityUnavailableException;
 import dev.gatewaykit.gateway.publicpaths.PublicPaths;
@@ -43,6 +44,13 @@ public final class AuthenticationGlobalFilter implements GlobalFilter, Ordered {
 
 	/** Exchange attribute holding the authenticated {@link Session}. */
 	public static final String SESSION_ATTRIBUTE = AuthenticationGlobalFilter.class.getName() + ".session";
+
+	/**
+	 * Exchange attribute holding the authenticated session's {@link SessionKeys#reference
+	 * reference}, what the relay call names it by.
+	 */
+	public static final String SESSION_REFERENCE_ATTRIBUTE = AuthenticationGlobalFilter.class.getName()
+			+ ".sessionReference";
 
 	/**
 	 * Route metadata key: a route whose metadata has it set to {@code true} is public as
@@ -87,12 +95,14 @@ public final class AuthenticationGlobalFilter implements GlobalFilter, Ordered {
 		if (token.isEmpty()) {
 			return unauthorized(exchange, "bearer token is missing or malformed; send 'Authorization: Bearer <token>'");
 		}
-		return this.backend.loadSession(token.get())
+		// Hashed once here: the session's key and the relay call both use it.
+		String reference = SessionKeys.reference(token.get());
+		return this.backend.loadSession(reference)
 			.map(Optional::of)
 			.defaultIfEmpty(Optional.empty())
 			.onErrorResume(IdentityUnavailableException.class,
 					(ex) -> refuse(exchange, ex).then(Mono.<Optional<Session>>empty()))
-			.flatMap((found) -> found.map((session) -> proceed(exchange, chain, request, session))
+			.flatMap((found) -> found.map((session) -> proceed(exchange, chain, request, reference, session))
 				.orElseGet(() -> unauthorized(exchange, "token is unknown or has expired; log in again")));
 	}
 
@@ -102,7 +112,7 @@ public final class AuthenticationGlobalFilter implements GlobalFilter, Ordered {
 	}
 
 	private Mono<Void> proceed(ServerWebExchange exchange, GatewayFilterChain chain, ServerHttpRequest request,
-			Session session) {
+			String reference, Session session) {
 		if (session.isExpiredAt(this.clock.instant())) {
 			return unauthorized(exchange, "session has reached its maximum lifetime; log in again");
 		}
@@ -113,6 +123,7 @@ public final class AuthenticationGlobalFilter implements GlobalFilter, Ordered {
 		}).build();
 		ServerWebExchange next = exchange.mutate().request(authenticated).build();
 		next.getAttributes().put(SESSION_ATTRIBUTE, session);
+		next.getAttributes().put(SESSION_REFERENCE_ATTRIBUTE, reference);
 		return chain.filter(next);
 	}
 
@@ -143,7 +154,8 @@ public final class AuthenticationGlobalFilter implements GlobalFilter, Ordered {
 	}
 
 	static Mono<Void> refuse(ServerWebExchange exchange, IdentityUnavailableException ex) {
-		log.warn("Refusing {}: {} ({})", exchange.getRequest().getPath(), ex.getMessage(),
+		log.warn("Refusing {} (request id {}): {} ({})", exchange.getRequest().getPath(),
+				ErrorResponses.requestId(exchange), ex.getMessage(),
 				(ex.getCause() != null) ? ex.getCause().toString() : "no cause");
 		return ErrorResponses.identityUnavailable(exchange, ex);
 	}

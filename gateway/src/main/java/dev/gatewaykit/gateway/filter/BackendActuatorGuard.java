@@ -23,10 +23,12 @@ import org.springframework.web.util.UriUtils;
 
 /**
  * Refuses, on every route, a request whose path as the backend will receive it lies under
- * {@code /actuator}: a backend's actuator (mall-api's {@code prometheus}, {@code info},
- * {@code metrics}) is for its own operators, and a route that strips {@code /api/mall}
- * would otherwise hand {@code /api/mall/actuator/prometheus} to it with a valid relay
- * token.
+ * {@code /actuator} or {@code /error}: a backend's actuator (mall-api's
+ * {@code prometheus}, {@code info}, {@code metrics}) is for its own operators, and a
+ * route that strips {@code /api/mall} would otherwise hand
+ * {@code /api/mall/actuator/prometheus} to it with a valid relay token. {@code /error} is
+ * Spring Boot's error controller, which answers a direct request with 500: any client
+ * with a token could make the backend report server errors and page someone.
  * <p>
  * Checked on the URL the request is about to be sent to, after every route filter has
  * rewritten the path ({@code StripPrefix} and whatever a route adds later), so that it
@@ -61,11 +63,13 @@ public final class BackendActuatorGuard implements GlobalFilter, Ordered {
 
 	private static final String ACTUATOR = "actuator";
 
+	private static final String ERROR = "error";
+
 	@Override
 	public Mono<Void> filter(ServerWebExchange exchange, GatewayFilterChain chain) {
 		URI target = exchange.getAttribute(ServerWebExchangeUtils.GATEWAY_REQUEST_URL_ATTR);
 		String rawPath = (target != null) ? target.getRawPath() : exchange.getRequest().getURI().getRawPath();
-		if (isUnderActuator(rawPath) && !isAllowedLiveness(exchange, rawPath)) {
+		if (isBackendInternal(rawPath) && !isAllowedLiveness(exchange, rawPath)) {
 			return ErrorResponses.write(exchange, HttpStatus.NOT_FOUND, "not_found", "no route for this path");
 		}
 		return chain.filter(exchange);
@@ -78,11 +82,11 @@ public final class BackendActuatorGuard implements GlobalFilter, Ordered {
 	}
 
 	/**
-	 * Whether a raw path reaches {@code /actuator} once decoded (repeatedly, for double
-	 * encodings), stripped of {@code ;} parameters, empty and {@code .} segments, with
-	 * {@code ..} applied, compared ignoring case.
+	 * Whether a raw path reaches {@code /actuator} or {@code /error} once decoded
+	 * (repeatedly, for double encodings), stripped of {@code ;} parameters, empty and
+	 * {@code .} segments, with {@code ..} applied, compared ignoring case.
 	 */
-	static boolean isUnderActuator(@Nullable String rawPath) {
+	static boolean isBackendInternal(@Nullable String rawPath) {
 		if (rawPath == null) {
 			return false;
 		}
@@ -92,7 +96,8 @@ public final class BackendActuatorGuard implements GlobalFilter, Ordered {
 		for (int round = 0; round < 4; round++) {
 			String decoded = decode(path);
 			if (decoded.equals(path)) {
-				return firstSegment(path).equalsIgnoreCase(ACTUATOR);
+				String first = firstSegment(path);
+				return first.equals(ACTUATOR) || first.equals(ERROR);
 			}
 			path = decoded;
 		}

@@ -1,11 +1,11 @@
 package dev.gatewaykit.gateway.filter;
 
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
 
 import io.netty.handler.ipfilter.IpFilterRuleType;
 import io.netty.handler.ipfilter.IpSubnetFilterRule;
+import io.netty.util.NetUtil;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 
@@ -13,23 +13,42 @@ import org.springframework.cloud.gateway.filter.ratelimit.KeyResolver;
 import org.springframework.web.server.ServerWebExchange;
 
 /**
- * Keys a rate limit by the client's address as the proxies in front of the gateway saw
- * it: starting from the peer of the connection, each hop that is a trusted proxy is
- * replaced by the address it put last in {@code X-Forwarded-For} (nginx's
- * {@code $proxy_add_x_forwarded_for} appends the address it was connected from). The
- * first untrusted address is the client. A request that did not come through a trusted
- * proxy is keyed by its peer, whatever its {@code X-Forwarded-For} says: otherwise a
- * client could name a fresh address in every request and never run out of tokens.
+ * The client's address as the gateway believes it, the key of the login rate limit and
+ * the address auth-service keys its lockout by. Exactly one hop is believed: when the
+ * peer of the connection is a trusted proxy (nginx), the client is the <em>last</em>
+ * {@code X-Forwarded-For} entry, the one that proxy wrote, and nothing before it;
+ * otherwise the client is the peer, whatever its {@code X-Forwarded-For} says. Entries
+ * further left were written by whoever connected to the proxy, so a gateway walking back
+ * through them lets a client name a fresh address, and get a fresh bucket, in every
+ * request. The proxy is expected to overwrite the header with the address it saw (nginx:
+ * {@code proxy_set_header X-Forwarded-For $remote_addr}).
+ * <p>
+ * Entries are read as IP literals only, without any resolver: a name in the header would
+ * otherwise become a DNS query, made on an event loop, for a name the client chose.
+ * <p>
+ * IPv4 clients are keyed by their address, IPv6 clients by their /64
+ * ({@code 2001:db8::/64}): one subscriber usually holds a whole /64 and can use a new
+ * address from it for every request.
  */
 public final class ClientAddressKeyResolver implements KeyResolver {
 
+	/** The key of a request whose peer is unknown (not a TCP connection). */
+	static final String UNKNOWN = "unknown";
+
 	private static final String X_FORWARDED_FOR = "X-Forwarded-For";
+
+	/**
+	 * Exchange attribute caching the resolved key: the rate limiter and the header for
+	 * auth-service ask for it on the same request.
+	 */
+	private static final String ATTRIBUTE = ClientAddressKeyResolver.class.getName() + ".key";
 
 	private final List<IpSubnetFilterRule> trustedProxies;
 
 	/**
 	 * @param trustedProxies addresses ({@code 127.0.0.1}) or CIDR ranges
-	 * ({@code 10.0.0.0/8}) of the proxies whose {@code X-Forwarded-For} is believed
+	 * ({@code 10.0.0.0/8}) of the proxies whose last {@code X-Forwarded-For} entry is
+	 * believed
 	 */
 	public ClientAddressKeyResolver(List<String> trustedProxies) {
 		this.trustedProxies = trustedProxies.stream().map(ClientAddressKeyResolver::rule).toList();
@@ -38,6 +57,9 @@ public final class ClientAddressKeyResolver implements KeyResolver {
 	private static IpSubnetFilterRule rule(String proxy) {
 		int slash = proxy.indexOf('/');
 		String address = (slash >= 0) ? proxy.substring(0, slash) : proxy;
+		if (NetUtil.createByteArrayFromIpAddressString(address) == null) {
+			throw new IllegalArgumentException("trusted proxy '" + proxy + "' is not an IP address or CIDR range");
+		}
 		int prefix;
 		if (slash >= 0) {
 			prefix = Integer.parseInt(proxy.substring(slash + 1));
@@ -50,49 +72,81 @@ public final class ClientAddressKeyResolver implements KeyResolver {
 
 	@Override
 	public Mono<String> resolve(ServerWebExchange exchange) {
-		InetSocketAddress peer = exchange.getRequest().getRemoteAddress();
-		String client = clientAddress((peer != null) ? peer.getAddress() : null,
-				exchange.getRequest().getHeaders().getValuesAsList(X_FORWARDED_FOR));
-		return Mono.just(client);
+		return Mono.just(clientKey(exchange));
 	}
 
-	String clientAddress(@Nullable InetAddress peer, List<String> forwardedFor) {
-		if (peer == null) {
-			return "unknown";
+	/** The client's key for this request, resolved once per exchange. */
+	public String clientKey(ServerWebExchange exchange) {
+		String key = exchange.getAttribute(ATTRIBUTE);
+		if (key == null) {
+			key = clientKey(exchange.getRequest().getRemoteAddress(),
+					exchange.getRequest().getHeaders().getValuesAsList(X_FORWARDED_FOR));
+			exchange.getAttributes().put(ATTRIBUTE, key);
 		}
-		InetAddress current = peer;
-		for (int i = forwardedFor.size() - 1; i >= 0 && trusted(current); i--) {
-			InetAddress hop = parse(forwardedFor.get(i).strip());
-			if (hop == null) {
-				// Not an address: a proxy of ours never writes that, so the client did.
-				break;
+		return key;
+	}
+
+	String clientKey(@Nullable InetSocketAddress peer, List<String> forwardedFor) {
+		if (peer == null || peer.getAddress() == null) {
+			return UNKNOWN;
+		}
+		byte[] client = null;
+		if (!forwardedFor.isEmpty() && trusted(peer)) {
+			// A malformed entry from a trusted proxy keys the request by the proxy: one
+			// bucket shared by everyone behind it limits more, never less.
+			client = parse(forwardedFor.get(forwardedFor.size() - 1));
+		}
+		return key((client != null) ? client : peer.getAddress().getAddress());
+	}
+
+	private boolean trusted(InetSocketAddress peer) {
+		for (IpSubnetFilterRule rule : this.trustedProxies) {
+			if (rule.matches(peer)) {
+				return true;
 			}
-			current = hop;
 		}
-		return current.getHostAddress();
-	}
-
-	private boolean trusted(InetAddress address) {
-		InetSocketAddress socket = new InetSocketAddress(address, 0);
-		return this.trustedProxies.stream().anyMatch((rule) -> rule.matches(socket));
+		return false;
 	}
 
 	/**
-	 * An IP literal, or null: {@code InetAddress.getByName} on anything else would make a
-	 * DNS query for a name the client chose.
+	 * The bytes of an IP literal ({@code 192.0.2.1}, {@code 2001:db8::1},
+	 * {@code [2001:db8::1]}), or null for anything else, host names included: parsed by
+	 * Netty, which never resolves.
 	 */
-	private static @Nullable InetAddress parse(String text) {
-		String literal = (text.startsWith("[") && text.endsWith("]")) ? text.substring(1, text.length() - 1) : text;
-		if (literal.isEmpty()
-				|| !literal.chars().allMatch((c) -> Character.digit(c, 16) >= 0 || c == '.' || c == ':')) {
+	static byte @Nullable [] parse(String entry) {
+		String text = entry.strip();
+		if (text.length() > 2 && text.charAt(0) == '[' && text.charAt(text.length() - 1) == ']') {
+			text = text.substring(1, text.length() - 1);
+		}
+		if (text.isEmpty() || text.indexOf('%') >= 0) {
+			// A scope id names an interface of the sender's machine, not an address.
 			return null;
 		}
-		try {
-			return InetAddress.getByName(literal);
+		return NetUtil.createByteArrayFromIpAddressString(text);
+	}
+
+	/**
+	 * An IPv4 address (or an IPv4-mapped IPv6 one) as itself, an IPv6 address as its /64.
+	 */
+	static String key(byte[] address) {
+		if (address.length == 4) {
+			return NetUtil.bytesToIpAddress(address);
 		}
-		catch (java.net.UnknownHostException ex) {
-			return null;
+		if (isIpv4Mapped(address)) {
+			return NetUtil.bytesToIpAddress(address, 12, 4);
 		}
+		byte[] network = new byte[16];
+		System.arraycopy(address, 0, network, 0, 8);
+		return NetUtil.bytesToIpAddress(network) + "/64";
+	}
+
+	private static boolean isIpv4Mapped(byte[] address) {
+		for (int i = 0; i < 10; i++) {
+			if (address[i] != 0) {
+				return false;
+			}
+		}
+		return address[10] == (byte) 0xff && address[11] == (byte) 0xff;
 	}
 
 }

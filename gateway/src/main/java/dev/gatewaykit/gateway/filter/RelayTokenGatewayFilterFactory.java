@@ -3,7 +3,6 @@ package dev.gatewaykit.gateway.filter;
 import java.util.List;
 
 import dev.gatewaykit.common.IdentityHeaders;
-import dev.gatewaykit.common.session.Session;
 import dev.gatewaykit.gateway.mode.IdentityBackend;
 import dev.gatewaykit.gateway.mode.IdentityUnavailableException;
 import dev.gatewaykit.gateway.web.ErrorResponses;
@@ -16,8 +15,8 @@ import org.springframework.http.server.reactive.ServerHttpRequest;
 
 /**
  * Route filter {@code RelayToken}: before forwarding, fetches a signed relay token for
- * the authenticated user from auth-service (one HTTP call per request, like the token the
- * original incident's filter fetched) and sets it as
+ * the authenticated session (named by its reference) from auth-service (one HTTP call per
+ * request, like the token the original incident's filter fetched) and sets it as
  * {@value IdentityHeaders#RELAY_TOKEN}. auth-service down or slow gives 502 with a JSON
  * body; the request is never forwarded without a token.
  */
@@ -40,14 +39,14 @@ public class RelayTokenGatewayFilterFactory
 	public GatewayFilter apply(Config config) {
 		String header = config.getHeader();
 		return (exchange, chain) -> {
-			Session session = exchange.getAttribute(AuthenticationGlobalFilter.SESSION_ATTRIBUTE);
-			if (session == null) {
+			String reference = exchange.getAttribute(AuthenticationGlobalFilter.SESSION_REFERENCE_ATTRIBUTE);
+			if (reference == null) {
 				// Only reachable if the route is misconfigured as public; refuse rather
 				// than forward anonymously.
 				return ErrorResponses.write(exchange, HttpStatus.UNAUTHORIZED, "unauthorized",
 						"this route needs an authenticated session");
 			}
-			return this.backend.fetchRelayToken(session)
+			return this.backend.fetchRelayToken(reference)
 				.onErrorResume(IdentityUnavailableException.class,
 						(ex) -> AuthenticationGlobalFilter.refuse(exchange, ex).then(Mono.<String>empty()))
 				.flatMap((token) -> {

@@ -32,13 +32,13 @@ final class BlockingIdentityBackend implements IdentityBackend {
 	}
 
 	@Override
-	public Mono<Session> loadSession(String token) {
-		return Mono.defer(() -> Mono.justOrEmpty(this.calls.loadSession(token)));
+	public Mono<Session> loadSession(String reference) {
+		return Mono.defer(() -> Mono.justOrEmpty(this.calls.loadSession(reference)));
 	}
 
 	@Override
-	public Mono<String> fetchRelayToken(Session session) {
-		return Mono.fromSupplier(() -> this.calls.fetchRelayToken(session));
+	public Mono<String> fetchRelayToken(String reference) {
+		return Mono.fromSupplier(() -> this.calls.fetchRelayToken(reference));
 	}
 
 }

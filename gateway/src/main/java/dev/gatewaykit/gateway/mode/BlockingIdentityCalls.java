@@ -94,8 +94,8 @@ public final class BlockingIdentityCalls {
 	}
 
 	/** GET, then EXPIRE on a hit; empty when there is no session. */
-	public Optional<Session> loadSession(String token) {
-		String key = SessionKeys.of(token);
+	public Optional<Session> loadSession(String reference) {
+		String key = SessionKeys.ofReference(reference);
 		long started = System.nanoTime();
 		try {
 			String value = this.redis.opsForValue().get(key);
@@ -113,12 +113,12 @@ public final class BlockingIdentityCalls {
 		}
 	}
 
-	public String fetchRelayToken(Session session) {
+	public String fetchRelayToken(String reference) {
 		HttpRequest request = HttpRequest.newBuilder(this.relayUri)
 			.timeout(this.relayTimeout)
 			.header(HttpHeaders.AUTHORIZATION, this.relay.basicAuthorization())
 			.header(HttpHeaders.CONTENT_TYPE, MediaType.APPLICATION_JSON_VALUE)
-			.POST(HttpRequest.BodyPublishers.ofByteArray(this.relay.requestBody(session)))
+			.POST(HttpRequest.BodyPublishers.ofByteArray(this.relay.requestBody(reference)))
 			.build();
 		long started = System.nanoTime();
 		// Not send(): the request timeout above ends at the response headers, so an

@@ -34,13 +34,13 @@ final class BoundedElasticIdentityBackend implements IdentityBackend {
 	}
 
 	@Override
-	public Mono<Session> loadSession(String token) {
-		return Mono.defer(() -> Mono.justOrEmpty(this.calls.loadSession(token))).subscribeOn(this.scheduler);
+	public Mono<Session> loadSession(String reference) {
+		return Mono.defer(() -> Mono.justOrEmpty(this.calls.loadSession(reference))).subscribeOn(this.scheduler);
 	}
 
 	@Override
-	public Mono<String> fetchRelayToken(Session session) {
-		return Mono.fromSupplier(() -> this.calls.fetchRelayToken(session)).subscribeOn(this.scheduler);
+	public Mono<String> fetchRelayToken(String reference) {
+		return Mono.fromSupplier(() -> this.calls.fetchRelayToken(reference)).subscribeOn(this.scheduler);
 	}
 
 }

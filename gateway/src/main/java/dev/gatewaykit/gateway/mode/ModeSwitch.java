@@ -84,18 +84,18 @@ public final class ModeSwitch implements IdentityBackend {
 	}
 
 	@Override
-	public Mono<Session> loadSession(String token) {
+	public Mono<Session> loadSession(String reference) {
 		this.requests.increment();
 		return this.backends.get(this.current.get())
-			.loadSession(token)
+			.loadSession(reference)
 			.as((call) -> deadline(call, this.sessionTimeout))
 			.onErrorMap(TimeoutException.class, IdentityUnavailableException::sessionStore);
 	}
 
 	@Override
-	public Mono<String> fetchRelayToken(Session session) {
+	public Mono<String> fetchRelayToken(String reference) {
 		return this.backends.get(this.current.get())
-			.fetchRelayToken(session)
+			.fetchRelayToken(reference)
 			.as((call) -> deadline(call, this.relayTimeout))
 			.onErrorMap(TimeoutException.class, IdentityUnavailableException::authService);
 	}

@@ -37,15 +37,15 @@ final class PublishOnIdentityBackend implements IdentityBackend {
 	}
 
 	@Override
-	public Mono<Session> loadSession(String token) {
-		return Mono.just(token)
+	public Mono<Session> loadSession(String reference) {
+		return Mono.just(reference)
 			.publishOn(this.scheduler)
-			.flatMap((publishedToken) -> Mono.justOrEmpty(this.calls.loadSession(publishedToken)));
+			.flatMap((published) -> Mono.justOrEmpty(this.calls.loadSession(published)));
 	}
 
 	@Override
-	public Mono<String> fetchRelayToken(Session session) {
-		return Mono.just(session).publishOn(this.scheduler).map(this.calls::fetchRelayToken);
+	public Mono<String> fetchRelayToken(String reference) {
+		return Mono.just(reference).publishOn(this.scheduler).map(this.calls::fetchRelayToken);
 	}
 
 }

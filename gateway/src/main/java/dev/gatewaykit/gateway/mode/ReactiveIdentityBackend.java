@@ -44,8 +44,8 @@ final class ReactiveIdentityBackend implements IdentityBackend {
 	}
 
 	@Override
-	public Mono<Session> loadSession(String token) {
-		String key = SessionKeys.of(token);
+	public Mono<Session> loadSession(String reference) {
+		String key = SessionKeys.ofReference(reference);
 		return this.redis.opsForValue()
 			.get(key)
 			.flatMap((value) -> this.redis.expire(key, this.idleTimeout).thenReturn(value))
@@ -54,12 +54,12 @@ final class ReactiveIdentityBackend implements IdentityBackend {
 	}
 
 	@Override
-	public Mono<String> fetchRelayToken(Session session) {
+	public Mono<String> fetchRelayToken(String reference) {
 		return this.authService.post()
 			.uri(RelayTokenEndpoint.PATH)
 			.header(HttpHeaders.AUTHORIZATION, this.relay.basicAuthorization())
 			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue(this.relay.requestBody(session))
+			.bodyValue(this.relay.requestBody(reference))
 			.exchangeToMono((response) -> (response.statusCode().value() == 200)
 					? response.bodyToMono(byte[].class).defaultIfEmpty(new byte[0])
 					: response.releaseBody()

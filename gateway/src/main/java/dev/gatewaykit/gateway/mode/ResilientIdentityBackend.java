@@ -65,8 +65,8 @@ public final class ResilientIdentityBackend implements IdentityBackend {
 	 * breaker, so a burst the gateway sheds does not count as the dependency failing.
 	 */
 	@Override
-	public Mono<Session> loadSession(String token) {
-		return this.delegate.loadSession(token)
+	public Mono<Session> loadSession(String reference) {
+		return this.delegate.loadSession(reference)
 			.transform(this.sessionBreaker)
 			.transform(this.sessionBulkhead)
 			.onErrorMap(ResilientIdentityBackend::isRefusal,
@@ -74,8 +74,8 @@ public final class ResilientIdentityBackend implements IdentityBackend {
 	}
 
 	@Override
-	public Mono<String> fetchRelayToken(Session session) {
-		return this.delegate.fetchRelayToken(session)
+	public Mono<String> fetchRelayToken(String reference) {
+		return this.delegate.fetchRelayToken(reference)
 			.transform(this.relayBreaker)
 			.transform(this.relayBulkhead)
 			.onErrorMap(ResilientIdentityBackend::isRefusal,

@@ -5,7 +5,6 @@ import java.util.Base64;
 
 import dev.gatewaykit.common.relay.RelayTokenRequest;
 import dev.gatewaykit.common.relay.RelayTokenResponse;
-import dev.gatewaykit.common.session.Session;
 import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.ObjectWriter;
 import tools.jackson.databind.json.JsonMapper;
@@ -39,10 +38,12 @@ public final class RelayCodec {
 				+ Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8));
 	}
 
-	/** The request body asking for a relay token for the session's user. */
-	public byte[] requestBody(Session session) {
-		return this.requestWriter
-			.writeValueAsBytes(new RelayTokenRequest(session.userId(), session.username(), session.roles()));
+	/**
+	 * The request body asking for a relay token for the session with this reference:
+	 * {@code {"session":"<reference>"}}.
+	 */
+	public byte[] requestBody(String reference) {
+		return this.requestWriter.writeValueAsBytes(new RelayTokenRequest(reference));
 	}
 
 	/**

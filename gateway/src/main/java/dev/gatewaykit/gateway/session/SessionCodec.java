@@ -25,12 +25,14 @@ public final class SessionCodec {
 	}
 
 	/**
-	 * Parses a session; a value auth-service could not have written counts as no session
-	 * at all.
+	 * Parses a session; a value auth-service could not have written — not JSON, JSON
+	 * {@code null}, another type, a session without a user — counts as no session at all:
+	 * the client gets 401, and the session store, which answered, has not failed.
 	 */
 	public Optional<Session> parse(String value) {
 		try {
-			return Optional.of(this.reader.readValue(value));
+			// readValue gives null for the JSON literal null.
+			return Optional.ofNullable(this.reader.readValue(value));
 		}
 		catch (JacksonException ex) {
 			return Optional.empty();

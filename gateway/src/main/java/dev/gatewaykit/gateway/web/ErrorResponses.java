@@ -21,8 +21,15 @@ import org.springframework.web.server.ServerWebExchange;
  * Written by hand: three fields need no JSON mapper, and so the filters that refuse
  * requests need none injected. The bytes are those the services' Jackson writes for the
  * same {@link ApiError}, escapes included.
+ * <p>
+ * A 5xx answer carries a fixed message and the exchange's request id, in the message and
+ * in {@value #REQUEST_ID_HEADER}: what failed inside (a host, a port, an exception) is
+ * for the log, which names the same id, never for the client.
  */
 public final class ErrorResponses {
+
+	/** The response header carrying the request id of a 5xx answer. */
+	public static final String REQUEST_ID_HEADER = "X-Request-Id";
 
 	private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
@@ -37,15 +44,32 @@ public final class ErrorResponses {
 	 * Refuses a request whose identity could not be checked. The session store failing is
 	 * 503, since retrying later may well work; auth-service failing is 502, an upstream
 	 * of ours misbehaved, unless the gateway shed the call itself (open circuit breaker,
-	 * full bulkhead): that is 503, the gateway choosing not to try for now.
+	 * full bulkhead): that is 503, the gateway choosing not to try for now. The message
+	 * says which, never why: the exception's detail is for the log.
 	 */
 	public static Mono<Void> identityUnavailable(ServerWebExchange exchange, IdentityUnavailableException ex) {
-		String message = String.valueOf(ex.getMessage());
 		return switch (ex.dependency()) {
-			case SESSION_STORE -> write(exchange, HttpStatus.SERVICE_UNAVAILABLE, "session_store_unavailable", message);
-			case AUTH_SERVICE -> write(exchange, (ex.shed()) ? HttpStatus.SERVICE_UNAVAILABLE : HttpStatus.BAD_GATEWAY,
-					"auth_service_unavailable", message);
+			case SESSION_STORE -> write(exchange, HttpStatus.SERVICE_UNAVAILABLE, "session_store_unavailable",
+					(ex.shed()) ? String.valueOf(ex.getMessage()) : SESSION_STORE_FAILED);
+			case AUTH_SERVICE -> (ex.shed())
+					? write(exchange, HttpStatus.SERVICE_UNAVAILABLE, "auth_service_unavailable",
+							String.valueOf(ex.getMessage()))
+					: write(exchange, HttpStatus.BAD_GATEWAY, "auth_service_unavailable", AUTH_SERVICE_FAILED);
 		};
+	}
+
+	/** What a client is told when the session store failed. */
+	static final String SESSION_STORE_FAILED = "the session store did not answer in time; try again later";
+
+	/** What a client is told when the relay call failed. */
+	static final String AUTH_SERVICE_FAILED = "auth-service did not issue a relay token; try again later";
+
+	/**
+	 * The id that names this exchange in the log and in a 5xx answer: Reactor Netty's
+	 * request id, the connection's id and the request's number on it.
+	 */
+	public static String requestId(ServerWebExchange exchange) {
+		return exchange.getRequest().getId();
 	}
 
 	private static Mono<Void> write(ServerWebExchange exchange, ApiError error) {
@@ -53,9 +77,15 @@ public final class ErrorResponses {
 		if (response.isCommitted()) {
 			return Mono.empty();
 		}
-		response.setStatusCode(HttpStatusCode.valueOf(error.status()));
+		ApiError answer = error;
+		if (error.status() >= 500) {
+			String id = requestId(exchange);
+			response.getHeaders().set(REQUEST_ID_HEADER, id);
+			answer = new ApiError(error.status(), error.error(), error.message() + " (request id " + id + ")");
+		}
+		response.setStatusCode(HttpStatusCode.valueOf(answer.status()));
 		response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
-		DataBuffer buffer = response.bufferFactory().wrap(json(error).getBytes(StandardCharsets.UTF_8));
+		DataBuffer buffer = response.bufferFactory().wrap(json(answer).getBytes(StandardCharsets.UTF_8));
 		return response.writeWith(Mono.just(buffer));
 	}
 

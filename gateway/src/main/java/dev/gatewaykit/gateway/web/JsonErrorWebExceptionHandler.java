@@ -16,7 +16,8 @@ import reactor.netty.internal.shaded.reactor.pool.PoolAcquirePendingLimitExcepti
 import reactor.netty.internal.shaded.reactor.pool.PoolAcquireTimeoutException;
 
 import org.springframework.boot.webflux.error.ErrorWebExceptionHandler;
-import org.springframework.cloud.gateway.filter.ratelimit.RedisRateLimiter;
+import org.springframework.cloud.gateway.route.Route;
+import org.springframework.cloud.gateway.support.ServerWebExchangeUtils;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
@@ -30,7 +31,8 @@ import org.springframework.web.server.ServerWebExchange;
  * Answers every error that escapes the filters with the kit's JSON shape and never a
  * stack trace: an unreachable upstream is 502, a timed-out one 504, an overloaded gateway
  * 503 with {@code Retry-After}, SCG's own status exceptions keep their status, anything
- * else is 500 and logged here once.
+ * else is 500. Every 5xx is logged here with its request id, and its body says no more
+ * than its status does and that id ({@link ErrorResponses}).
  */
 @Order(Ordered.HIGHEST_PRECEDENCE + 10)
 public final class JsonErrorWebExceptionHandler implements ErrorWebExceptionHandler {
@@ -50,6 +52,12 @@ public final class JsonErrorWebExceptionHandler implements ErrorWebExceptionHand
 	 */
 	static final String OVERLOAD_RETRY_AFTER_SECONDS = "1";
 
+	/**
+	 * Route metadata: the seconds a client refused by the route's rate limit is told to
+	 * wait ({@code Retry-After}); 1 on a route without it.
+	 */
+	public static final String RETRY_AFTER_SECONDS = "kit-retry-after-seconds";
+
 	private final OncePerInterval overloadLog = new OncePerInterval(OVERLOAD_LOG_INTERVAL, System::nanoTime);
 
 	@Override
@@ -59,6 +67,13 @@ public final class JsonErrorWebExceptionHandler implements ErrorWebExceptionHand
 		}
 		if (ex instanceof ResponseStatusException status) {
 			HttpStatusCode code = status.getStatusCode();
+			if (code.is5xxServerError()) {
+				// SCG's reasons name services and instances ("Unable to find instance
+				// for ..."): the log's, not the client's.
+				log.warn("Answering {} for {} (request id {}): {}", code.value(), exchange.getRequest().getPath(),
+						ErrorResponses.requestId(exchange), status.getMessage());
+				return ErrorResponses.write(exchange, code, errorCode(code), describe(code));
+			}
 			String reason = (status.getReason() != null) ? status.getReason() : describe(code);
 			return ErrorResponses.write(exchange, code, errorCode(code), reason);
 		}
@@ -72,17 +87,21 @@ public final class JsonErrorWebExceptionHandler implements ErrorWebExceptionHand
 			return overloaded(exchange, overload);
 		}
 		if (hasCause(ex, TimeoutException.class) || hasCause(ex, ConnectTimeoutException.class)) {
+			log.warn("Upstream timed out for {} (request id {}): {}", exchange.getRequest().getPath(),
+					ErrorResponses.requestId(exchange), ex.toString());
 			return ErrorResponses.write(exchange, HttpStatus.GATEWAY_TIMEOUT, "upstream_timeout",
 					"the upstream service did not answer in time");
 		}
 		// Refused, reset or closed early: the upstream failed, not the gateway (an
 		// instance dying mid-request).
 		if (hasCause(ex, ConnectException.class) || hasCause(ex, IOException.class)) {
-			log.warn("Upstream unreachable for {}: {}", exchange.getRequest().getPath(), ex.toString());
+			log.warn("Upstream unreachable for {} (request id {}): {}", exchange.getRequest().getPath(),
+					ErrorResponses.requestId(exchange), ex.toString());
 			return ErrorResponses.write(exchange, HttpStatus.BAD_GATEWAY, "upstream_unavailable",
 					"the upstream service is unreachable");
 		}
-		log.error("Unexpected error for {}", exchange.getRequest().getPath(), ex);
+		log.error("Unexpected error for {} (request id {})", exchange.getRequest().getPath(),
+				ErrorResponses.requestId(exchange), ex);
 		return ErrorResponses.write(exchange, HttpStatus.INTERNAL_SERVER_ERROR, "internal_error",
 				"unexpected error; see the gateway log");
 	}
@@ -108,8 +127,9 @@ public final class JsonErrorWebExceptionHandler implements ErrorWebExceptionHand
 	private Mono<Void> overloaded(ServerWebExchange exchange, Throwable cause) {
 		long suppressed = this.overloadLog.tryAcquire(cause.getClass().getName());
 		if (suppressed >= 0) {
-			log.warn("Overloaded, answering 503 ({} more like it in the last {} s not logged): {}", suppressed,
-					OVERLOAD_LOG_INTERVAL.toSeconds(), cause.toString());
+			log.warn("Overloaded, answering 503 (request id {}; {} more like it in the last {} s not logged): {}",
+					ErrorResponses.requestId(exchange), suppressed, OVERLOAD_LOG_INTERVAL.toSeconds(),
+					cause.toString());
 		}
 		exchange.getResponse().getHeaders().set(HttpHeaders.RETRY_AFTER, OVERLOAD_RETRY_AFTER_SECONDS);
 		return ErrorResponses.write(exchange, HttpStatus.SERVICE_UNAVAILABLE, "overloaded",
@@ -117,32 +137,14 @@ public final class JsonErrorWebExceptionHandler implements ErrorWebExceptionHand
 	}
 
 	/**
-	 * Seconds until a token is back, from the headers SCG's Redis rate limiter put on the
-	 * response: the tokens missing divided by those earned a second, rounded up; 1 when
-	 * the limiter sent none.
+	 * Seconds until a refused client can log in again, as the route states it
+	 * ({@link #RETRY_AFTER_SECONDS}): the rate limiter sends clients no headers of its
+	 * own to compute it from.
 	 */
 	static String retryAfter(ServerWebExchange exchange) {
-		HttpHeaders headers = exchange.getResponse().getHeaders();
-		long remaining = number(headers.getFirst(RedisRateLimiter.REMAINING_HEADER), 0);
-		long requested = number(headers.getFirst(RedisRateLimiter.REQUESTED_TOKENS_HEADER), 1);
-		long replenish = number(headers.getFirst(RedisRateLimiter.REPLENISH_RATE_HEADER), 0);
-		if (replenish <= 0) {
-			return "1";
-		}
-		long missing = Math.max(1, requested - Math.max(0, remaining));
-		return Long.toString(Math.max(1, (missing + replenish - 1) / replenish));
-	}
-
-	private static long number(@Nullable String value, long otherwise) {
-		if (value == null) {
-			return otherwise;
-		}
-		try {
-			return Long.parseLong(value.strip());
-		}
-		catch (NumberFormatException ex) {
-			return otherwise;
-		}
+		Route route = exchange.getAttribute(ServerWebExchangeUtils.GATEWAY_ROUTE_ATTR);
+		Object seconds = (route != null) ? route.getMetadata().get(RETRY_AFTER_SECONDS) : null;
+		return (seconds != null) ? seconds.toString() : "1";
 	}
 
 	private static boolean hasCause(Throwable ex, Class<? extends Throwable> type) {

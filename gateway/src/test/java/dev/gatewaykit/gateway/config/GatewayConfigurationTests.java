@@ -26,7 +26,8 @@ class GatewayConfigurationTests {
 				PublicPathsMatcher.PATH_PATTERN, LogStyle.FIXED, List.of("/actuator/health"),
 				new Session(Duration.ofMinutes(30), Duration.ofMillis(750)),
 				new AuthService(URI.create("http://127.0.0.1:9000"), "gateway", "secret", Duration.ofMillis(500),
-						Duration.ofSeconds(2), Duration.ofSeconds(15)));
+						Duration.ofSeconds(2), Duration.ofSeconds(15)),
+				new GatewayKitProperties.Server(Duration.ofSeconds(10)));
 		LettuceClientConfiguration.LettuceClientConfigurationBuilder builder = LettuceClientConfiguration.builder()
 			.commandTimeout(Duration.ofSeconds(60));
 

@@ -148,12 +148,12 @@ class RuntimeConfigListenerTests {
 	private static Map<ExecutionMode, IdentityBackend> unusedBackends() {
 		IdentityBackend unused = new IdentityBackend() {
 			@Override
-			public Mono<Session> loadSession(String token) {
+			public Mono<Session> loadSession(String reference) {
 				return Mono.error(new UnsupportedOperationException());
 			}
 
 			@Override
-			public Mono<String> fetchRelayToken(Session session) {
+			public Mono<String> fetchRelayToken(String reference) {
 				return Mono.error(new UnsupportedOperationException());
 			}
 		};

@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import dev.gatewaykit.common.IdentityHeaders;
 import dev.gatewaykit.common.session.Session;
+import dev.gatewaykit.common.session.SessionKeys;
 import dev.gatewaykit.gateway.mode.IdentityBackend;
 import dev.gatewaykit.gateway.mode.IdentityUnavailableException;
 import dev.gatewaykit.gateway.publicpaths.PublicPathsMatcher;
@@ -37,18 +38,19 @@ class AuthenticationGlobalFilterTests {
 			NOW.plusSeconds(3600).toEpochMilli());
 
 	/** One class under test: a fake backend stands in for Redis. */
-	private final Map<String, Mono<Session>> sessions = Map.of("good", Mono.just(ALICE), "old",
-			Mono.just(new Session("8", "bob", List.of(), 0, NOW.toEpochMilli())), "down",
+	private final Map<String, Mono<Session>> sessions = Map.of(SessionKeys.reference("good"), Mono.just(ALICE),
+			SessionKeys.reference("old"), Mono.just(new Session("8", "bob", List.of(), 0, NOW.toEpochMilli())),
+			SessionKeys.reference("down"),
 			Mono.error(IdentityUnavailableException.sessionStore(new RuntimeException("connection refused"))));
 
 	private final IdentityBackend backend = new IdentityBackend() {
 		@Override
-		public Mono<Session> loadSession(String token) {
-			return AuthenticationGlobalFilterTests.this.sessions.getOrDefault(token, Mono.empty());
+		public Mono<Session> loadSession(String reference) {
+			return AuthenticationGlobalFilterTests.this.sessions.getOrDefault(reference, Mono.empty());
 		}
 
 		@Override
-		public Mono<String> fetchRelayToken(Session session) {
+		public Mono<String> fetchRelayToken(String reference) {
 			return Mono.error(new AssertionError("not used by this filter"));
 		}
 	};
@@ -87,6 +89,8 @@ class AuthenticationGlobalFilterTests {
 		assertThat(next.getRequest().getHeaders().get(IdentityHeaders.USER_NAME)).containsExactly("alice");
 		assertThat(next.getRequest().getHeaders().containsHeader(IdentityHeaders.RELAY_TOKEN)).isFalse();
 		assertThat((Session) next.getAttribute(AuthenticationGlobalFilter.SESSION_ATTRIBUTE)).isEqualTo(ALICE);
+		assertThat((String) next.getAttribute(AuthenticationGlobalFilter.SESSION_REFERENCE_ATTRIBUTE))
+			.isEqualTo(SessionKeys.reference("good"));
 	}
 
 	@ParameterizedTest

@@ -2,13 +2,13 @@ package dev.gatewaykit.gateway.mode;
 
 import java.time.Duration;
 import java.util.EnumMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import dev.gatewaykit.common.mode.ExecutionMode;
 import dev.gatewaykit.common.session.Session;
+import dev.gatewaykit.common.session.SessionKeys;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
@@ -48,12 +48,12 @@ class ModeSwitchResilienceTests {
 				});
 			}
 			assertThat(blocked.await(5, TimeUnit.SECONDS)).as("every parallel() worker blocked").isTrue();
-			StepVerifier.create(this.modes.loadSession("token"))
+			StepVerifier.create(this.modes.loadSession(SessionKeys.reference("token")))
 				.expectErrorSatisfies((ex) -> assertThat(ex).isInstanceOf(IdentityUnavailableException.class)
 					.extracting((unavailable) -> ((IdentityUnavailableException) unavailable).dependency())
 					.isEqualTo(IdentityUnavailableException.Dependency.SESSION_STORE))
 				.verify(TIMEOUT.plusSeconds(2));
-			StepVerifier.create(this.modes.fetchRelayToken(new Session("1", "user1", List.of(), 0, 0)))
+			StepVerifier.create(this.modes.fetchRelayToken(SessionKeys.reference("token")))
 				.expectError(IdentityUnavailableException.class)
 				.verify(TIMEOUT.plusSeconds(2));
 		}
@@ -65,12 +65,12 @@ class ModeSwitchResilienceTests {
 	private static Map<ExecutionMode, IdentityBackend> neverAnswering() {
 		IdentityBackend never = new IdentityBackend() {
 			@Override
-			public Mono<Session> loadSession(String token) {
+			public Mono<Session> loadSession(String reference) {
 				return Mono.never();
 			}
 
 			@Override
-			public Mono<String> fetchRelayToken(Session session) {
+			public Mono<String> fetchRelayToken(String reference) {
 				return Mono.never();
 			}
 		};

@@ -1,9 +1,8 @@
 package dev.gatewaykit.gateway.relay;
 
 import java.nio.charset.StandardCharsets;
-import java.util.List;
-
-import dev.gatewaykit.common.session.Session;
+import dev.gatewaykit.common.relay.RelayTokenRequest;
+import dev.gatewaykit.common.session.SessionKeys;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -17,11 +16,12 @@ class RelayCodecTests {
 	private final RelayCodec codec = new RelayCodec(JsonMapper.builder().build(), "gateway", "s3cret");
 
 	@Test
-	void asksForTheSessionsUser() {
-		byte[] body = this.codec.requestBody(new Session("7", "alice", List.of("USER"), 1, 2));
+	void namesTheSessionByItsReferenceOnly() {
+		String reference = SessionKeys.reference("a-bearer-token");
+		byte[] body = this.codec.requestBody(reference);
 
-		assertThat(new String(body, StandardCharsets.UTF_8))
-			.isEqualTo("{\"userId\":\"7\",\"username\":\"alice\",\"roles\":[\"USER\"]}");
+		assertThat(new String(body, StandardCharsets.UTF_8)).isEqualTo("{\"session\":\"" + reference + "\"}");
+		assertThat(new RelayTokenRequest(reference).problems()).isEmpty();
 	}
 
 	@Test

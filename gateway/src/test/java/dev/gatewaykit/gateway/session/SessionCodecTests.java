@@ -22,7 +22,10 @@ class SessionCodecTests {
 	}
 
 	@ParameterizedTest
-	@ValueSource(strings = { "", "not json", "[]", "{\"username\":\"alice\",\"issuedAt\":1,\"expiresAt\":2}",
+	@ValueSource(strings = { "", "not json", "null", "42", "\"text\"", "true", "[]", "{}",
+			"{\"userId\":{},\"username\":\"alice\"}",
+			"{\"userId\":\"7\",\"username\":\"alice\",\"expiresAt\":\"soon\"}",
+			"{\"username\":\"alice\",\"issuedAt\":1,\"expiresAt\":2}",
 			"{\"userId\":\"7\",\"issuedAt\":1,\"expiresAt\":2}",
 			"{\"userId\":\"7\",\"username\":\"alice\",\"roles\":[null]}" })
 	void treatsAValueAuthServiceCouldNotHaveWrittenAsNoSession(String value) {

@@ -33,7 +33,8 @@ class ErrorResponsesTests {
 	void failsClosedWith503ForTheSessionStoreAnd502ForAuthService(boolean sessionStore) {
 		IdentityUnavailableException ex = sessionStore
 				? IdentityUnavailableException.sessionStore(new RuntimeException("connection refused"))
-				: IdentityUnavailableException.authService(new RuntimeException("auth-service answered 500"));
+				: IdentityUnavailableException
+					.authService(new RuntimeException("Connection refused: toxiproxy/172.18.0.5:18081"));
 		MockServerWebExchange exchange = MockServerWebExchange.from(MockServerHttpRequest.get("/api/mall/products/1"));
 
 		StepVerifier.create(ErrorResponses.identityUnavailable(exchange, ex))
@@ -42,11 +43,16 @@ class ErrorResponsesTests {
 
 		assertThat(exchange.getResponse().getStatusCode())
 			.isEqualTo(sessionStore ? HttpStatus.SERVICE_UNAVAILABLE : HttpStatus.BAD_GATEWAY);
-		String expected = sessionStore
-				? "{\"status\":503,\"error\":\"session_store_unavailable\","
-						+ "\"message\":\"the session store did not answer in time; try again later\"}"
+		// No detail of the failure (a host, a port, an exception's message), the request
+		// id
+		// instead, in the body and a header.
+		String id = exchange.getRequest().getId();
+		String expected = sessionStore ? "{\"status\":503,\"error\":\"session_store_unavailable\","
+				+ "\"message\":\"the session store did not answer in time; try again later (request id " + id + ")\"}"
 				: "{\"status\":502,\"error\":\"auth_service_unavailable\","
-						+ "\"message\":\"auth-service did not issue a relay token: auth-service answered 500\"}";
+						+ "\"message\":\"auth-service did not issue a relay token; try again later (request id " + id
+						+ ")\"}";
+		assertThat(exchange.getResponse().getHeaders().getFirst(ErrorResponses.REQUEST_ID_HEADER)).isEqualTo(id);
 		StepVerifier.create(exchange.getResponse().getBodyAsString())
 			.expectNext(expected)
 			.expectComplete()
