@@ -438,8 +438,8 @@ public final class BenchRun implements AutoCloseable {
 	}
 
 	private void summarize(Path dir, String mode, int redisLatencyMs, int authLatencyMs) {
-		invoke(List.of("summarize-mode", "--dir", dir.toString(), "--mode", mode, "--redis-latency-ms",
-				String.valueOf(redisLatencyMs), "--auth-latency-ms", String.valueOf(authLatencyMs)));
+		invoke(List.of("summarize-mode", "--dir", dir.toString(), "--mode", mode, "--redis-latency",
+				String.valueOf(redisLatencyMs), "--auth-latency", String.valueOf(authLatencyMs)));
 	}
 
 	private void invoke(List<String> argv) {
