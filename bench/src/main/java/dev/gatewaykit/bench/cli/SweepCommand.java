@@ -44,6 +44,13 @@ public final class SweepCommand extends KitCommand {
 
 	@Override
 	protected int run(GivenOptions args, PrintStream out, PrintStream err) throws Exception {
+		if (args.has("target-url")) {
+			// Each point sets the auth link's latency in the kit's toxiproxy; a running
+			// gateway's links are its own.
+			throw new UsageException("./kit sweep varies the latency of the gateway's auth link, which runs through "
+					+ "the kit's toxiproxy; a --target-url gateway's links are not the kit's: bench it with ./kit bench "
+					+ "--target-url, or sweep your jar with --gateway-jar");
+		}
 		KitContext kit = KitContext.current(err);
 		BenchOptions options = BenchOptions.from(args, Map.of("modes", "blocking,bounded-elastic,reactive",
 				"max-warmup", "40", "duration", "15", "ceiling", "false"), kit.workspace().kitDir());

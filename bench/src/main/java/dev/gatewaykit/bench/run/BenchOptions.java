@@ -89,6 +89,12 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 	public static BenchOptions from(GivenOptions args, Map<String, String> defaults, Path kitDir) {
 		Map<String, String> given = new LinkedHashMap<>(defaults);
 		given.putAll(args.values());
+		if (args.has("users") && given.containsKey("rate")) {
+			throw new UsageException("--users is the closed model's load, --rate the open model's: pick one");
+		}
+		if (args.flag("force") && !given.containsKey("compare")) {
+			throw new UsageException("--force compares runs that differ; it goes with --compare FILE");
+		}
 		boolean quick = args.flag("quick") || Boolean.parseBoolean(defaults.getOrDefault("quick", "false"));
 		boolean ceiling = args.flag("ceiling") || (!args.flag("no-ceiling") && !quick
 				&& Boolean.parseBoolean(defaults.getOrDefault("ceiling", "true")));

@@ -158,6 +158,9 @@ public final class BenchRun implements AutoCloseable {
 
 	/** Sets the auth link's latency (a sweep point). */
 	public void authLatency(int millis) {
+		if (this.toxiproxy == null) {
+			throw new IllegalStateException("no auth link of the kit's to set: a --target-url run starts no toxiproxy");
+		}
 		this.toxiproxy.latency("auth", millis);
 	}
 
