@@ -10,7 +10,7 @@ import picocli.CommandLine.Spec;
  * runs next to the simulation, or in-process, and what the tests call) are hidden from
  * this usage; each still answers {@code --help}.
  */
-@Command(name = "./kit", synopsisSubcommandLabel = "<command>",
+@Command(name = "./kit", synopsisSubcommandLabel = "<command>", commandListHeading = "%nCommands:%n",
 		description = { "The Spring Cloud Gateway performance kit: start the stack, measure it, gate on it.", "" },
 		footer = { "", "<command> --help explains a command.",
 				"exit: 0 done, 1 regression or failed check, 2 bad arguments or input, 3 a bug in the kit" },

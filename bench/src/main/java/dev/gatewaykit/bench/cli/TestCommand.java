@@ -35,23 +35,24 @@ public final class TestCommand extends KitCommand {
 
 	@Override
 	public void describe(UsageMessageSpec usage) {
+		// One element per line: picocli would break the install commands at their dots.
 		usage.footer("",
-				"Provisions what the test suite runs against, then runs ./mvnw -B verify with MAVEN ARGS "
-						+ "appended (e.g. ./kit test -pl bench -am). Elapsed time is printed per phase.",
-				"  1. OS packages %s: installed with apt-get as root (apt-get update first); without root the kit "
-					.formatted(String.join(" ", packages()))
-						+ "stops and names the apt-get command. shellcheck is for the tests only: actionlint runs it "
-						+ "on the workflows' run: scripts.",
-				("  2. rnacos %s (the Nacos discovery tests): found, or built once with cargo install rnacos --locked "
-						+ "--version %s (several minutes) and copied into the kit's tools. The tests are given it as "
-						+ "RNACOS_BIN.")
-					.formatted(Tools.RNACOS_VERSION, Tools.RNACOS_VERSION),
-				"  3. toxiproxy %s (the launcher's toxiproxy test): found, or built once with go install."
-					.formatted(Tools.TOXIPROXY_VERSION),
-				("  4. actionlint %s (the tests that lint .github/workflows): found, or built once with go install "
-						+ "%s@%s into the kit's tools. The tests are given it as ACTIONLINT_BIN.")
-					.formatted(Tools.ACTIONLINT_VERSION, Tools.ACTIONLINT_PACKAGE, Tools.ACTIONLINT_VERSION),
-				"  5. ./mvnw -B verify.");
+				"Provisions what the test suite runs against, then runs ./mvnw -B verify with MAVEN ARGS appended",
+				"(e.g. ./kit test -pl bench -am). Elapsed time is printed per phase.",
+				"  1. OS packages " + String.join(" ", packages()) + ": installed with apt-get as root",
+				"     (apt-get update first); without root the kit stops and names the apt-get command. shellcheck is",
+				"     for the tests only: actionlint runs it on the workflows' run: scripts.",
+				"  2. rnacos " + Tools.RNACOS_VERSION + " (the Nacos discovery tests): found, or built once with",
+				"     cargo install rnacos --locked --version " + Tools.RNACOS_VERSION
+						+ " (several minutes) and copied into the kit's tools.",
+				"     The tests are given it as RNACOS_BIN.",
+				"  3. toxiproxy " + Tools.TOXIPROXY_VERSION
+						+ " (the launcher's toxiproxy test): found, or built once with go install.",
+				"  4. actionlint " + Tools.ACTIONLINT_VERSION
+						+ " (the tests that lint .github/workflows): found, or built once with",
+				"     go install " + Tools.ACTIONLINT_PACKAGE + "@" + Tools.ACTIONLINT_VERSION
+						+ " into the kit's tools.",
+				"     The tests are given it as ACTIONLINT_BIN.", "  5. ./mvnw -B verify.");
 	}
 
 	@Override
