@@ -12,8 +12,8 @@ import picocli.CommandLine.Command;
  * {@code ./kit down}: stops exactly the processes {@code up} (or an interrupted bench)
  * started, by recorded PID.
  */
-@Command(name = "down",
-		description = "stop what ./kit up (or an interrupted bench) started: the processes recorded under target/kit/pids, and only those")
+@Command(name = "down", description = { "stop what ./kit up (or an interrupted bench) started, by recorded PID", "",
+		"Stops the processes recorded under target/kit/pids, and only those." })
 public final class DownCommand extends KitCommand {
 
 	/** Front to back: nothing is left calling a service that is already gone. */
