@@ -115,7 +115,9 @@ class DocumentedExamplesTests {
 				inBlock = !inBlock;
 				continue;
 			}
-			line = line.replaceFirst("^\\$ ", "");
+			// gatling/README.md calls the kit through a shell function: bench() { ./kit
+			// "$@"; }
+			line = line.replaceFirst("^\\$ ", "").replaceFirst("^bench (?=[a-z])", "./kit ");
 			if (!inBlock || !line.startsWith("./kit ")) {
 				continue;
 			}
@@ -126,6 +128,10 @@ class DocumentedExamplesTests {
 				line = lines.get(++i).strip();
 			}
 			command.append(line);
+			if (command.indexOf("[") >= 0 || command.indexOf("|") >= 0) {
+				// A synopsis: [optional] and alternative|values.
+				continue;
+			}
 			examples.add(new Example(ROOT.relativize(file) + ":" + (first + 1), command.toString()));
 		}
 		return examples;
