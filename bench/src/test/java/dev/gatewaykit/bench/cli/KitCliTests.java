@@ -84,6 +84,15 @@ class KitCliTests {
 	}
 
 	@Test
+	void testPassesWhatTheKitDoesNotDeclareToMavenInOrder() {
+		GivenOptions test = ParsedArgs.of("test", "-pl", "bench", "-am", "--provision-only", "-Dtest=KitCliTests", "--",
+				"-X");
+
+		assertThat(test.flag("provision-only")).isTrue();
+		assertThat(test.unmatched()).containsExactly("-pl", "bench", "-am", "-Dtest=KitCliTests", "-X");
+	}
+
+	@Test
 	void aMissingRequiredOptionExits2WithTheCommandsUsage() {
 		Result result = run("nginx-render", "--variant", "naive", "--listen", "8080", "--prefix", "x");
 
