@@ -17,6 +17,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * {@code ./kit ablate}: from the fixed build, each fix turned back to naive alone; from
  * the naive build, each fix turned on alone; every case repeated, interleaved.
@@ -44,14 +46,14 @@ public final class AblateCommand extends KitCommand {
 
 	@Option(names = "--from", paramLabel = "fixed,naive",
 			description = "the builds to start from (default fixed,naive)")
-	String from;
+	@Nullable String from;
 
 	@Option(names = "--knobs", paramLabel = "LIST",
 			description = "the knobs to turn, one at a time (default mode,logging,matcher,nginx,pool)")
-	String knobs;
+	@Nullable String knobs;
 
 	@Option(names = "--repeat", paramLabel = "N", description = "how often every case runs, interleaved (default 2)")
-	String repeat;
+	@Nullable String repeat;
 
 	@Mixin
 	LoadMixin load;

@@ -19,6 +19,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import org.jspecify.annotations.Nullable;
+
 /** {@code ./kit bench}: the benchmark, start to report. */
 @Command(name = "bench", description = { "the benchmark, start to report", "",
 		"Reproduces a production incident in which a Spring Cloud Gateway filter called Redis and a token "
@@ -38,7 +40,7 @@ public final class BenchCommand extends KitCommand {
 					+ "(default naive,fixed,vanilla; not with --flip-at). vanilla: the fixed gateway's plain route "
 					+ "(StripPrefix only, no auth, no relay call) to mall-api's liveness: what Spring Cloud Gateway "
 					+ "costs without the kit's filters")
-	String modes;
+	@Nullable String modes;
 
 	@Option(names = "--flip-at", paramLabel = "S",
 			description = "one run named \"flip\" instead of --modes: the gateway starts as profile fixed in mode "
@@ -46,15 +48,15 @@ public final class BenchCommand extends KitCommand {
 					+ "POST /actuator/kit (static) or Nacos config (nacos), confirmed on GET /actuator/kit within "
 					+ "10 s; the report marks the switch and shows TPS/p99 before and after it. Exit 1 if not "
 					+ "confirmed")
-	String flipAt;
+	@Nullable String flipAt;
 
 	@Option(names = "--nginx", paramLabel = "naive|tuned", description = "nginx configuration (default tuned)")
-	String nginx;
+	@Nullable String nginx;
 
 	@Option(names = "--repeat", paramLabel = "N",
 			description = "run every mode N times, interleaved (naive, fixed, naive, fixed, ...), in DIR/<mode>_<k>; "
 					+ "the report and the gate use each figure's median and min–max (default 1)")
-	String repeat;
+	@Nullable String repeat;
 
 	@Mixin
 	LoadMixin load;
@@ -67,14 +69,14 @@ public final class BenchCommand extends KitCommand {
 					+ "request, median against median; a difference inside both runs' min–max is no change. Refuses "
 					+ "runs whose parameters, machine or versions differ (exit 2). Writes DIR/verdict.json and "
 					+ "DIR/verdict.xml (JUnit)")
-	String compare;
+	@Nullable String compare;
 
 	@Mixin
 	GateMixin gate;
 
 	@Option(names = "--min-ratio", paramLabel = "R",
 			description = "exit 1 if fixed/naive TPS ratio is below R (CI sanity bound)")
-	String minRatio;
+	@Nullable String minRatio;
 
 	@Override
 	protected int run(GivenOptions args, PrintStream out, PrintStream err) throws Exception {

@@ -13,6 +13,8 @@ import dev.gatewaykit.bench.chaos.FaultOutcome;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import org.jspecify.annotations.Nullable;
+
 /** {@code ./kit chaos}: the gateway under faults, one at a time, in every mode. */
 @Command(name = "chaos", description = "faults on the gateway's links under load",
 		footer = { "", "Starts the stack on loopback with the gateway's Redis, auth-service and mall-api links each "
@@ -31,36 +33,36 @@ public final class ChaosCommand extends KitCommand {
 
 	@Option(names = "--modes", paramLabel = "LIST",
 			description = "execution modes (default blocking,publish-on,bounded-elastic,reactive)")
-	String modes;
+	@Nullable String modes;
 
 	@Option(names = "--faults", paramLabel = "LIST",
 			description = "faults, in order (default all): ${COMPLETION-CANDIDATES}",
 			completionCandidates = FaultIds.class)
-	String faults;
+	@Nullable String faults;
 
 	@Option(names = "--rate", paramLabel = "R", description = "requests per second (default 50)")
-	String rate;
+	@Nullable String rate;
 
 	@Option(names = "--baseline-seconds", paramLabel = "S", description = "clean load before each fault (default 3)")
-	String baselineSeconds;
+	@Nullable String baselineSeconds;
 
 	@Option(names = "--fault-seconds", paramLabel = "S",
 			description = "how long each fault lasts (default 6: past the longest timeout, 5 s)")
-	String faultSeconds;
+	@Nullable String faultSeconds;
 
 	@Option(names = "--recovery-seconds", paramLabel = "S", description = "the longest watch after a lift (default 20)")
-	String recoverySeconds;
+	@Nullable String recoverySeconds;
 
 	@Option(names = "--margin-ms", paramLabel = "MS",
 			description = "what an answer may take beyond its link's timeout (default 1000)")
-	String marginMs;
+	@Nullable String marginMs;
 
 	@Option(names = "--users", paramLabel = "N", description = "demo users whose tokens the load uses (default 10)")
-	String users;
+	@Nullable String users;
 
 	@Option(names = "--out", paramLabel = "DIR",
 			description = "where results go (default target/kit/chaos-<timestamp>)")
-	String out;
+	@Nullable String out;
 
 	/** The faults' names, for the help. */
 	static final class FaultIds implements Iterable<String> {

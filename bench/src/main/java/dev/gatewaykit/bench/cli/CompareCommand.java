@@ -10,6 +10,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Mixin;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * {@code compare}: a run against a saved baseline, failing on a regression that would
  * otherwise go unnoticed. The decision is {@link Gate}'s; this only reads the options.
@@ -34,21 +36,21 @@ import picocli.CommandLine.Mixin;
 public final class CompareCommand extends KitCommand {
 
 	@Option(names = "--baseline", paramLabel = "OLD/summary.json", required = true, description = "the saved run")
-	String baseline;
+	@Nullable String baseline;
 
 	@Option(names = "--current", paramLabel = "NEW/summary.json", required = true, description = "the run to judge")
-	String current;
+	@Nullable String current;
 
 	@Mixin
 	GateMixin gate;
 
 	@Option(names = "--json", paramLabel = "FILE",
 			description = "write the verdict as JSON (status, exit code, limits, differences, every metric)")
-	String json;
+	@Nullable String json;
 
 	@Option(names = "--junit", paramLabel = "FILE",
 			description = "write the verdict as JUnit XML: a test case per mode and metric, for any CI")
-	String junit;
+	@Nullable String junit;
 
 	@Override
 	protected int run(GivenOptions args, PrintStream out, PrintStream err) {

@@ -17,6 +17,8 @@ import dev.gatewaykit.launcher.stack.ManagementAccess;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * {@code flip}: switch running gateways' mode at a second of the measured window, record
  * when it took effect.
@@ -35,39 +37,39 @@ import picocli.CommandLine.Option;
 public final class FlipCommand extends KitCommand {
 
 	@Option(names = "--dir", paramLabel = "RUN/MODE", required = true, description = "the mode's directory")
-	String dir;
+	@Nullable String dir;
 
 	@Option(names = "--at", paramLabel = "SECONDS", required = true,
 			description = "seconds since the measured window opened (fractions allowed)")
-	String at;
+	@Nullable String at;
 
 	@Option(names = "--via", paramLabel = "actuator|nacos", required = true,
 			description = "actuator: POST URL/kit {\"mode\":\"<to>\"} to each gateway's management port; nacos: publish "
 					+ "\"kit.gateway.mode: <to>\" as config gateway.yaml (group DEFAULT_GROUP, type yaml) with POST "
 					+ "NACOS/nacos/v1/cs/configs, which every gateway listens to")
-	String via;
+	@Nullable String via;
 
 	@Option(names = "--management", paramLabel = "URL[,URL...]", required = true,
 			description = "each gateway's actuator base, e.g. http://127.0.0.1:8081/actuator")
-	String management;
+	@Nullable String management;
 
 	@Option(names = "--nacos", paramLabel = "URL",
 			description = "the Nacos server, e.g. http://127.0.0.1:8848 (--via nacos)")
-	String nacos;
+	@Nullable String nacos;
 
 	@Option(names = "--from", paramLabel = "MODE", description = "the execution mode before (default blocking)")
-	String from;
+	@Nullable String from;
 
 	@Option(names = "--to", paramLabel = "MODE", description = "the execution mode after (default reactive)")
-	String to;
+	@Nullable String to;
 
 	@Option(names = "--phase-timeout", paramLabel = "S",
 			description = "seconds to wait for phase.json (default 600: logins come first)")
-	String phaseTimeout;
+	@Nullable String phaseTimeout;
 
 	@Option(names = "--confirm-timeout", paramLabel = "S",
 			description = "seconds every gateway has to report the new mode (default 10)")
-	String confirmTimeout;
+	@Nullable String confirmTimeout;
 
 	private final ModeFlipper flipper;
 

@@ -2,6 +2,8 @@ package dev.gatewaykit.bench.cli;
 
 import picocli.CommandLine.Option;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The regression gate's limits, the same for {@code ./kit compare} and
  * {@code ./kit bench --compare}: how much worse a metric's median may be before it counts
@@ -10,14 +12,14 @@ import picocli.CommandLine.Option;
 public final class GateMixin {
 
 	@Option(names = "--max-tps-drop", paramLabel = "PCT", description = "how much TPS may drop, in %% (default 10)")
-	String maxTpsDrop;
+	@Nullable String maxTpsDrop;
 
 	@Option(names = "--max-p99-rise", paramLabel = "PCT", description = "how much p99 may rise, in %% (default 20)")
-	String maxP99Rise;
+	@Nullable String maxP99Rise;
 
 	@Option(names = "--max-cpu-rise", paramLabel = "PCT",
 			description = "how much the gateway's CPU µs per request may rise, in %% (default 10)")
-	String maxCpuRise;
+	@Nullable String maxCpuRise;
 
 	@Option(names = "--force",
 			description = "compare runs whose parameters, machine or versions differ, and say what differs")

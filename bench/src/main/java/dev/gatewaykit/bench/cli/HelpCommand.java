@@ -6,12 +6,14 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
+import org.jspecify.annotations.Nullable;
+
 /** {@code ./kit help [COMMAND]}: the same as {@code ./kit [COMMAND] --help}. */
 @Command(name = "help", description = "the commands, or one command's options: ./kit help [COMMAND]")
 public final class HelpCommand extends KitCommand {
 
 	@Parameters(paramLabel = "COMMAND", arity = "0..1", description = "the command to explain (default: all of them)")
-	String command;
+	@Nullable String command;
 
 	@Override
 	protected int run(GivenOptions args, PrintStream out, PrintStream err) {

@@ -9,6 +9,8 @@ import dev.gatewaykit.launcher.nginx.NginxConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * {@code nginx-render}: writes a runnable nginx.conf for one variant under a prefix
  * directory.
@@ -23,26 +25,26 @@ public final class NginxRenderCommand extends KitCommand {
 
 	@Option(names = "--variant", paramLabel = "naive|tuned", required = true,
 			description = "naive (no upstream keepalive, default limits) or tuned")
-	String variant;
+	@Nullable String variant;
 
 	@Option(names = "--listen", paramLabel = "PORT", required = true,
 			description = "port nginx listens on, on 127.0.0.1")
-	String listen;
+	@Nullable String listen;
 
 	@Option(names = "--upstream", paramLabel = "HOST:PORT[,HOST:PORT...]", required = true,
 			description = "every backend instance (the gateways; mall-api for the ceiling run)")
-	String upstream;
+	@Nullable String upstream;
 
 	@Option(names = "--prefix", paramLabel = "DIR", required = true,
 			description = "nginx's prefix directory; created if missing")
-	String prefix;
+	@Nullable String prefix;
 
 	@Option(names = "--templates", paramLabel = "DIR", description = "directory holding the templates (default: nginx)")
-	String templates;
+	@Nullable String templates;
 
 	@Option(names = "--workers", paramLabel = "N",
 			description = "worker_processes (default: 1, see the templates for why)")
-	String workers;
+	@Nullable String workers;
 
 	@Override
 	protected int run(GivenOptions args, PrintStream out, PrintStream err) throws Exception {

@@ -11,6 +11,8 @@ import dev.gatewaykit.bench.render.ChromiumScreenshot;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * {@code render-check}: proves a report renders by screenshotting it in headless
  * Chromium.
@@ -24,26 +26,26 @@ import picocli.CommandLine.Option;
 public final class RenderCheckCommand extends KitCommand {
 
 	@Option(names = "--html", paramLabel = "FILE", required = true, description = "the page")
-	String html;
+	@Nullable String html;
 
 	@Option(names = "--png", paramLabel = "FILE", required = true, description = "the screenshot to write")
-	String png;
+	@Nullable String png;
 
 	@Option(names = "--chromium", paramLabel = "PATH", description = "the browser (default: found on PATH)")
-	String chromium;
+	@Nullable String chromium;
 
 	@Option(names = "--timeout-seconds", paramLabel = "S",
 			description = "the longest the browser may take (default 60)")
-	String timeoutSeconds;
+	@Nullable String timeoutSeconds;
 
 	@Option(names = "--min-bytes", paramLabel = "N", description = "the smallest PNG that is not blank (default 10240)")
-	String minBytes;
+	@Nullable String minBytes;
 
 	@Option(names = "--width", paramLabel = "PX", description = "default 1400")
-	String width;
+	@Nullable String width;
 
 	@Option(names = "--height", paramLabel = "PX", description = "default 2000")
-	String height;
+	@Nullable String height;
 
 	@Override
 	protected int run(GivenOptions args, PrintStream out, PrintStream err) throws Exception {

@@ -12,6 +12,8 @@ import dev.gatewaykit.bench.report.SummaryTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * {@code report}: every mode of a run → summary.json, report.html and the terminal table.
  */
@@ -27,27 +29,27 @@ import picocli.CommandLine.Option;
 public final class ReportCommand extends KitCommand {
 
 	@Option(names = "--run", paramLabel = "DIR", required = true, description = "the run directory")
-	String run;
+	@Nullable String run;
 
 	@Option(names = "--params", paramLabel = "FILE",
 			description = "the run's parameters (default: DIR/params.json if present)")
-	String params;
+	@Nullable String params;
 
 	@Option(names = "--repo", paramLabel = "DIR",
 			description = "the git repository whose commit the run measured (default: .)")
-	String repo;
+	@Nullable String repo;
 
 	@Option(names = "--nginx", paramLabel = "PATH", description = "nginx, asked for its version (default: on PATH)")
-	String nginx;
+	@Nullable String nginx;
 
 	@Option(names = "--redis-server", paramLabel = "PATH", description = "redis-server, likewise")
-	String redisServer;
+	@Nullable String redisServer;
 
 	@Option(names = "--toxiproxy-server", paramLabel = "PATH", description = "toxiproxy-server, likewise")
-	String toxiproxyServer;
+	@Nullable String toxiproxyServer;
 
 	@Option(names = "--rnacos", paramLabel = "PATH", description = "rnacos, likewise")
-	String rnacos;
+	@Nullable String rnacos;
 
 	@Override
 	protected int run(GivenOptions args, PrintStream out, PrintStream err) throws Exception {

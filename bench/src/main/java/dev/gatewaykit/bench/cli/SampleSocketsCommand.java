@@ -10,6 +10,8 @@ import dev.gatewaykit.bench.sockets.SocketSampler;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * {@code sample-sockets}: records, next to a load run, which gateway connections hold a
  * request the gateway has not read, for
@@ -29,18 +31,18 @@ public final class SampleSocketsCommand extends KitCommand {
 
 	@Option(names = "--port", paramLabel = "P", required = true,
 			description = "the gateway's port (the server side of nginx → gateway connections)")
-	String port;
+	@Nullable String port;
 
 	@Option(names = "--out", paramLabel = "FILE", required = true, description = "where the samples go")
-	String file;
+	@Nullable String file;
 
 	@Option(names = "--interval-ms", paramLabel = "MS",
 			description = "sampling interval, 10-60000 (default 250): the resolution of the wait times")
-	String intervalMs;
+	@Nullable String intervalMs;
 
 	@Option(names = "--max-seconds", paramLabel = "S",
 			description = "stop after this long, 1-86400 (default 900), so a forgotten sampler ends")
-	String maxSeconds;
+	@Nullable String maxSeconds;
 
 	/**
 	 * How long the shutdown hook gives the sampler to finish its line once SIGTERM

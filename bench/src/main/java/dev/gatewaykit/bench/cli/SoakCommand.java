@@ -12,6 +12,8 @@ import dev.gatewaykit.bench.soak.SoakRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * {@code ./kit soak}: the fixed gateway under a long open-model load with Netty's leak
  * detector at {@code paranoid}, and whether it gives back what the load took.
@@ -39,32 +41,32 @@ public final class SoakCommand extends KitCommand {
 
 	@Option(names = "--duration", paramLabel = "S",
 			description = "how long the load runs, seconds (default 600, at most 3600)")
-	String duration;
+	@Nullable String duration;
 
 	@Option(names = "--rate", paramLabel = "R", description = "the arrival rate, requests/s")
-	String rate;
+	@Nullable String rate;
 
 	@Option(names = "--fraction", paramLabel = "F",
 			description = "without --rate: this share of the fixed gateway's measured TPS (default 0.7)")
-	String fraction;
+	@Nullable String fraction;
 
 	@Option(names = "--from-run", paramLabel = "DIR",
 			description = "the bench run whose summary.json says that TPS (default: the newest run, KIT_DIR/last-run)")
-	String fromRun;
+	@Nullable String fromRun;
 
 	@Option(names = "--warmup", paramLabel = "S", description = "the warm-up before the baseline, seconds (default 30)")
-	String warmup;
+	@Nullable String warmup;
 
 	@Option(names = "--settle", paramLabel = "S",
 			description = "the wait after the load before the after snapshot, seconds (default 15)")
-	String settle;
+	@Nullable String settle;
 
 	@Option(names = "--interval", paramLabel = "S",
 			description = "the sampling interval during the load, seconds (default 5)")
-	String interval;
+	@Nullable String interval;
 
 	@Option(names = "--out", paramLabel = "DIR", description = "where results go (default target/kit/soak-<timestamp>)")
-	String out;
+	@Nullable String out;
 
 	@Override
 	protected int run(GivenOptions args, PrintStream out, PrintStream err) throws Exception {

@@ -28,6 +28,8 @@ import dev.gatewaykit.bench.sockets.StarvationAnalysis;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * {@code summarize-mode}: one mode's measured.json + timeseries.json + gateway.json →
  * mode-summary.json.
@@ -42,34 +44,34 @@ import picocli.CommandLine.Option;
 public final class SummarizeModeCommand extends KitCommand {
 
 	@Option(names = "--dir", paramLabel = "RUN/MODE", required = true, description = "the mode's directory")
-	String dir;
+	@Nullable String dir;
 
 	@Option(names = "--mode", paramLabel = "NAME", required = true,
 			description = "naive, fixed, vanilla, blocking, publish-on, bounded-elastic, reactive, flip (the gateway "
 					+ "switched mode mid-window; the report splits it at DIR/flip.json), custom (your gateway: not "
 					+ "modelled) or ceiling")
-	String mode;
+	@Nullable String mode;
 
 	@Option(names = "--redis-latency", paramLabel = "MS", required = true,
 			description = "latency toxiproxy added per round trip on the Redis link")
-	String redisLatency;
+	@Nullable String redisLatency;
 
 	@Option(names = "--auth-latency", paramLabel = "MS", required = true,
 			description = "latency toxiproxy added per round trip on the auth link")
-	String authLatency;
+	@Nullable String authLatency;
 
 	@Option(names = "--base-ms", paramLabel = "MS", description = "unloaded service time per request (default 0)")
-	String baseMs;
+	@Nullable String baseMs;
 
 	@Option(names = "--model", paramLabel = "closed|open",
 			description = "the offered load's model (default: what measured.json recorded)")
-	String model;
+	@Nullable String model;
 
 	@Option(names = "--users", paramLabel = "N", description = "the closed model's users (default: likewise)")
-	String users;
+	@Nullable String users;
 
 	@Option(names = "--rate", paramLabel = "R", description = "the open model's rate, requests/s (default: likewise)")
-	String rate;
+	@Nullable String rate;
 
 	/** The gateway's Prometheus scrape the kit takes after the run. */
 	static final String END_SCRAPE = "gateway-metrics.txt";

@@ -12,6 +12,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * {@code ./kit sweep}: TPS against auth-link latency, per mode, beside each mode's
  * prediction curve.
@@ -27,14 +29,14 @@ public final class SweepCommand extends KitCommand {
 
 	@Option(names = "--modes", paramLabel = "LIST",
 			description = "the modes (default blocking,bounded-elastic,reactive)")
-	String modes;
+	@Nullable String modes;
 
 	@Option(names = "--latencies", paramLabel = "MS,MS,...",
 			description = "the auth link's latencies (default 0,5,10,25,50,100)")
-	String latencies;
+	@Nullable String latencies;
 
 	@Option(names = "--nginx", paramLabel = "naive|tuned", description = "nginx configuration (default tuned)")
-	String nginx;
+	@Nullable String nginx;
 
 	@Mixin
 	LoadMixin load;

@@ -8,6 +8,8 @@ import dev.gatewaykit.bench.report.SweepReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * {@code sweep-report}: TPS against auth-link latency, per mode, next to Little's law.
  */
@@ -21,7 +23,7 @@ import picocli.CommandLine.Option;
 public final class SweepReportCommand extends KitCommand {
 
 	@Option(names = "--run", paramLabel = "DIR", required = true, description = "the sweep's run directory")
-	String run;
+	@Nullable String run;
 
 	@Override
 	protected int run(GivenOptions args, PrintStream out, PrintStream err) throws Exception {

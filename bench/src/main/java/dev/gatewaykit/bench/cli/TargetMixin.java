@@ -2,6 +2,8 @@ package dev.gatewaykit.bench.cli;
 
 import picocli.CommandLine.Option;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Your gateway instead of the kit's, for bench and sweep: one mode, named custom
  * (Little's law does not model it).
@@ -12,16 +14,16 @@ public final class TargetMixin {
 			description = "start your Spring Cloud Gateway jar instead of the kit's, behind the same nginx and links, "
 					+ "with the kit's properties (server.port, management.server.port, spring.data.redis.port, "
 					+ "kit.routes.auth-uri, kit.routes.mall-uri, ...)")
-	String gatewayJar;
+	@Nullable String gatewayJar;
 
 	@Option(names = "--target-url", paramLabel = "URL",
 			description = "bench a gateway that is already running (e.g. ./kit up's nginx): the kit starts nothing "
 					+ "and sends the load to URL")
-	String targetUrl;
+	@Nullable String targetUrl;
 
 	@Option(names = "--target-pid", paramLabel = "PID",
 			description = "with --target-url: that gateway's process, for its CPU per request, thread dump and flame "
 					+ "graph")
-	String targetPid;
+	@Nullable String targetPid;
 
 }

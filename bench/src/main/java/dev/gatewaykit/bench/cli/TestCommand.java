@@ -14,6 +14,8 @@ import picocli.CommandLine.Model.UsageMessageSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Unmatched;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * {@code ./kit test}: provisions what the test suite runs against, then
  * {@code ./mvnw -B verify} with the rest of the command line appended: what picocli does
@@ -28,7 +30,7 @@ public final class TestCommand extends KitCommand {
 
 	/** Maven's: everything the kit does not declare, in order. */
 	@Unmatched
-	List<String> maven;
+	@Nullable List<String> maven;
 
 	/** The longest the whole suite may take before it is stopped. */
 	private static final Duration VERIFY_TIMEOUT = Duration.ofMinutes(75);

@@ -9,6 +9,8 @@ import dev.gatewaykit.launcher.Tools;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * {@code ./kit tools}: toxiproxy and rnacos (the bench's), or actionlint (the tests'),
  * built once into the kit's tools directory.
@@ -24,7 +26,7 @@ public final class ToolsCommand extends KitCommand {
 
 	@Parameters(paramLabel = "TOOL", arity = "0..3",
 			description = "toxiproxy, rnacos or actionlint (default: toxiproxy and rnacos)")
-	List<String> tools;
+	@Nullable List<String> tools;
 
 	private static final List<String> TOOLS = List.of("toxiproxy", "rnacos", "actionlint");
 

@@ -24,6 +24,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * {@code ./kit up}: the stack in the background, its endpoints in
  * {@code target/kit/stack.env}.
@@ -38,28 +40,28 @@ public final class UpCommand extends KitCommand {
 	@Parameters(paramLabel = "PROFILE|MODE", arity = "0..1",
 			description = "PROFILE: naive | fixed (default fixed); MODE: blocking | publish-on | bounded-elastic | "
 					+ "reactive (the execution mode alone); PROFILE:MODE changes one profile's mode")
-	String selector;
+	@Nullable String selector;
 
 	@Option(names = "--discovery", paramLabel = "static|nacos",
 			description = "static (default): each gateway gets the instances' URLs on its command line. nacos: rnacos "
 					+ "(a Nacos server) starts too, every service registers in it, the gateway routes "
 					+ "lb://auth-service and lb://mall-api and takes its mode from Nacos config gateway.yaml (rnacos "
 					+ "is built once with cargo if missing: see ./kit tools)")
-	String discovery;
+	@Nullable String discovery;
 
 	@Option(names = "--gateways", paramLabel = "N", description = "gateway instances, all behind nginx (default 1)")
-	String gateways;
+	@Nullable String gateways;
 
 	@Option(names = "--mall-apis", paramLabel = "M",
 			description = "mall-api instances; the gateway balances over them (default 1)")
-	String mallApis;
+	@Nullable String mallApis;
 
 	@Option(names = "--nginx", paramLabel = "naive|tuned", description = "nginx configuration (default tuned)")
-	String nginx;
+	@Nullable String nginx;
 
 	@Option(names = "--gateway-arg", paramLabel = "ARG",
 			description = "one more argument for every gateway (repeatable)")
-	List<String> gatewayArgs;
+	@Nullable List<String> gatewayArgs;
 
 	@Override
 	protected int run(GivenOptions args, PrintStream out, PrintStream err) throws Exception {
