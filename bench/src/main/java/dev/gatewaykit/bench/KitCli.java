@@ -14,11 +14,12 @@ import dev.gatewaykit.bench.cli.UsageException;
 import dev.gatewaykit.launcher.BadInputException;
 import dev.gatewaykit.launcher.Tools;
 import dev.gatewaykit.launcher.nacos.NacosClient;
-import picocli.CommandLine;
+
 import picocli.CommandLine.MissingParameterException;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine;
 
 /**
  * The kit's command line: {@code ./kit} builds what is stale and runs this with its

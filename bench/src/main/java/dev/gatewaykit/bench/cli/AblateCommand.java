@@ -13,11 +13,10 @@ import dev.gatewaykit.bench.ablate.Knob;
 import dev.gatewaykit.bench.run.BenchOptions;
 import dev.gatewaykit.bench.run.BenchRun;
 
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-
-import org.jspecify.annotations.Nullable;
 
 /**
  * {@code ./kit ablate}: from the fixed build, each fix turned back to naive alone; from

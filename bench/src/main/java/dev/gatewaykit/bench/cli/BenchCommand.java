@@ -15,11 +15,10 @@ import dev.gatewaykit.bench.run.BenchRun;
 import dev.gatewaykit.bench.summary.ModeSummary;
 import dev.gatewaykit.launcher.BenchJson;
 
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-
-import org.jspecify.annotations.Nullable;
 
 /** {@code ./kit bench}: the benchmark, start to report. */
 @Command(name = "bench", description = { "the benchmark, start to report", "",

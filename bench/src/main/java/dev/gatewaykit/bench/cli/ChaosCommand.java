@@ -10,10 +10,9 @@ import dev.gatewaykit.bench.chaos.ChaosRun;
 import dev.gatewaykit.bench.chaos.Fault;
 import dev.gatewaykit.bench.chaos.FaultOutcome;
 
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-
-import org.jspecify.annotations.Nullable;
 
 /** {@code ./kit chaos}: the gateway under faults, one at a time, in every mode. */
 @Command(name = "chaos", description = "faults on the gateway's links under load",

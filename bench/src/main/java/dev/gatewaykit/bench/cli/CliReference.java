@@ -8,8 +8,9 @@ import java.nio.file.Path;
 import java.util.Map;
 
 import dev.gatewaykit.bench.KitCli;
-import picocli.CommandLine;
+
 import picocli.CommandLine.Help.Ansi;
+import picocli.CommandLine;
 
 /**
  * Writes {@code docs/cli.md}, the command reference, from the commands themselves: the

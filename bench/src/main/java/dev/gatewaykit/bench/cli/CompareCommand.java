@@ -6,11 +6,10 @@ import dev.gatewaykit.bench.compare.Gate;
 import dev.gatewaykit.bench.compare.GateOptions;
 import dev.gatewaykit.bench.compare.Thresholds;
 
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Mixin;
-
 import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code compare}: a run against a saved baseline, failing on a regression that would

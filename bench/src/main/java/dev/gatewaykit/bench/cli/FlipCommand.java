@@ -14,10 +14,9 @@ import dev.gatewaykit.bench.summary.BenchModes;
 import dev.gatewaykit.common.mode.ExecutionMode;
 import dev.gatewaykit.launcher.stack.ManagementAccess;
 
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-
-import org.jspecify.annotations.Nullable;
 
 /**
  * {@code flip}: switch running gateways' mode at a second of the measured window, record

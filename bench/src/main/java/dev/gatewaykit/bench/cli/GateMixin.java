@@ -1,8 +1,7 @@
 package dev.gatewaykit.bench.cli;
 
-import picocli.CommandLine.Option;
-
 import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Option;
 
 /**
  * The regression gate's limits, the same for {@code ./kit compare} and

@@ -2,11 +2,10 @@ package dev.gatewaykit.bench.cli;
 
 import java.io.PrintStream;
 
-import picocli.CommandLine;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
-
-import org.jspecify.annotations.Nullable;
+import picocli.CommandLine;
 
 /** {@code ./kit help [COMMAND]}: the same as {@code ./kit [COMMAND] --help}. */
 @Command(name = "help", description = "the commands, or one command's options: ./kit help [COMMAND]")

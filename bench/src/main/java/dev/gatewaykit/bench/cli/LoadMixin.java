@@ -2,9 +2,8 @@ package dev.gatewaykit.bench.cli;
 
 import java.util.List;
 
-import picocli.CommandLine.Option;
-
 import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Option;
 
 /**
  * What bench, sweep and ablate share: the load (closed or open model, its length and

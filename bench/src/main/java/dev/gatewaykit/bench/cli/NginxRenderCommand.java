@@ -6,10 +6,9 @@ import java.util.List;
 
 import dev.gatewaykit.launcher.nginx.NginxConfig;
 
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-
-import org.jspecify.annotations.Nullable;
 
 /**
  * {@code nginx-render}: writes a runnable nginx.conf for one variant under a prefix

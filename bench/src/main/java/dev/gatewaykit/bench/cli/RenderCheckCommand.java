@@ -5,13 +5,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 
-import dev.gatewaykit.launcher.BadInputException;
 import dev.gatewaykit.bench.render.ChromiumScreenshot;
-
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import dev.gatewaykit.launcher.BadInputException;
 
 import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code render-check}: proves a report renders by screenshotting it in headless

@@ -9,10 +9,9 @@ import dev.gatewaykit.bench.report.MachineFacts;
 import dev.gatewaykit.bench.report.RunReport;
 import dev.gatewaykit.bench.report.SummaryTable;
 
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-
-import org.jspecify.annotations.Nullable;
 
 /**
  * {@code report}: every mode of a run → summary.json, report.html and the terminal table.

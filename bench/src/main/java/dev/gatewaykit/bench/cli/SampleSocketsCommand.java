@@ -7,10 +7,9 @@ import java.time.Duration;
 
 import dev.gatewaykit.bench.sockets.SocketSampler;
 
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-
-import org.jspecify.annotations.Nullable;
 
 /**
  * {@code sample-sockets}: records, next to a load run, which gateway connections hold a

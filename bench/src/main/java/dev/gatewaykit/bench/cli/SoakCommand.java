@@ -9,10 +9,9 @@ import dev.gatewaykit.bench.soak.Soak;
 import dev.gatewaykit.bench.soak.SoakOptions;
 import dev.gatewaykit.bench.soak.SoakRun;
 
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-
-import org.jspecify.annotations.Nullable;
 
 /**
  * {@code ./kit soak}: the fixed gateway under a long open-model load with Netty's leak

@@ -1,34 +1,32 @@
 package dev.gatewaykit.bench.cli;
 
-import dev.gatewaykit.bench.diagnostics.CpuSample;
-import dev.gatewaykit.bench.diagnostics.Diagnostics;
-import dev.gatewaykit.bench.diagnostics.WindowRecord;
-import dev.gatewaykit.bench.summary.BenchModes;
-
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import dev.gatewaykit.launcher.BadInputException;
-import dev.gatewaykit.launcher.BenchJson;
-import dev.gatewaykit.bench.measure.GatewayMeters;
+import dev.gatewaykit.bench.diagnostics.CpuSample;
+import dev.gatewaykit.bench.diagnostics.Diagnostics;
+import dev.gatewaykit.bench.diagnostics.WindowRecord;
 import dev.gatewaykit.bench.littleslaw.GatewayFacts;
 import dev.gatewaykit.bench.littleslaw.LinkLatencies;
+import dev.gatewaykit.bench.measure.GatewayMeters;
 import dev.gatewaykit.bench.measure.LoadModel;
 import dev.gatewaykit.bench.measure.MeasuredRun;
-import dev.gatewaykit.bench.summary.ModeSummary;
-import dev.gatewaykit.bench.summary.Numbers;
-import dev.gatewaykit.bench.summary.Summarizer;
 import dev.gatewaykit.bench.measure.TimeSeries;
 import dev.gatewaykit.bench.measure.Workload;
 import dev.gatewaykit.bench.report.SummaryTable;
 import dev.gatewaykit.bench.sockets.StarvationAnalysis;
-
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import dev.gatewaykit.bench.summary.BenchModes;
+import dev.gatewaykit.bench.summary.ModeSummary;
+import dev.gatewaykit.bench.summary.Numbers;
+import dev.gatewaykit.bench.summary.Summarizer;
+import dev.gatewaykit.launcher.BadInputException;
+import dev.gatewaykit.launcher.BenchJson;
 
 import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code summarize-mode}: one mode's measured.json + timeseries.json + gateway.json →

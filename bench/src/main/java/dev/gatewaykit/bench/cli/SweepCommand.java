@@ -8,11 +8,10 @@ import dev.gatewaykit.bench.KitCli;
 import dev.gatewaykit.bench.run.BenchOptions;
 import dev.gatewaykit.bench.run.BenchRun;
 
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-
-import org.jspecify.annotations.Nullable;
 
 /**
  * {@code ./kit sweep}: TPS against auth-link latency, per mode, beside each mode's

@@ -5,10 +5,9 @@ import java.nio.file.Path;
 
 import dev.gatewaykit.bench.report.SweepReport;
 
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-
-import org.jspecify.annotations.Nullable;
 
 /**
  * {@code sweep-report}: TPS against auth-link latency, per mode, next to Little's law.

@@ -1,8 +1,7 @@
 package dev.gatewaykit.bench.cli;
 
-import picocli.CommandLine.Option;
-
 import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Option;
 
 /**
  * Your gateway instead of the kit's, for bench and sweep: one mode, named custom

@@ -9,12 +9,11 @@ import java.util.concurrent.TimeUnit;
 
 import dev.gatewaykit.launcher.Tools;
 
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.UsageMessageSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Unmatched;
-
-import org.jspecify.annotations.Nullable;
 
 /**
  * {@code ./kit test}: provisions what the test suite runs against, then

@@ -6,10 +6,9 @@ import java.util.List;
 
 import dev.gatewaykit.launcher.Tools;
 
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
-
-import org.jspecify.annotations.Nullable;
 
 /**
  * {@code ./kit tools}: toxiproxy and rnacos (the bench's), or actionlint (the tests'),

@@ -20,11 +20,10 @@ import dev.gatewaykit.launcher.stack.GatewaySelection;
 import dev.gatewaykit.launcher.stack.ManagementAccess;
 import dev.gatewaykit.launcher.stack.Stack;
 
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-
-import org.jspecify.annotations.Nullable;
 
 /**
  * {@code ./kit up}: the stack in the background, its endpoints in
