@@ -66,7 +66,11 @@ public final class KitCli {
 		// Options in the order they are declared, which groups them by idea.
 		cli.getCommandSpec().usageMessage().sortOptions(false);
 		cli.getSubcommands().values().forEach((command) -> {
-			command.getCommandSpec().usageMessage().sortOptions(false).abbreviateSynopsis(true);
+			command.getCommandSpec()
+				.usageMessage()
+				.sortOptions(false)
+				.abbreviateSynopsis(true)
+				.optionListHeading("%nOptions:%n");
 			if (command.getCommand() instanceof KitCommand kitCommand) {
 				kitCommand.streams(out, err);
 				kitCommand.describe(command.getCommandSpec().usageMessage());

@@ -15,7 +15,7 @@ import dev.gatewaykit.bench.run.BenchRun;
 
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Option;
 
 /**
@@ -31,9 +31,8 @@ import picocli.CommandLine.Option;
 		"  logging   synchronous DEBUG logging with caller data / asynchronous INFO",
 		"  matcher   public paths with AntPathMatcher / PathPattern",
 		"  nginx     nginx without / with upstream keepalive (naive.conf / tuned.conf)",
-		"  pool      the proxy's connection pool: Spring Cloud Gateway's default (elastic, no limit, no "
-				+ "acquire timeout) / fixed 1000 connections with a 2 s acquire timeout",
-		"" },
+		"  pool      the proxy's connection pool: Spring Cloud Gateway's default (elastic, no limit, no acquire",
+		"            timeout) / fixed 1000 connections with a 2 s acquire timeout" },
 		footer = { "", "First the first case once more as repeat 0, not counted: it warms the backends up, which would "
 				+ "otherwise be cold for the first case only. Then the cases run interleaved (all cases, then all "
 				+ "again) --repeat times, each for a shorter window than the bench (--duration 20, --max-warmup 60, no "
@@ -54,8 +53,8 @@ public final class AblateCommand extends KitCommand {
 	@Option(names = "--repeat", paramLabel = "N", description = "how often every case runs, interleaved (default 2)")
 	@Nullable String repeat;
 
-	@Mixin
-	LoadMixin load;
+	@ArgGroup(validate = false, heading = "%nThe load, the links, the stack and the diagnostics:%n")
+	@Nullable LoadMixin load;
 
 	@Override
 	protected int run(GivenOptions args, PrintStream out, PrintStream err) throws Exception {

@@ -17,7 +17,7 @@ import dev.gatewaykit.launcher.BenchJson;
 
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Option;
 
 /** {@code ./kit bench}: the benchmark, start to report. */
@@ -28,8 +28,7 @@ import picocli.CommandLine.Option;
 				+ "through toxiproxy, runs Gatling until the throughput is steady, measures, and reports TPS, latency "
 				+ "and the Little's-law prediction side by side, with each process's CPU per request, the gateway's "
 				+ "event-loop lag, pending tasks and pools per second, a flame graph and a mid-window thread dump per "
-				+ "mode. The defaults reproduce the incident.",
-		"" },
+				+ "mode. The defaults reproduce the incident." },
 		footer = { "", "exit: 0 done, 1 regression, ratio below --min-ratio or mode switch not confirmed, 2 bad "
 				+ "arguments or runs that cannot be compared" })
 public final class BenchCommand extends KitCommand {
@@ -57,11 +56,11 @@ public final class BenchCommand extends KitCommand {
 					+ "the report and the gate use each figure's median and min–max (default 1)")
 	@Nullable String repeat;
 
-	@Mixin
-	LoadMixin load;
+	@ArgGroup(validate = false, heading = "%nThe load, the links, the stack and the diagnostics:%n")
+	@Nullable LoadMixin load;
 
-	@Mixin
-	TargetMixin target;
+	@ArgGroup(validate = false, heading = "%nYour gateway (one mode, named custom; Little's law does not model it):%n")
+	@Nullable TargetMixin target;
 
 	@Option(names = "--compare", paramLabel = "FILE",
 			description = "the gate: compare with an earlier summary.json: per mode TPS, p99 and gateway CPU per "
@@ -70,8 +69,8 @@ public final class BenchCommand extends KitCommand {
 					+ "DIR/verdict.xml (JUnit)")
 	@Nullable String compare;
 
-	@Mixin
-	GateMixin gate;
+	@ArgGroup(validate = false, heading = "%nThe gate:%n")
+	@Nullable GateMixin gate;
 
 	@Option(names = "--min-ratio", paramLabel = "R",
 			description = "exit 1 if fixed/naive TPS ratio is below R (CI sanity bound)")

@@ -8,7 +8,7 @@ import dev.gatewaykit.bench.compare.Thresholds;
 
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Option;
 
 /**
@@ -40,8 +40,8 @@ public final class CompareCommand extends KitCommand {
 	@Option(names = "--current", paramLabel = "NEW/summary.json", required = true, description = "the run to judge")
 	@Nullable String current;
 
-	@Mixin
-	GateMixin gate;
+	@ArgGroup(validate = false, heading = "%nThe gate:%n")
+	@Nullable GateMixin gate;
 
 	@Option(names = "--json", paramLabel = "FILE",
 			description = "write the verdict as JSON (status, exit code, limits, differences, every metric)")

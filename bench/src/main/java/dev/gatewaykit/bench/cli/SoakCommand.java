@@ -29,8 +29,7 @@ import picocli.CommandLine.Option;
 		"Passes when: no failed request of the load (failures of the warm-up and the logins are reported, not "
 				+ "judged), no LEAK: line in the gateway's log (warm-up included), and heap after GC within "
 				+ "+10 %% or +16 MiB of the baseline, direct memory within +16 MiB, open files within +8 and "
-				+ "threads within +4 (docs/soak.md says why).",
-		"" },
+				+ "threads within +4 (docs/soak.md says why)." },
 		footer = { "", "Writes DIR/soak.json, DIR/soak.html (charts of heap after GC, direct memory, files, threads, "
 				+ "throughput and failures over time) and DIR/soak/ (the gateway's log, Gatling's files), and prints "
 				+ "the table: metric, baseline, max during the load, after, limit, verdict.", "",

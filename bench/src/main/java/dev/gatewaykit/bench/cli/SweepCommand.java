@@ -10,7 +10,7 @@ import dev.gatewaykit.bench.run.BenchRun;
 
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Option;
 
 /**
@@ -22,8 +22,7 @@ import picocli.CommandLine.Option;
 				+ "reactive) and plots TPS against latency next to each mode's prediction curve (sweep.html). Each "
 				+ "point warms up until its throughput is steady, like the bench (at most 40 s by default here), then "
 				+ "measures 15 s: it makes modes × latencies runs, and a fixed short warm-up would rank the points by "
-				+ "the order they ran in rather than by their latency.",
-		"" })
+				+ "the order they ran in rather than by their latency." })
 public final class SweepCommand extends KitCommand {
 
 	@Option(names = "--modes", paramLabel = "LIST",
@@ -37,11 +36,20 @@ public final class SweepCommand extends KitCommand {
 	@Option(names = "--nginx", paramLabel = "naive|tuned", description = "nginx configuration (default tuned)")
 	@Nullable String nginx;
 
-	@Mixin
-	LoadMixin load;
+	@ArgGroup(validate = false, heading = "%nThe load, the links, the stack and the diagnostics:%n")
+	@Nullable LoadMixin load;
 
-	@Mixin
-	TargetMixin target;
+	@Option(names = "--gateway-jar", paramLabel = "PATH",
+			description = "sweep your Spring Cloud Gateway jar (one mode, named custom) instead of the kit's modes, "
+					+ "behind the same nginx and links")
+	@Nullable String gatewayJar;
+
+	/**
+	 * Declared to be refused with the reason: the sweep varies links a running gateway
+	 * does not have.
+	 */
+	@Option(names = "--target-url", paramLabel = "URL", hidden = true)
+	@Nullable String targetUrl;
 
 	@Override
 	protected int run(GivenOptions args, PrintStream out, PrintStream err) throws Exception {
