@@ -54,7 +54,7 @@ public final class AblateCommand extends KitCommand {
 	@Nullable String repeat;
 
 	@ArgGroup(validate = false, heading = "%nThe load, the links, the stack and the diagnostics:%n")
-	@Nullable LoadMixin load;
+	@Nullable LoadOptionGroup load;
 
 	@Override
 	protected int run(GivenOptions args, PrintStream out, PrintStream err) throws Exception {

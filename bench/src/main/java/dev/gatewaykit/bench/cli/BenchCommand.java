@@ -57,10 +57,10 @@ public final class BenchCommand extends KitCommand {
 	@Nullable String repeat;
 
 	@ArgGroup(validate = false, heading = "%nThe load, the links, the stack and the diagnostics:%n")
-	@Nullable LoadMixin load;
+	@Nullable LoadOptionGroup load;
 
 	@ArgGroup(validate = false, heading = "%nYour gateway (one mode, named custom; Little's law does not model it):%n")
-	@Nullable TargetMixin target;
+	@Nullable TargetOptionGroup target;
 
 	@Option(names = "--compare", paramLabel = "FILE",
 			description = "the gate: compare with an earlier summary.json: per mode TPS, p99 and gateway CPU per "
@@ -70,7 +70,7 @@ public final class BenchCommand extends KitCommand {
 	@Nullable String compare;
 
 	@ArgGroup(validate = false, heading = "%nThe gate:%n")
-	@Nullable GateMixin gate;
+	@Nullable GateOptionGroup gate;
 
 	@Option(names = "--min-ratio", paramLabel = "R",
 			description = "exit 1 if fixed/naive TPS ratio is below R (CI sanity bound)")

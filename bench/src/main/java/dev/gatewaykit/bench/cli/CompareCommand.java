@@ -41,7 +41,7 @@ public final class CompareCommand extends KitCommand {
 	@Nullable String current;
 
 	@ArgGroup(validate = false, heading = "%nThe gate:%n")
-	@Nullable GateMixin gate;
+	@Nullable GateOptionGroup gate;
 
 	@Option(names = "--json", paramLabel = "FILE",
 			description = "write the verdict as JSON (status, exit code, limits, differences, every metric)")

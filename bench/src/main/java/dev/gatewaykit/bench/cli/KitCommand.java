@@ -10,8 +10,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * One command of {@code ./kit}: picocli declares its options (on the subclass and its
- * mixins), parses them and writes its help; {@link #run} does the work with what was
- * given.
+ * option groups), parses them and writes its help; {@link #run} does the work with what
+ * was given.
  */
 public abstract class KitCommand implements Callable<Integer> {
 

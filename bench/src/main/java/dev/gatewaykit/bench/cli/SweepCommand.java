@@ -37,7 +37,7 @@ public final class SweepCommand extends KitCommand {
 	@Nullable String nginx;
 
 	@ArgGroup(validate = false, heading = "%nThe load, the links, the stack and the diagnostics:%n")
-	@Nullable LoadMixin load;
+	@Nullable LoadOptionGroup load;
 
 	@Option(names = "--gateway-jar", paramLabel = "PATH",
 			description = "sweep your Spring Cloud Gateway jar (one mode, named custom) instead of the kit's modes, "

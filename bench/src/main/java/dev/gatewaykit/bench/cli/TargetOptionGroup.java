@@ -4,10 +4,11 @@ import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Option;
 
 /**
- * Your gateway instead of the kit's, for bench and sweep: one mode, named custom
- * (Little's law does not model it).
+ * Your gateway instead of the kit's, for the bench: one mode, named custom (Little's law
+ * does not model it). A picocli argument group for its heading in the help; it does not
+ * constrain the options (sweep takes --gateway-jar alone).
  */
-public final class TargetMixin {
+public final class TargetOptionGroup {
 
 	@Option(names = "--gateway-jar", paramLabel = "PATH",
 			description = "start your Spring Cloud Gateway jar instead of the kit's, behind the same nginx and links, "

@@ -8,7 +8,7 @@ import picocli.CommandLine.Option;
  * {@code ./kit bench --compare}: how much worse a metric's median may be before it counts
  * as a regression, and whether to compare runs that differ.
  */
-public final class GateMixin {
+public final class GateOptionGroup {
 
 	@Option(names = "--max-tps-drop", paramLabel = "PCT", description = "how much TPS may drop, in %% (default 10)")
 	@Nullable String maxTpsDrop;

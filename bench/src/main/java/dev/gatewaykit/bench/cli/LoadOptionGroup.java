@@ -8,9 +8,11 @@ import picocli.CommandLine.Option;
 /**
  * What bench, sweep and ablate share: the load (closed or open model, its length and
  * warm-up, what it sends), the links' latencies, the stack around the gateway and the
- * diagnostics. Each command states its own defaults where they differ from the bench's.
+ * diagnostics. Each command states its own defaults where they differ from the bench's. A
+ * picocli argument group, for its heading in each command's help; it does not constrain
+ * the options ({@code validate = false}), {@code BenchOptions} checks them.
  */
-public final class LoadMixin {
+public final class LoadOptionGroup {
 
 	@Option(names = "--users", paramLabel = "N",
 			description = "closed model: concurrent virtual users looping (default 150: the incident's 75 TPS at 2 s "
