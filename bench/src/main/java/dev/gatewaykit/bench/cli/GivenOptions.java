@@ -34,11 +34,11 @@ public final class GivenOptions {
 
 	private GivenOptions(Map<String, String> values, Map<String, List<String>> repeated, Set<String> flags,
 			List<String> positional, List<String> unmatched) {
-		this.unmatched = List.copyOf(unmatched);
 		this.values = values;
 		this.repeated = repeated;
 		this.flags = flags;
 		this.positional = positional;
+		this.unmatched = List.copyOf(unmatched);
 	}
 
 	/** Nothing given: every option at its default. */
