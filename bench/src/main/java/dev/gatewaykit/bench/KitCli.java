@@ -1,63 +1,44 @@
 package dev.gatewaykit.bench;
 
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 
-import dev.gatewaykit.bench.cli.Args;
-import dev.gatewaykit.bench.cli.BenchCommand;
-import dev.gatewaykit.bench.cli.ChaosCommand;
-import dev.gatewaykit.bench.cli.DownCommand;
-import dev.gatewaykit.bench.cli.StatusCommand;
-import dev.gatewaykit.bench.cli.AblateCommand;
-import dev.gatewaykit.bench.cli.SoakCommand;
-import dev.gatewaykit.bench.cli.SweepCommand;
-import dev.gatewaykit.bench.cli.TestCommand;
-import dev.gatewaykit.bench.cli.ToolsCommand;
-import dev.gatewaykit.bench.cli.UpCommand;
-import dev.gatewaykit.bench.cli.Command;
-import dev.gatewaykit.bench.cli.CompareCommand;
 import dev.gatewaykit.bench.cli.ExitCodes;
-import dev.gatewaykit.bench.cli.FlipCommand;
-import dev.gatewaykit.bench.cli.NginxRenderCommand;
-import dev.gatewaykit.bench.cli.RenderCheckCommand;
-import dev.gatewaykit.bench.cli.ReportCommand;
-import dev.gatewaykit.bench.cli.SampleSocketsCommand;
-import dev.gatewaykit.bench.cli.SummarizeModeCommand;
-import dev.gatewaykit.bench.cli.SweepReportCommand;
+import dev.gatewaykit.bench.cli.Kit;
+import dev.gatewaykit.bench.cli.KitCommand;
 import dev.gatewaykit.bench.cli.UsageException;
 import dev.gatewaykit.launcher.BadInputException;
 import dev.gatewaykit.launcher.Tools;
 import dev.gatewaykit.launcher.nacos.NacosClient;
 
+import picocli.CommandLine.MissingParameterException;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine;
+
 /**
  * The kit's command line: {@code ./kit} builds what is stale and runs this with its
- * arguments. The commands a user types ({@code up}, {@code down}, {@code status},
- * {@code bench}, {@code sweep}, {@code test}, {@code tools}) start processes through the
- * launcher module (and {@code chaos}, the gateway under faults); the others
- * ({@code report}, {@code compare}, {@code summarize-mode}, ...) work on a run's files,
- * and the bench calls them in-process too.
+ * arguments. The commands ({@link Kit}'s subcommands) are declared with picocli, which
+ * parses their options and writes their help.
  * <p>
  * Run as
  * {@code java -cp "bench/target/lib/*:bench/target/classes" dev.gatewaykit.bench.KitCli <command>
- * [options]}; {@code --help} after any command explains it. Exit status: 0 done, 1 a "no"
- * (regression, failed render, failed tests), 2 bad arguments or input.
+ * [options]}; {@code --help} after any command explains it. Exit status
+ * ({@link ExitCodes}): 0 done, 1 a "no" (regression, failed render, failed tests, a
+ * service that did not start), 2 bad arguments or input, 3 a bug in the kit (with its
+ * stack trace).
  */
 public final class KitCli {
 
-	private static final Map<String, Command> COMMANDS = new LinkedHashMap<>();
-
-	static {
-		for (Command command : List.of(new UpCommand(), new DownCommand(), new StatusCommand(), new BenchCommand(),
-				new SweepCommand(), new AblateCommand(), new ChaosCommand(), new SoakCommand(), new TestCommand(),
-				new ToolsCommand(), new ReportCommand(), new CompareCommand(), new SummarizeModeCommand(),
-				new SweepReportCommand(), new RenderCheckCommand(), new NginxRenderCommand(), new FlipCommand(),
-				new SampleSocketsCommand())) {
-			COMMANDS.put(command.name(), command);
-		}
-	}
+	/**
+	 * Wide enough for the option tables of bench and sweep without wrapping every line.
+	 */
+	private static final int USAGE_WIDTH = 110;
 
 	private KitCli() {
 	}
@@ -67,57 +48,89 @@ public final class KitCli {
 	}
 
 	public static int run(String[] argv, PrintStream out, PrintStream err) {
-		if (argv.length == 0 || argv[0].equals("--help") || argv[0].equals("-h") || argv[0].equals("help")) {
-			out.print(usage());
-			return ExitCodes.OK;
-		}
-		Command command = COMMANDS.get(argv[0]);
-		if (command == null) {
-			err.println("error: unknown command '" + argv[0] + "'");
-			err.print(usage());
-			return ExitCodes.USAGE;
-		}
-		try {
-			if (command instanceof TestCommand test) {
-				return test.run(Arrays.asList(argv).subList(1, argv.length), out, err);
+		return commandLine(out, err).execute(argv);
+	}
+
+	/**
+	 * The kit's commands, printing to {@code out} and {@code err}, with its exit codes:
+	 * only a bad command line (picocli's or a command's {@link UsageException}) is a
+	 * usage error.
+	 */
+	public static CommandLine commandLine(PrintStream out, PrintStream err) {
+		CommandLine cli = new CommandLine(new Kit());
+		cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
+		cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
+		cli.setUsageHelpWidth(USAGE_WIDTH);
+		cli.setParameterExceptionHandler(KitCli::badArguments);
+		cli.setExecutionExceptionHandler((ex, command, parsed) -> failed(ex, command, parsed, err));
+		// Options in the order they are declared, which groups them by idea.
+		cli.getCommandSpec().usageMessage().sortOptions(false);
+		cli.getSubcommands().values().forEach((command) -> {
+			command.getCommandSpec()
+				.usageMessage()
+				.sortOptions(false)
+				.abbreviateSynopsis(true)
+				.optionListHeading("%nOptions:%n");
+			if (command.getCommand() instanceof KitCommand kitCommand) {
+				kitCommand.streams(out, err);
+				kitCommand.describe(command.getCommandSpec().usageMessage());
 			}
-			Args args = Args.parse(Arrays.asList(argv).subList(1, argv.length), command.options(), command.flags(),
-					command.repeatable(), command.positional());
-			if (args.help()) {
-				out.print(command.help());
-				return ExitCodes.OK;
-			}
-			return command.run(args, out, err);
+		});
+		return cli;
+	}
+
+	private static int badArguments(ParameterException ex, String[] argv) {
+		String message = ex.getMessage();
+		if (ex instanceof MissingParameterException) {
+			// picocli checks required options before it reports unknown ones; a
+			// misspelt option is the likelier mistake, so name it first.
+			message = unknownOptions(ex.getCommandLine(), argv).map((unknown) -> "Unknown option: " + unknown)
+				.orElse(message);
 		}
-		catch (UsageException ex) {
+		return usageError(message, ex.getCommandLine());
+	}
+
+	private static Optional<String> unknownOptions(CommandLine command, String[] argv) {
+		CommandSpec spec = command.getCommandSpec();
+		if (!spec.unmatchedArgsBindings().isEmpty()) {
+			return Optional.empty();
+		}
+		List<String> unknown = Arrays.stream(argv)
+			.filter((arg) -> arg.startsWith("-") && spec.findOption(arg.replaceFirst("=.*", "")) == null)
+			.map((arg) -> "'" + arg + "'")
+			.toList();
+		return unknown.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", unknown));
+	}
+
+	private static int usageError(String message, CommandLine command) {
+		PrintWriter err = command.getErr();
+		err.println("error: " + message);
+		err.print(command.getHelp().fullSynopsis());
+		err.println("(" + command.getCommandSpec().qualifiedName() + " --help for details)");
+		err.flush();
+		return ExitCodes.USAGE;
+	}
+
+	private static int failed(Exception ex, CommandLine command, ParseResult parsed, PrintStream err) {
+		if (ex instanceof UsageException) {
+			return usageError(ex.getMessage(), command);
+		}
+		if (ex instanceof BadInputException) {
 			err.println("error: " + ex.getMessage());
-			err.println();
-			err.print(command.help());
 			return ExitCodes.USAGE;
 		}
-		catch (BadInputException | IllegalArgumentException ex) {
-			err.println("error: " + ex.getMessage());
-			return ExitCodes.USAGE;
-		}
-		catch (Tools.ToolException | IllegalStateException | NacosClient.NacosException ex) {
+		if (ex instanceof Tools.ToolException || ex instanceof IllegalStateException
+				|| ex instanceof NacosClient.NacosException) {
 			// A missing tool, a service that did not come up, a refused start: the
 			// message says what to do.
 			err.println("error: " + ex.getMessage());
 			return ExitCodes.FAILED;
 		}
-		catch (Exception ex) {
-			err.println("error: " + command.name() + " failed: " + ex);
-			ex.printStackTrace(err);
-			return ExitCodes.FAILED;
-		}
-	}
-
-	static String usage() {
-		StringBuilder text = new StringBuilder("usage: ./kit <command> [options]   (<command> --help for details)\n\n");
-		COMMANDS.values()
-			.forEach((command) -> text.append(String.format("  %-15s %s%n", command.name(), command.summary())));
-		text.append("\nexit: 0 done, 1 regression or failed check, 2 bad arguments or input\n");
-		return text.toString();
+		// Anything else is a bug: the arguments were fine, so no usage, but where it
+		// happened.
+		err.println("error: internal error in " + command.getCommandSpec().qualifiedName() + ": " + ex);
+		ex.printStackTrace(err);
+		return ExitCodes.INTERNAL;
 	}
 
 }

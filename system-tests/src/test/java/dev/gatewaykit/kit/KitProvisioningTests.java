@@ -268,7 +268,7 @@ class KitProvisioningTests {
 		Run run = kit("test", "--help");
 
 		assertThat(run.status()).as(run.toString()).isZero();
-		assertThat(run.out()).contains("usage: ./kit test", "--provision-only", RNACOS_INSTALL.substring(6),
+		assertThat(run.out()).contains("Usage: ./kit test", "--provision-only", RNACOS_INSTALL.substring(6),
 				ACTIONLINT_INSTALL, "ACTIONLINT_BIN");
 	}
 

@@ -1,13 +1,14 @@
 package dev.gatewaykit.workflows;
 
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
-import dev.gatewaykit.bench.cli.Args;
-import dev.gatewaykit.bench.cli.BenchCommand;
+import dev.gatewaykit.bench.KitCli;
 import dev.gatewaykit.workflows.Workflow.Step;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -82,12 +83,13 @@ class GatewayGateWorkflowTests {
 
 	@Test
 	void passesOnlyWhatKitBenchTakes() {
-		BenchCommand bench = new BenchCommand();
+		PrintStream nowhere = new PrintStream(OutputStream.nullOutputStream());
 		for (BenchCall call : benchCalls()) {
 			// The kit's own parser, exactly as ./kit runs it: an option it does not know,
 			// one without its value or one given twice stops ./kit bench with exit 2.
-			assertThatCode(() -> Args.parse(call.arguments(), bench.options(), bench.flags(), bench.repeatable(),
-					bench.positional()))
+			List<String> line = new ArrayList<>(List.of("bench"));
+			line.addAll(call.arguments());
+			assertThatCode(() -> KitCli.commandLine(nowhere, nowhere).parseArgs(line.toArray(String[]::new)))
 				.as("./kit bench %s (%s)", String.join(" ", call.arguments()), call.step().name())
 				.doesNotThrowAnyException();
 		}

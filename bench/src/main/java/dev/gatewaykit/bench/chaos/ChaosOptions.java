@@ -7,10 +7,9 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Function;
 
-import dev.gatewaykit.bench.cli.Args;
+import dev.gatewaykit.bench.cli.GivenOptions;
 import dev.gatewaykit.bench.cli.UsageException;
 import dev.gatewaykit.common.mode.ExecutionMode;
 
@@ -36,15 +35,12 @@ public record ChaosOptions(List<ExecutionMode> modes, List<Fault> faults, int ra
 	/** How long the answers must have been all 2xx for a watch to end early. */
 	public static final Duration SETTLED = Duration.ofSeconds(3);
 
-	public static final Set<String> OPTIONS = Set.of("modes", "faults", "rate", "baseline-seconds", "fault-seconds",
-			"recovery-seconds", "margin-ms", "users", "out");
-
 	public ChaosOptions {
 		modes = List.copyOf(modes);
 		faults = List.copyOf(faults);
 	}
 
-	public static ChaosOptions from(Args args, Path kitDir) {
+	public static ChaosOptions from(GivenOptions args, Path kitDir) {
 		List<ExecutionMode> modes = list(args.string("modes", ""), ExecutionMode::of,
 				Arrays.asList(ExecutionMode.values()), "--modes");
 		List<Fault> faults = list(args.string("faults", ""), Fault::of, Arrays.asList(Fault.values()), "--faults");

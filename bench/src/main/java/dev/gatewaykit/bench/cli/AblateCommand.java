@@ -4,10 +4,8 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import dev.gatewaykit.bench.ablate.Ablation;
 import dev.gatewaykit.bench.ablate.AblationCase;
@@ -15,75 +13,51 @@ import dev.gatewaykit.bench.ablate.Knob;
 import dev.gatewaykit.bench.run.BenchOptions;
 import dev.gatewaykit.bench.run.BenchRun;
 
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Option;
+
 /**
  * {@code ./kit ablate}: from the fixed build, each fix turned back to naive alone; from
  * the naive build, each fix turned on alone; every case repeated, interleaved.
  */
-public final class AblateCommand implements Command {
+@Command(name = "ablate", description = { "each fix on its own: which one mattered", "",
+		"The incident was fixed by several changes at once. This measures each one alone: starting from the "
+				+ "fixed build, each knob is turned back to its naive setting, one at a time; starting from the naive "
+				+ "build, each knob is turned to its fixed setting, one at a time. Every case states every knob on the "
+				+ "gateway's command line, so no case depends on a profile's defaults.",
+		"", "  mode      execution mode: blocking on the event loop / reactive",
+		"  logging   synchronous DEBUG logging with caller data / asynchronous INFO",
+		"  matcher   public paths with AntPathMatcher / PathPattern",
+		"  nginx     nginx without / with upstream keepalive (naive.conf / tuned.conf)",
+		"  pool      the proxy's connection pool: Spring Cloud Gateway's default (elastic, no limit, no acquire",
+		"            timeout) / fixed 1000 connections with a 2 s acquire timeout" },
+		footer = { "", "First the first case once more as repeat 0, not counted: it warms the backends up, which would "
+				+ "otherwise be cold for the first case only. Then the cases run interleaved (all cases, then all "
+				+ "again) --repeat times, each for a shorter window than the bench (--duration 20, --max-warmup 60, no "
+				+ "flame graphs, no ceiling by default). Writes RUN/ablation.json, RUN/ablation.html (table and charts "
+				+ "with min–max whiskers) and prints the table: each case's median TPS, p99 and gateway CPU per "
+				+ "request with their range, and the change against its base, marked * when it is beyond the "
+				+ "run-to-run spread (the ranges do not overlap).", "", "exit: 0 done, 2 bad arguments" })
+public final class AblateCommand extends KitCommand {
 
-	private static final List<String> NOT_HERE = List.of("modes", "flip-at", "compare", "gateway-jar", "target-url",
-			"target-pid", "latencies", "min-ratio", "nginx");
+	@Option(names = "--from", paramLabel = "fixed,naive",
+			description = "the builds to start from (default fixed,naive)")
+	@Nullable String from;
 
-	@Override
-	public String name() {
-		return "ablate";
-	}
+	@Option(names = "--knobs", paramLabel = "LIST",
+			description = "the knobs to turn, one at a time (default mode,logging,matcher,nginx,pool)")
+	@Nullable String knobs;
 
-	@Override
-	public String summary() {
-		return "each fix on its own: which one mattered (./kit ablate --help)";
-	}
+	@Option(names = "--repeat", paramLabel = "N", description = "how often every case runs, interleaved (default 2)")
+	@Nullable String repeat;
 
-	@Override
-	public Set<String> options() {
-		Set<String> options = new HashSet<>(BenchOptions.OPTIONS);
-		options.removeAll(NOT_HERE);
-		options.addAll(List.of("from", "knobs"));
-		return options;
-	}
-
-	@Override
-	public Set<String> flags() {
-		return Set.copyOf(BenchOptions.FLAGS);
-	}
-
-	@Override
-	public Set<String> repeatable() {
-		return Set.of("gateway-arg");
-	}
-
-	@Override
-	public String help() {
-		return """
-				usage: ./kit ablate [--from fixed,naive] [--knobs mode,logging,matcher,nginx,pool] [--repeat 2]
-				                    [bench options: --duration 20 --max-warmup 60 --users --rate --warmup ...]
-
-				The incident was fixed by several changes at once. This measures each one alone: starting from the
-				fixed build, each knob is turned back to its naive setting, one at a time; starting from the naive
-				build, each knob is turned to its fixed setting, one at a time. Every case states every knob on the
-				gateway's command line, so no case depends on a profile's defaults.
-
-				  mode      execution mode: blocking on the event loop / reactive
-				  logging   synchronous DEBUG logging with caller data / asynchronous INFO
-				  matcher   public paths with AntPathMatcher / PathPattern
-				  nginx     nginx without / with upstream keepalive (naive.conf / tuned.conf)
-				  pool      the proxy's connection pool: Spring Cloud Gateway's default (elastic, no limit, no acquire
-				            timeout) / fixed 1000 connections with a 2 s acquire timeout
-
-				First the first case once more as repeat 0, not counted: it warms the backends up, which would
-				otherwise be cold for the first case only. Then the cases run interleaved (all cases, then all
-				again) --repeat times (default 2), each for a shorter
-				window than the bench (--duration 20, --max-warmup 60, no flame graphs, no ceiling by default).
-				Writes RUN/ablation.json, RUN/ablation.html (table and charts with min–max whiskers) and prints the
-				table: each case's median TPS, p99 and gateway CPU per request with their range, and the change
-				against its base, marked * when it is beyond the run-to-run spread (the ranges do not overlap).
-
-				exit: 0 done, 2 bad arguments
-				""";
-	}
+	@ArgGroup(validate = false, heading = "%nThe load, the links, the stack and the diagnostics:%n")
+	@Nullable LoadOptionGroup load;
 
 	@Override
-	public int run(Args args, PrintStream out, PrintStream err) throws Exception {
+	protected int run(GivenOptions args, PrintStream out, PrintStream err) throws Exception {
 		List<Knob.Side> bases = UsageException.parse(() -> Arrays.stream(args.string("from", "fixed,naive").split(","))
 			.map(Knob.Side::of)
 			.distinct()

@@ -7,13 +7,19 @@ public final class ExitCodes {
 	public static final int OK = 0;
 
 	/**
-	 * The command ran and the answer is "no": a regression, a failed render, an
-	 * unexpected error.
+	 * The command ran and the answer is "no": a regression, a failed render, a tool
+	 * missing, a service that did not come up.
 	 */
 	public static final int FAILED = 1;
 
 	/** Bad arguments or bad input files: nothing was decided. */
 	public static final int USAGE = 2;
+
+	/**
+	 * A bug in the kit: an exception nobody expected. The stack trace is printed; the
+	 * arguments were fine.
+	 */
+	public static final int INTERNAL = 3;
 
 	private ExitCodes() {
 	}

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 import dev.gatewaykit.bench.flip.FlipEvent;
 import dev.gatewaykit.bench.flip.ModeFlipper;
@@ -15,11 +14,61 @@ import dev.gatewaykit.bench.summary.BenchModes;
 import dev.gatewaykit.common.mode.ExecutionMode;
 import dev.gatewaykit.launcher.stack.ManagementAccess;
 
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
 /**
  * {@code flip}: switch running gateways' mode at a second of the measured window, record
  * when it took effect.
  */
-public final class FlipCommand implements Command {
+@Command(name = "flip", hidden = true,
+		description = "switch running gateways' execution mode at a second of the window, write DIR/flip.json",
+		footer = { "",
+				"Started next to the simulation: waits for DIR/phase.json (the simulation writes it when browsing "
+						+ "starts), sleeps until --at seconds into the measured window, checks that every gateway reports "
+						+ "--from (GET URL/kit), asks for the switch, then polls every gateway until it reports --to. Writes "
+						+ "DIR/flip.json with the wall-clock times (epoch ms) the switch was requested and confirmed.",
+				"",
+				"environment: GATEWAY_MANAGEMENT_PASSWORD, the gateways' management password (HTTP Basic as "
+						+ "kit-admin) for --via actuator; ./kit up writes it to target/kit/stack.env",
+				"", "exit: 0 switched and confirmed, 1 not confirmed (flip.json says why), 2 bad arguments" })
+public final class FlipCommand extends KitCommand {
+
+	@Option(names = "--dir", paramLabel = "RUN/MODE", required = true, description = "the mode's directory")
+	@Nullable String dir;
+
+	@Option(names = "--at", paramLabel = "SECONDS", required = true,
+			description = "seconds since the measured window opened (fractions allowed)")
+	@Nullable String at;
+
+	@Option(names = "--via", paramLabel = "actuator|nacos", required = true,
+			description = "actuator: POST URL/kit {\"mode\":\"<to>\"} to each gateway's management port; nacos: publish "
+					+ "\"kit.gateway.mode: <to>\" as config gateway.yaml (group DEFAULT_GROUP, type yaml) with POST "
+					+ "NACOS/nacos/v1/cs/configs, which every gateway listens to")
+	@Nullable String via;
+
+	@Option(names = "--management", paramLabel = "URL[,URL...]", required = true,
+			description = "each gateway's actuator base, e.g. http://127.0.0.1:8081/actuator")
+	@Nullable String management;
+
+	@Option(names = "--nacos", paramLabel = "URL",
+			description = "the Nacos server, e.g. http://127.0.0.1:8848 (--via nacos)")
+	@Nullable String nacos;
+
+	@Option(names = "--from", paramLabel = "MODE", description = "the execution mode before (default blocking)")
+	@Nullable String from;
+
+	@Option(names = "--to", paramLabel = "MODE", description = "the execution mode after (default reactive)")
+	@Nullable String to;
+
+	@Option(names = "--phase-timeout", paramLabel = "S",
+			description = "seconds to wait for phase.json (default 600: logins come first)")
+	@Nullable String phaseTimeout;
+
+	@Option(names = "--confirm-timeout", paramLabel = "S",
+			description = "seconds every gateway has to report the new mode (default 10)")
+	@Nullable String confirmTimeout;
 
 	private final ModeFlipper flipper;
 
@@ -32,50 +81,7 @@ public final class FlipCommand implements Command {
 	}
 
 	@Override
-	public String name() {
-		return "flip";
-	}
-
-	@Override
-	public String summary() {
-		return "switch running gateways' execution mode at a second of the window, write DIR/flip.json";
-	}
-
-	@Override
-	public Set<String> options() {
-		return Set.of("dir", "at", "from", "to", "via", "management", "nacos", "phase-timeout", "confirm-timeout");
-	}
-
-	@Override
-	public String help() {
-		return """
-				usage: flip --dir RUN/MODE --at SECONDS --via actuator|nacos --management URL[,URL...]
-				            [--nacos URL] [--from blocking] [--to reactive] [--phase-timeout 600] [--confirm-timeout 10]
-
-				Started next to the simulation: waits for DIR/phase.json (the simulation writes it when browsing
-				starts), sleeps until --at seconds into the measured window, checks that every gateway reports --from
-				(GET URL/kit), asks for the switch, then polls every gateway until it reports --to. Writes
-				DIR/flip.json with the wall-clock times (epoch ms) the switch was requested and confirmed.
-
-				  --at          seconds since the measured window opened (fractions allowed)
-				  --via         actuator: POST URL/kit {"mode":"<to>"} to each gateway's management port;
-				                nacos: publish "kit.gateway.mode: <to>" as config gateway.yaml (group DEFAULT_GROUP,
-				                type yaml) with POST NACOS/nacos/v1/cs/configs, which every gateway listens to
-				  --management  each gateway's actuator base, e.g. http://127.0.0.1:8081/actuator
-				  --nacos       the Nacos server, e.g. http://127.0.0.1:8848 (--via nacos)
-				  --from, --to  execution modes (default blocking → reactive)
-				  --phase-timeout    seconds to wait for phase.json (default 600: logins come first)
-				  --confirm-timeout  seconds every gateway has to report the new mode (default 10)
-
-				environment: GATEWAY_MANAGEMENT_PASSWORD, the gateways' management password (HTTP Basic as kit-admin)
-				for --via actuator; ./kit up writes it to target/kit/stack.env
-
-				exit: 0 switched and confirmed, 1 not confirmed (flip.json says why), 2 bad arguments
-				""";
-	}
-
-	@Override
-	public int run(Args args, PrintStream out, PrintStream err) throws Exception {
+	protected int run(GivenOptions args, PrintStream out, PrintStream err) throws Exception {
 		Path dir = args.path("dir");
 		if (!Files.isDirectory(dir)) {
 			throw new UsageException("--dir " + dir + " is not a directory");

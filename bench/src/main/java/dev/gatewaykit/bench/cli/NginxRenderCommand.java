@@ -3,53 +3,50 @@ package dev.gatewaykit.bench.cli;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Set;
 
 import dev.gatewaykit.launcher.nginx.NginxConfig;
+
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code nginx-render}: writes a runnable nginx.conf for one variant under a prefix
  * directory.
  */
-public final class NginxRenderCommand implements Command {
+@Command(name = "nginx-render", hidden = true,
+		description = "render nginx/<variant>.conf.template into <prefix>/nginx.conf",
+		footer = { "",
+				"Renders the variant's template into DIR/nginx.conf and creates DIR/logs and DIR/temp/*, so nginx "
+						+ "runs without root:  nginx -p DIR -c DIR/nginx.conf -e DIR/logs/error.log",
+				"", "exit: 0 written, 2 bad arguments or template" })
+public final class NginxRenderCommand extends KitCommand {
+
+	@Option(names = "--variant", paramLabel = "naive|tuned", required = true,
+			description = "naive (no upstream keepalive, default limits) or tuned")
+	@Nullable String variant;
+
+	@Option(names = "--listen", paramLabel = "PORT", required = true,
+			description = "port nginx listens on, on 127.0.0.1")
+	@Nullable String listen;
+
+	@Option(names = "--upstream", paramLabel = "HOST:PORT[,HOST:PORT...]", required = true,
+			description = "every backend instance (the gateways; mall-api for the ceiling run)")
+	@Nullable String upstream;
+
+	@Option(names = "--prefix", paramLabel = "DIR", required = true,
+			description = "nginx's prefix directory; created if missing")
+	@Nullable String prefix;
+
+	@Option(names = "--templates", paramLabel = "DIR", description = "directory holding the templates (default: nginx)")
+	@Nullable String templates;
+
+	@Option(names = "--workers", paramLabel = "N",
+			description = "worker_processes (default: 1, see the templates for why)")
+	@Nullable String workers;
 
 	@Override
-	public String name() {
-		return "nginx-render";
-	}
-
-	@Override
-	public String summary() {
-		return "render nginx/<variant>.conf.template into <prefix>/nginx.conf";
-	}
-
-	@Override
-	public Set<String> options() {
-		return Set.of("variant", "listen", "upstream", "prefix", "templates", "workers");
-	}
-
-	@Override
-	public String help() {
-		return """
-				usage: nginx-render --variant naive|tuned --listen PORT --upstream HOST:PORT[,HOST:PORT...] --prefix DIR
-				                    [--templates DIR] [--workers N]
-
-				Renders the variant's template into DIR/nginx.conf and creates DIR/logs and DIR/temp/*, so nginx runs
-				without root:  nginx -p DIR -c DIR/nginx.conf -e DIR/logs/error.log
-
-				  --variant    naive (no upstream keepalive, default limits) or tuned
-				  --listen     port nginx listens on, on 127.0.0.1
-				  --upstream   every backend instance (the gateways; mall-api for the ceiling run)
-				  --prefix     nginx's prefix directory; created if missing
-				  --templates  directory holding the templates (default: nginx)
-				  --workers    worker_processes (default: 1, see the templates for why)
-
-				exit: 0 written, 2 bad arguments or template
-				""";
-	}
-
-	@Override
-	public int run(Args args, PrintStream out, PrintStream err) throws Exception {
+	protected int run(GivenOptions args, PrintStream out, PrintStream err) throws Exception {
 		NginxConfig.Variant variant = UsageException
 			.parse(() -> NginxConfig.Variant.fromName(args.required("variant")));
 		int listen = args.integer("listen", 1, 65535);

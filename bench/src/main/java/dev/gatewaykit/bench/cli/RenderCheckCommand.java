@@ -4,48 +4,50 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.Set;
 
-import dev.gatewaykit.launcher.BadInputException;
 import dev.gatewaykit.bench.render.ChromiumScreenshot;
+import dev.gatewaykit.launcher.BadInputException;
+
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code render-check}: proves a report renders by screenshotting it in headless
  * Chromium.
  */
-public final class RenderCheckCommand implements Command {
+@Command(name = "render-check", hidden = true,
+		description = "screenshot an HTML file with headless Chromium and check the PNG",
+		footer = { "", "Opens FILE in headless Chromium (offline: no sync, no component updates, a fresh throw-away "
+				+ "profile) and writes a screenshot of the first WIDTH x HEIGHT pixels, then checks it is a PNG of at "
+				+ "least --min-bytes (a blank page is far smaller).", "",
+				"exit: 0 rendered, 1 chromium missing, failed, timed out or wrote a blank page, 2 bad arguments" })
+public final class RenderCheckCommand extends KitCommand {
+
+	@Option(names = "--html", paramLabel = "FILE", required = true, description = "the page")
+	@Nullable String html;
+
+	@Option(names = "--png", paramLabel = "FILE", required = true, description = "the screenshot to write")
+	@Nullable String png;
+
+	@Option(names = "--chromium", paramLabel = "PATH", description = "the browser (default: found on PATH)")
+	@Nullable String chromium;
+
+	@Option(names = "--timeout-seconds", paramLabel = "S",
+			description = "the longest the browser may take (default 60)")
+	@Nullable String timeoutSeconds;
+
+	@Option(names = "--min-bytes", paramLabel = "N", description = "the smallest PNG that is not blank (default 10240)")
+	@Nullable String minBytes;
+
+	@Option(names = "--width", paramLabel = "PX", description = "default 1400")
+	@Nullable String width;
+
+	@Option(names = "--height", paramLabel = "PX", description = "default 2000")
+	@Nullable String height;
 
 	@Override
-	public String name() {
-		return "render-check";
-	}
-
-	@Override
-	public String summary() {
-		return "screenshot an HTML file with headless Chromium and check the PNG";
-	}
-
-	@Override
-	public Set<String> options() {
-		return Set.of("html", "png", "chromium", "timeout-seconds", "min-bytes", "width", "height");
-	}
-
-	@Override
-	public String help() {
-		return """
-				usage: render-check --html FILE --png FILE [--chromium PATH] [--timeout-seconds 60]
-				                    [--min-bytes 10240] [--width 1400] [--height 2000]
-
-				Opens FILE in headless Chromium (offline: no sync, no component updates, a fresh throw-away profile)
-				and writes a screenshot of the first WIDTH x HEIGHT pixels, then checks it is a PNG of at least
-				--min-bytes (a blank page is far smaller).
-
-				exit: 0 rendered, 1 chromium missing, failed, timed out or wrote a blank page, 2 bad arguments
-				""";
-	}
-
-	@Override
-	public int run(Args args, PrintStream out, PrintStream err) throws Exception {
+	protected int run(GivenOptions args, PrintStream out, PrintStream err) throws Exception {
 		Path html = args.path("html");
 		Path png = args.path("png");
 		if (!java.nio.file.Files.isRegularFile(html)) {

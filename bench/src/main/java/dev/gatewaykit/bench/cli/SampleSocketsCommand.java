@@ -4,16 +4,44 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Set;
 
 import dev.gatewaykit.bench.sockets.SocketSampler;
+
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code sample-sockets}: records, next to a load run, which gateway connections hold a
  * request the gateway has not read, for
  * {@link dev.gatewaykit.bench.sockets.StarvationAnalysis}.
  */
-public final class SampleSocketsCommand implements Command {
+@Command(name = "sample-sockets", hidden = true,
+		description = "record which connections to a port hold unread requests (Linux), one JSON line per sample",
+		footer = { "",
+				"Every --interval-ms, reads /proc/net/tcp and /proc/net/tcp6 and appends to FILE (replaced if it "
+						+ "exists) one line {\"t\":EPOCH_MS,\"open\":N,\"unread\":N,\"acceptQueue\":N,\"waiting\":[\"ADDR:PORT\",...]}: "
+						+ "the ESTABLISHED connections whose local port is P, and those holding bytes the server has not read "
+						+ "yet (rx_queue, ss's Recv-Q): requests waiting for a blocked event loop. Started in the background "
+						+ "next to the simulation, it stops after --max-seconds or on SIGTERM; every line is flushed as written.",
+				"", "Linux only, in the gateway's network namespace.", "",
+				"exit: 0 stopped, 2 bad arguments or no /proc/net/tcp" })
+public final class SampleSocketsCommand extends KitCommand {
+
+	@Option(names = "--port", paramLabel = "P", required = true,
+			description = "the gateway's port (the server side of nginx → gateway connections)")
+	@Nullable String port;
+
+	@Option(names = "--out", paramLabel = "FILE", required = true, description = "where the samples go")
+	@Nullable String file;
+
+	@Option(names = "--interval-ms", paramLabel = "MS",
+			description = "sampling interval, 10-60000 (default 250): the resolution of the wait times")
+	@Nullable String intervalMs;
+
+	@Option(names = "--max-seconds", paramLabel = "S",
+			description = "stop after this long, 1-86400 (default 900), so a forgotten sampler ends")
+	@Nullable String maxSeconds;
 
 	/**
 	 * How long the shutdown hook gives the sampler to finish its line once SIGTERM
@@ -22,43 +50,7 @@ public final class SampleSocketsCommand implements Command {
 	private static final Duration STOP_GRACE = Duration.ofSeconds(2);
 
 	@Override
-	public String name() {
-		return "sample-sockets";
-	}
-
-	@Override
-	public String summary() {
-		return "record which connections to a port hold unread requests (Linux), one JSON line per sample";
-	}
-
-	@Override
-	public Set<String> options() {
-		return Set.of("port", "out", "interval-ms", "max-seconds");
-	}
-
-	@Override
-	public String help() {
-		return """
-				usage: sample-sockets --port P --out FILE [--interval-ms 250] [--max-seconds 900]
-
-				Every --interval-ms, reads /proc/net/tcp and /proc/net/tcp6 and appends to FILE (replaced if it
-				exists) one line {"t":EPOCH_MS,"open":N,"unread":N,"acceptQueue":N,"waiting":["ADDR:PORT",...]}: the ESTABLISHED
-				connections whose local port is P, and those holding bytes the server has not read yet (rx_queue,
-				ss's Recv-Q): requests waiting for a blocked event loop. Started in the background next to the
-				simulation, it stops after --max-seconds or on SIGTERM; every line is flushed as written.
-
-				  --port         the gateway's port (the server side of nginx → gateway connections)
-				  --interval-ms  sampling interval, 10-60000 (default 250): the resolution of the wait times
-				  --max-seconds  stop after this long, 1-86400 (default 900), so a forgotten sampler ends
-
-				Linux only, in the gateway's network namespace.
-
-				exit: 0 stopped, 2 bad arguments or no /proc/net/tcp
-				""";
-	}
-
-	@Override
-	public int run(Args args, PrintStream out, PrintStream err) throws Exception {
+	protected int run(GivenOptions args, PrintStream out, PrintStream err) throws Exception {
 		int port = args.integer("port", 1, 65_535);
 		Path file = args.path("out");
 		Duration interval = Duration.ofMillis(args.integer("interval-ms", 250, 10, 60_000));

@@ -2,7 +2,6 @@ package dev.gatewaykit.bench.cli;
 
 import java.io.PrintStream;
 import java.nio.file.Files;
-import java.util.Set;
 
 import dev.gatewaykit.bench.run.BenchOptions;
 import dev.gatewaykit.bench.run.BenchRun;
@@ -10,67 +9,65 @@ import dev.gatewaykit.bench.soak.Soak;
 import dev.gatewaykit.bench.soak.SoakOptions;
 import dev.gatewaykit.bench.soak.SoakRun;
 
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
 /**
  * {@code ./kit soak}: the fixed gateway under a long open-model load with Netty's leak
  * detector at {@code paranoid}, and whether it gives back what the load took.
  */
-public final class SoakCommand implements Command {
+@Command(name = "soak", description = { "the fixed gateway over time: errors, leaks, memory, files, threads", "",
+		"Proof over time: starts the bench's stack (redis, auth-service, mall-api, toxiproxy, nginx) and the "
+				+ "fixed gateway with Netty's leak detector at paranoid (every buffer tracked), runs a warm-up at the "
+				+ "soak's rate, idles 5 s, forces a full GC (jcmd GC.run) and takes the baseline: heap, direct memory "
+				+ "(the gateway's /actuator/prometheus), open file descriptors and threads (/proc/<pid>). Then the open "
+				+ "model at a constant rate for --duration seconds, sampling every --interval seconds; then it "
+				+ "settles, forces a GC again and compares. Everything runs on 127.0.0.1 and everything it starts is "
+				+ "stopped at the end, on failure and on Ctrl-C.",
+		"",
+		"Passes when: no failed request of the load (failures of the warm-up and the logins are reported, not "
+				+ "judged), no LEAK: line in the gateway's log (warm-up included), and heap after GC within "
+				+ "+10 %% or +16 MiB of the baseline, direct memory within +16 MiB, open files within +8 and "
+				+ "threads within +4 (docs/soak.md says why)." },
+		footer = { "", "Writes DIR/soak.json, DIR/soak.html (charts of heap after GC, direct memory, files, threads, "
+				+ "throughput and failures over time) and DIR/soak/ (the gateway's log, Gatling's files), and prints "
+				+ "the table: metric, baseline, max during the load, after, limit, verdict.", "",
+				"exit: 0 every target met, 1 a target missed or the run failed, 2 bad arguments or no capacity to "
+						+ "derive the rate from" })
+public final class SoakCommand extends KitCommand {
+
+	@Option(names = "--duration", paramLabel = "S",
+			description = "how long the load runs, seconds (default 600, at most 3600)")
+	@Nullable String duration;
+
+	@Option(names = "--rate", paramLabel = "R", description = "the arrival rate, requests/s")
+	@Nullable String rate;
+
+	@Option(names = "--fraction", paramLabel = "F",
+			description = "without --rate: this share of the fixed gateway's measured TPS (default 0.7)")
+	@Nullable String fraction;
+
+	@Option(names = "--from-run", paramLabel = "DIR",
+			description = "the bench run whose summary.json says that TPS (default: the newest run, KIT_DIR/last-run)")
+	@Nullable String fromRun;
+
+	@Option(names = "--warmup", paramLabel = "S", description = "the warm-up before the baseline, seconds (default 30)")
+	@Nullable String warmup;
+
+	@Option(names = "--settle", paramLabel = "S",
+			description = "the wait after the load before the after snapshot, seconds (default 15)")
+	@Nullable String settle;
+
+	@Option(names = "--interval", paramLabel = "S",
+			description = "the sampling interval during the load, seconds (default 5)")
+	@Nullable String interval;
+
+	@Option(names = "--out", paramLabel = "DIR", description = "where results go (default target/kit/soak-<timestamp>)")
+	@Nullable String out;
 
 	@Override
-	public String name() {
-		return "soak";
-	}
-
-	@Override
-	public String summary() {
-		return "the fixed gateway over time: errors, leaks, memory, files, threads (./kit soak --help)";
-	}
-
-	@Override
-	public Set<String> options() {
-		return Set.copyOf(SoakOptions.OPTIONS);
-	}
-
-	@Override
-	public String help() {
-		return """
-				usage: ./kit soak [--duration 600] [--rate R | --fraction 0.7 [--from-run DIR]] [--out DIR]
-
-				Proof over time: starts the bench's stack (redis, auth-service, mall-api, toxiproxy, nginx) and the
-				fixed gateway with Netty's leak detector at paranoid (every buffer tracked), runs a warm-up at the
-				soak's rate, idles 5 s, forces a full GC (jcmd GC.run) and takes the baseline: heap, direct memory
-				(the gateway's /actuator/prometheus), open file descriptors and threads (/proc/<pid>). Then the open
-				model at a constant rate for --duration seconds, sampling every --interval seconds; then it settles,
-				forces a GC again and compares. Everything runs on 127.0.0.1 and everything it starts is stopped at
-				the end, on failure and on Ctrl-C.
-
-				Passes when: no failed request of the load (failures of the warm-up and the logins are reported, not
-				judged), no LEAK: line in the gateway's log (warm-up included), and
-				heap after GC within +10 % or +16 MiB of the baseline, direct memory within +16 MiB, open files within
-				+8 and threads within +4 (docs/soak.md says why).
-
-				Options:
-				  --duration S           how long the load runs, seconds (default 600, at most 3600)
-				  --rate R               the arrival rate, requests/s
-				  --fraction F           without --rate: this share of the fixed gateway's measured TPS (default 0.7)
-				  --from-run DIR         the bench run whose summary.json says that TPS (default: the newest run,
-				                         KIT_DIR/last-run)
-				  --warmup S             the warm-up before the baseline, seconds (default 30)
-				  --settle S             the wait after the load before the after snapshot, seconds (default 15)
-				  --interval S           the sampling interval during the load, seconds (default 5)
-				  --out DIR              where results go (default target/kit/soak-<timestamp>)
-
-				Writes DIR/soak.json, DIR/soak.html (charts of heap after GC, direct memory, files, threads,
-				throughput and failures over time) and DIR/soak/ (the gateway's log, Gatling's files), and prints the
-				table: metric, baseline, max during the load, after, limit, verdict.
-
-				exit: 0 every target met, 1 a target missed or the run failed, 2 bad arguments or no capacity to derive
-				the rate from
-				""";
-	}
-
-	@Override
-	public int run(Args args, PrintStream out, PrintStream err) throws Exception {
+	protected int run(GivenOptions args, PrintStream out, PrintStream err) throws Exception {
 		KitContext kit = KitContext.current(err);
 		SoakOptions options = SoakOptions.from(args, kit.workspace().kitDir());
 		BenchOptions bench = options.benchOptions(kit.workspace().kitDir());

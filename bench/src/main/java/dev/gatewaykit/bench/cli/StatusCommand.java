@@ -4,37 +4,19 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Set;
 
 import dev.gatewaykit.launcher.stack.ManagementAccess;
 import dev.gatewaykit.launcher.stack.PidFiles;
 
+import picocli.CommandLine.Command;
+
 /** {@code ./kit status}: what the kit started, by recorded PID, and the endpoints. */
-public final class StatusCommand implements Command {
+@Command(name = "status",
+		description = "what ./kit up or bench started (by recorded PID) and the endpoints in target/kit/stack.env")
+public final class StatusCommand extends KitCommand {
 
 	@Override
-	public String name() {
-		return "status";
-	}
-
-	@Override
-	public String summary() {
-		return "what is running and the endpoints";
-	}
-
-	@Override
-	public Set<String> options() {
-		return Set.of();
-	}
-
-	@Override
-	public String help() {
-		return "usage: ./kit status — what ./kit up or bench started (by recorded PID) and the endpoints in "
-				+ "target/kit/stack.env\n";
-	}
-
-	@Override
-	public int run(Args args, PrintStream out, PrintStream err) throws Exception {
+	protected int run(GivenOptions args, PrintStream out, PrintStream err) throws Exception {
 		KitContext kit = KitContext.current(err);
 		List<PidFiles.Entry> entries = new PidFiles(kit.workspace().pids(), kit.log()).entries();
 		if (entries.isEmpty()) {

@@ -1,36 +1,75 @@
 package dev.gatewaykit.bench.cli;
 
-import dev.gatewaykit.bench.diagnostics.CpuSample;
-import dev.gatewaykit.bench.diagnostics.Diagnostics;
-import dev.gatewaykit.bench.diagnostics.WindowRecord;
-import dev.gatewaykit.bench.summary.BenchModes;
-
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Set;
 
-import dev.gatewaykit.launcher.BadInputException;
-import dev.gatewaykit.launcher.BenchJson;
-import dev.gatewaykit.bench.measure.GatewayMeters;
+import dev.gatewaykit.bench.diagnostics.CpuSample;
+import dev.gatewaykit.bench.diagnostics.Diagnostics;
+import dev.gatewaykit.bench.diagnostics.WindowRecord;
 import dev.gatewaykit.bench.littleslaw.GatewayFacts;
 import dev.gatewaykit.bench.littleslaw.LinkLatencies;
+import dev.gatewaykit.bench.measure.GatewayMeters;
 import dev.gatewaykit.bench.measure.LoadModel;
 import dev.gatewaykit.bench.measure.MeasuredRun;
-import dev.gatewaykit.bench.summary.ModeSummary;
-import dev.gatewaykit.bench.summary.Numbers;
-import dev.gatewaykit.bench.summary.Summarizer;
 import dev.gatewaykit.bench.measure.TimeSeries;
 import dev.gatewaykit.bench.measure.Workload;
 import dev.gatewaykit.bench.report.SummaryTable;
 import dev.gatewaykit.bench.sockets.StarvationAnalysis;
+import dev.gatewaykit.bench.summary.BenchModes;
+import dev.gatewaykit.bench.summary.ModeSummary;
+import dev.gatewaykit.bench.summary.Numbers;
+import dev.gatewaykit.bench.summary.Summarizer;
+import dev.gatewaykit.launcher.BadInputException;
+import dev.gatewaykit.launcher.BenchJson;
+
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code summarize-mode}: one mode's measured.json + timeseries.json + gateway.json →
  * mode-summary.json.
  */
-public final class SummarizeModeCommand implements Command {
+@Command(name = "summarize-mode", hidden = true,
+		description = "turn one mode's simulation output into RUN/MODE/mode-summary.json",
+		footer = { "",
+				"Reads DIR/measured.json and DIR/timeseries.json (written by the simulation) and DIR/gateway.json "
+						+ "(the gateway's GET /actuator/kit), writes DIR/mode-summary.json: TPS, errors, latency, validity "
+						+ "(invalid above 1 %% errors) and Little's-law prediction, and prints one line.",
+				"", "exit: 0 written, 2 bad arguments or missing/malformed input" })
+public final class SummarizeModeCommand extends KitCommand {
+
+	@Option(names = "--dir", paramLabel = "RUN/MODE", required = true, description = "the mode's directory")
+	@Nullable String dir;
+
+	@Option(names = "--mode", paramLabel = "NAME", required = true,
+			description = "naive, fixed, vanilla, blocking, publish-on, bounded-elastic, reactive, flip (the gateway "
+					+ "switched mode mid-window; the report splits it at DIR/flip.json), custom (your gateway: not "
+					+ "modelled) or ceiling")
+	@Nullable String mode;
+
+	@Option(names = "--redis-latency", paramLabel = "MS", required = true,
+			description = "latency toxiproxy added per round trip on the Redis link")
+	@Nullable String redisLatency;
+
+	@Option(names = "--auth-latency", paramLabel = "MS", required = true,
+			description = "latency toxiproxy added per round trip on the auth link")
+	@Nullable String authLatency;
+
+	@Option(names = "--base-ms", paramLabel = "MS", description = "unloaded service time per request (default 0)")
+	@Nullable String baseMs;
+
+	@Option(names = "--model", paramLabel = "closed|open",
+			description = "the offered load's model (default: what measured.json recorded)")
+	@Nullable String model;
+
+	@Option(names = "--users", paramLabel = "N", description = "the closed model's users (default: likewise)")
+	@Nullable String users;
+
+	@Option(names = "--rate", paramLabel = "R", description = "the open model's rate, requests/s (default: likewise)")
+	@Nullable String rate;
 
 	/** The gateway's Prometheus scrape the kit takes after the run. */
 	static final String END_SCRAPE = "gateway-metrics.txt";
@@ -45,50 +84,13 @@ public final class SummarizeModeCommand implements Command {
 	static final String WINDOW_START_SCRAPE = "gateway-metrics-window-start.txt";
 
 	@Override
-	public String name() {
-		return "summarize-mode";
-	}
-
-	@Override
-	public String summary() {
-		return "turn one mode's simulation output into RUN/MODE/mode-summary.json";
-	}
-
-	@Override
-	public Set<String> options() {
-		return Set.of("dir", "mode", "redis-latency-ms", "auth-latency-ms", "base-ms", "model", "users", "rate");
-	}
-
-	@Override
-	public String help() {
-		return """
-				usage: summarize-mode --dir RUN/MODE --mode NAME --redis-latency-ms N --auth-latency-ms N
-				                      [--base-ms N] [--model closed|open] [--users N] [--rate N]
-
-				Reads DIR/measured.json and DIR/timeseries.json (written by the simulation) and DIR/gateway.json (the
-				gateway's GET /actuator/kit), writes DIR/mode-summary.json: TPS, errors, latency, validity (invalid
-				above 1 % errors) and Little's-law prediction, and prints one line.
-
-				  --mode              naive, fixed, vanilla, blocking, publish-on, bounded-elastic, reactive, flip
-				                      (the gateway switched mode mid-window; the report splits it at
-				                      DIR/flip.json), custom (your gateway: not modelled) or ceiling
-				  --redis-latency-ms  latency toxiproxy added per round trip on the Redis link
-				  --auth-latency-ms   latency toxiproxy added per round trip on the auth link
-				  --base-ms           unloaded service time per request (default 0)
-				  --model/--users/--rate  the offered load (default: what measured.json recorded)
-
-				exit: 0 written, 2 bad arguments or missing/malformed input
-				""";
-	}
-
-	@Override
-	public int run(Args args, PrintStream out, PrintStream err) throws Exception {
+	protected int run(GivenOptions args, PrintStream out, PrintStream err) throws Exception {
 		Path dir = args.path("dir");
 		String mode = args.required("mode");
 		if (!List.of(ModeSummary.CEILING, ModeSummary.FLIP, ModeSummary.CUSTOM).contains(mode)) {
 			UsageException.parse(() -> BenchModes.executionMode(mode));
 		}
-		LinkLatencies links = new LinkLatencies(args.decimal("redis-latency-ms", 0), args.decimal("auth-latency-ms", 0),
+		LinkLatencies links = new LinkLatencies(args.decimal("redis-latency", 0), args.decimal("auth-latency", 0),
 				args.decimal("base-ms", 0, 0));
 		if (!Files.isDirectory(dir)) {
 			throw new UsageException("--dir " + dir + " is not a directory");
@@ -183,7 +185,7 @@ public final class SummarizeModeCommand implements Command {
 	 * The command line's workload if given, else measured.json's; a disagreement is
 	 * printed, not hidden.
 	 */
-	static Workload workload(Args args, Workload recorded, PrintStream err) {
+	static Workload workload(GivenOptions args, Workload recorded, PrintStream err) {
 		if (!args.has("model") && !args.has("users") && !args.has("rate")) {
 			if (recorded == null) {
 				throw new UsageException("measured.json records no workload: pass --model and --users or --rate");

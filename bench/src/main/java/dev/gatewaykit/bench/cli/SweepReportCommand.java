@@ -2,45 +2,30 @@ package dev.gatewaykit.bench.cli;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.Set;
 
 import dev.gatewaykit.bench.report.SweepReport;
+
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code sweep-report}: TPS against auth-link latency, per mode, next to Little's law.
  */
-public final class SweepReportCommand implements Command {
+@Command(name = "sweep-report", hidden = true,
+		description = "write RUN/sweep.json and RUN/sweep.html from RUN/<mode>@<latency>ms/ points",
+		footer = { "",
+				"Reads DIR/<mode>@<latency>ms/mode-summary.json for every swept point (summarize each point with "
+						+ "--auth-latency equal to its latency), writes DIR/sweep.json and DIR/sweep.html (TPS against the "
+						+ "auth-link latency per mode, beside each mode's Little's-law curve) and prints the points.",
+				"", "exit: 0 written, 2 bad arguments or no sweep point in DIR" })
+public final class SweepReportCommand extends KitCommand {
+
+	@Option(names = "--run", paramLabel = "DIR", required = true, description = "the sweep's run directory")
+	@Nullable String run;
 
 	@Override
-	public String name() {
-		return "sweep-report";
-	}
-
-	@Override
-	public String summary() {
-		return "write RUN/sweep.json and RUN/sweep.html from RUN/<mode>@<latency>ms/ points";
-	}
-
-	@Override
-	public Set<String> options() {
-		return Set.of("run");
-	}
-
-	@Override
-	public String help() {
-		return """
-				usage: sweep-report --run DIR
-
-				Reads DIR/<mode>@<latency>ms/mode-summary.json for every swept point (summarize each point with
-				--auth-latency-ms equal to its latency), writes DIR/sweep.json and DIR/sweep.html (TPS against the
-				auth-link latency per mode, beside each mode's Little's-law curve) and prints the points.
-
-				exit: 0 written, 2 bad arguments or no sweep point in DIR
-				""";
-	}
-
-	@Override
-	public int run(Args args, PrintStream out, PrintStream err) throws Exception {
+	protected int run(GivenOptions args, PrintStream out, PrintStream err) throws Exception {
 		Path run = args.path("run");
 		SweepReport report = SweepReport.load(run);
 		report.write(run);

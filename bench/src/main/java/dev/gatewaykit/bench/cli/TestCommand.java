@@ -5,71 +5,60 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import dev.gatewaykit.launcher.Tools;
 
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.UsageMessageSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Unmatched;
+
 /**
  * {@code ./kit test}: provisions what the test suite runs against, then
- * {@code ./mvnw -B verify} with the rest of the command line appended. Its arguments go
- * to Maven as they are, so it parses them itself.
+ * {@code ./mvnw -B verify} with the rest of the command line appended: what picocli does
+ * not match goes to Maven as it is.
  */
-public final class TestCommand implements Command {
+@Command(name = "test", description = "install what the tests need, then ./mvnw -B verify",
+		customSynopsis = "./kit test [--provision-only] [MAVEN ARGS...]")
+public final class TestCommand extends KitCommand {
+
+	@Option(names = "--provision-only", description = "stop after step 4")
+	boolean provisionOnly;
+
+	/** Maven's: everything the kit does not declare, in order. */
+	@Unmatched
+	@Nullable List<String> maven;
 
 	/** The longest the whole suite may take before it is stopped. */
 	private static final Duration VERIFY_TIMEOUT = Duration.ofMinutes(75);
 
 	@Override
-	public String name() {
-		return "test";
+	public void describe(UsageMessageSpec usage) {
+		// One element per line: picocli would break the install commands at their dots.
+		usage.footer("",
+				"Provisions what the test suite runs against, then runs ./mvnw -B verify with MAVEN ARGS appended",
+				"(e.g. ./kit test -pl bench -am). Elapsed time is printed per phase.",
+				"  1. OS packages " + String.join(" ", packages()) + ": installed with apt-get as root",
+				"     (apt-get update first); without root the kit stops and names the apt-get command. shellcheck is",
+				"     for the tests only: actionlint runs it on the workflows' run: scripts.",
+				"  2. rnacos " + Tools.RNACOS_VERSION + " (the Nacos discovery tests): found, or built once with",
+				"     cargo install rnacos --locked --version " + Tools.RNACOS_VERSION
+						+ " (several minutes) and copied into the kit's tools.",
+				"     The tests are given it as RNACOS_BIN.",
+				"  3. toxiproxy " + Tools.TOXIPROXY_VERSION
+						+ " (the launcher's toxiproxy test): found, or built once with go install.",
+				"  4. actionlint " + Tools.ACTIONLINT_VERSION
+						+ " (the tests that lint .github/workflows): found, or built once with",
+				"     go install " + Tools.ACTIONLINT_PACKAGE + "@" + Tools.ACTIONLINT_VERSION
+						+ " into the kit's tools.",
+				"     The tests are given it as ACTIONLINT_BIN.", "  5. ./mvnw -B verify.");
 	}
 
 	@Override
-	public String summary() {
-		return "install what the tests need, then ./mvnw -B verify (./kit test --help)";
-	}
-
-	@Override
-	public Set<String> options() {
-		return Set.of();
-	}
-
-	@Override
-	public String help() {
-		return """
-				usage: ./kit test [--provision-only] [MAVEN ARGS...]
-
-				Provisions what the test suite runs against, then runs ./mvnw -B verify with MAVEN ARGS appended
-				(e.g. ./kit test -pl bench -am). Elapsed time is printed per phase.
-				  1. OS packages %s: installed with apt-get as root (apt-get update
-				     first); without root the kit stops and names the apt-get command. shellcheck is for the tests
-				     only: actionlint runs it on the workflows' run: scripts.
-				  2. rnacos %s (the Nacos discovery tests): found, or built once with
-				     cargo install rnacos --locked --version %s (several minutes) and copied into the kit's tools.
-				     The tests are given it as RNACOS_BIN.
-				  3. toxiproxy %s (the launcher's toxiproxy test): found, or built once with go install.
-				  4. actionlint %s (the tests that lint .github/workflows): found, or built once with
-				     go install %s@%s into the kit's tools. The tests are given it as ACTIONLINT_BIN.
-				  5. ./mvnw -B verify.
-				  --provision-only   stop after step 4
-				""".formatted(String.join(" ", packages()), Tools.RNACOS_VERSION, Tools.RNACOS_VERSION,
-				Tools.TOXIPROXY_VERSION, Tools.ACTIONLINT_VERSION, Tools.ACTIONLINT_PACKAGE, Tools.ACTIONLINT_VERSION);
-	}
-
-	@Override
-	public int run(Args args, PrintStream out, PrintStream err) {
-		throw new UnsupportedOperationException("test passes its arguments through: see run(List, ...)");
-	}
-
-	/** Runs with the raw arguments after {@code test}. */
-	public int run(List<String> argv, PrintStream out, PrintStream err) throws Exception {
-		List<String> maven = new ArrayList<>(argv);
-		if (maven.contains("--help") || maven.contains("-h")) {
-			out.print(help());
-			return ExitCodes.OK;
-		}
-		boolean provisionOnly = maven.remove("--provision-only");
+	protected int run(GivenOptions args, PrintStream out, PrintStream err) throws Exception {
+		boolean provisionOnly = this.provisionOnly;
 		KitContext kit = KitContext.current(err);
 		long started = System.nanoTime();
 		// One apt-get install for the bench's packages and the tests' own.
@@ -84,7 +73,7 @@ public final class TestCommand implements Command {
 			return ExitCodes.OK;
 		}
 		List<String> command = new ArrayList<>(List.of("./mvnw", "-B", "verify"));
-		command.addAll(maven);
+		command.addAll(args.unmatched());
 		kit.log().accept("── " + String.join(" ", command));
 		long verifyStarted = System.nanoTime();
 		ProcessBuilder builder = new ProcessBuilder(command).directory(kit.workspace().root().toFile()).inheritIO();

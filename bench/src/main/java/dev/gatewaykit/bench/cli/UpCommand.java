@@ -10,7 +10,6 @@ import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 import dev.gatewaykit.launcher.ServiceProcess;
@@ -21,62 +20,50 @@ import dev.gatewaykit.launcher.stack.GatewaySelection;
 import dev.gatewaykit.launcher.stack.ManagementAccess;
 import dev.gatewaykit.launcher.stack.Stack;
 
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
 /**
  * {@code ./kit up}: the stack in the background, its endpoints in
  * {@code target/kit/stack.env}.
  */
-public final class UpCommand implements Command {
+@Command(name = "up", description = "start the stack in the background", footer = { "",
+		"Starts redis-server, auth-service, mall-api, the gateway and nginx in front of the gateway(s) in "
+				+ "the background, waits until each is healthy, and writes target/kit/stack.env (NGINX_URL is the entry "
+				+ "point).",
+		"", "./kit down stops exactly what this started (by recorded PID)." })
+public final class UpCommand extends KitCommand {
+
+	@Parameters(paramLabel = "PROFILE|MODE", arity = "0..1",
+			description = "PROFILE: naive | fixed (default fixed); MODE: blocking | publish-on | bounded-elastic | "
+					+ "reactive (the execution mode alone); PROFILE:MODE changes one profile's mode")
+	@Nullable String selector;
+
+	@Option(names = "--discovery", paramLabel = "static|nacos",
+			description = "static (default): each gateway gets the instances' URLs on its command line. nacos: rnacos "
+					+ "(a Nacos server) starts too, every service registers in it, the gateway routes "
+					+ "lb://auth-service and lb://mall-api and takes its mode from Nacos config gateway.yaml (rnacos "
+					+ "is built once with cargo if missing: see ./kit tools)")
+	@Nullable String discovery;
+
+	@Option(names = "--gateways", paramLabel = "N", description = "gateway instances, all behind nginx (default 1)")
+	@Nullable String gateways;
+
+	@Option(names = "--mall-apis", paramLabel = "M",
+			description = "mall-api instances; the gateway balances over them (default 1)")
+	@Nullable String mallApis;
+
+	@Option(names = "--nginx", paramLabel = "naive|tuned", description = "nginx configuration (default tuned)")
+	@Nullable String nginx;
+
+	@Option(names = "--gateway-arg", paramLabel = "ARG",
+			description = "one more argument for every gateway (repeatable)")
+	@Nullable List<String> gatewayArgs;
 
 	@Override
-	public String name() {
-		return "up";
-	}
-
-	@Override
-	public String summary() {
-		return "start the stack in the background (./kit up --help)";
-	}
-
-	@Override
-	public Set<String> options() {
-		return Set.of("discovery", "gateways", "mall-apis", "nginx", "gateway-arg");
-	}
-
-	@Override
-	public Set<String> repeatable() {
-		return Set.of("gateway-arg");
-	}
-
-	@Override
-	public int positional() {
-		return 1;
-	}
-
-	@Override
-	public String help() {
-		return """
-				usage: ./kit up [PROFILE|MODE] [options]
-
-				Starts redis-server, auth-service, mall-api, the gateway and nginx in front of the gateway(s) in the
-				background, waits until each is healthy, and writes target/kit/stack.env (NGINX_URL is the entry
-				point). PROFILE: naive | fixed (default fixed); MODE: blocking | publish-on | bounded-elastic |
-				reactive (the execution mode alone); PROFILE:MODE changes one profile's mode.
-
-				  --discovery static|nacos  static (default): each gateway gets the instances' URLs on its command
-				                   line. nacos: rnacos (a Nacos server) starts too, every service registers in it, the
-				                   gateway routes lb://auth-service and lb://mall-api and takes its mode from Nacos
-				                   config gateway.yaml (rnacos is built once with cargo if missing: see ./kit tools)
-				  --gateways N     gateway instances, all behind nginx (default 1)
-				  --mall-apis M    mall-api instances; the gateway balances over them (default 1)
-				  --nginx naive|tuned  nginx configuration (default tuned)
-				  --gateway-arg ARG    one more argument for every gateway (repeatable)
-
-				./kit down stops exactly what this started (by recorded PID).
-				""";
-	}
-
-	@Override
-	public int run(Args args, PrintStream out, PrintStream err) throws Exception {
+	protected int run(GivenOptions args, PrintStream out, PrintStream err) throws Exception {
 		KitContext kit = KitContext.current(err);
 		String selector = args.positional(0, "fixed");
 		GatewaySelection selection = UsageException.parse(() -> GatewaySelection.parse(selector));

@@ -15,7 +15,7 @@ import java.util.Optional;
 
 import dev.gatewaykit.bench.diagnostics.ProfilerEvent;
 import dev.gatewaykit.bench.summary.ModeSummary;
-import dev.gatewaykit.bench.cli.Args;
+import dev.gatewaykit.bench.cli.GivenOptions;
 import dev.gatewaykit.bench.cli.UsageException;
 import dev.gatewaykit.bench.summary.BenchModes;
 import dev.gatewaykit.launcher.nginx.NginxConfig;
@@ -38,17 +38,6 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 	 * Between a case's name and its repeat number in a directory name ({@code fixed_2}).
 	 */
 	public static final String REPEAT_SEPARATOR = "_";
-
-	/** The options with a value. */
-	public static final List<String> OPTIONS = List.of("modes", "discovery", "flip-at", "users", "rate", "duration",
-			"warmup", "max-warmup", "redis-latency", "auth-latency", "latencies", "nginx", "out", "compare",
-			"max-tps-drop", "max-p99-rise", "min-ratio", "profile", "repeat", "gateway-jar", "gateway-arg",
-			"target-url", "target-pid", "simulation", "simulation-classpath", "request-file", "max-cpu-rise");
-
-	public static final List<String> FLAGS = List.of("quick", "ceiling", "no-ceiling", "blockhound", "force");
-
-	/** The options that may be given more than once. */
-	public static final List<String> REPEATABLE = List.of("gateway-arg", "simulation-classpath");
 
 	/**
 	 * Which gateway the run measures: the kit's own (the default), a user's jar started
@@ -91,17 +80,20 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 	public static final List<String> MODE_NAMES = BenchModes.NAMES;
 
 	/**
-	 * @param args the command line
+	 * @param args the options the command line gave (each command declares which it
+	 * takes)
 	 * @param defaults the command's own defaults ({@code sweep} measures shorter),
 	 * overridden by the command line
 	 * @param kitDir where a run's directory goes by default
 	 */
-	public static BenchOptions from(Args args, Map<String, String> defaults, Path kitDir) {
+	public static BenchOptions from(GivenOptions args, Map<String, String> defaults, Path kitDir) {
 		Map<String, String> given = new LinkedHashMap<>(defaults);
-		for (String option : OPTIONS) {
-			if (args.has(option)) {
-				given.put(option, args.required(option));
-			}
+		given.putAll(args.values());
+		if (args.has("users") && given.containsKey("rate")) {
+			throw new UsageException("--users is the closed model's load, --rate the open model's: pick one");
+		}
+		if (args.flag("force") && !given.containsKey("compare")) {
+			throw new UsageException("--force compares runs that differ; it goes with --compare FILE");
 		}
 		boolean quick = args.flag("quick") || Boolean.parseBoolean(defaults.getOrDefault("quick", "false"));
 		boolean ceiling = args.flag("ceiling") || (!args.flag("no-ceiling") && !quick
@@ -199,7 +191,7 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 				decimal("max-cpu-rise", given.getOrDefault("max-cpu-rise", "10")), args.flag("force"));
 	}
 
-	private static GatewayUnderTest gatewayUnderTest(Args args, Map<String, String> given) {
+	private static GatewayUnderTest gatewayUnderTest(GivenOptions args, Map<String, String> given) {
 		Optional<Path> jar = Optional.ofNullable(given.get("gateway-jar"))
 			.map((value) -> Path.of(value).toAbsolutePath().normalize());
 		jar.filter((file) -> !Files.isRegularFile(file) || !file.toString().endsWith(".jar")).ifPresent((file) -> {
@@ -237,7 +229,7 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 		throw new UsageException("--target-url must be an http:// or https:// URL with a host, was '" + value + "'");
 	}
 
-	private static Scenario scenario(Args args, Map<String, String> given) {
+	private static Scenario scenario(GivenOptions args, Map<String, String> given) {
 		Optional<Path> requestFile = Optional.ofNullable(given.get("request-file"))
 			.map((value) -> Path.of(value).toAbsolutePath().normalize());
 		requestFile.filter((file) -> !Files.isRegularFile(file)).ifPresent((file) -> {

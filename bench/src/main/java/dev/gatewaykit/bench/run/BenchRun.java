@@ -158,6 +158,9 @@ public final class BenchRun implements AutoCloseable {
 
 	/** Sets the auth link's latency (a sweep point). */
 	public void authLatency(int millis) {
+		if (this.toxiproxy == null) {
+			throw new IllegalStateException("no auth link of the kit's to set: a --target-url run starts no toxiproxy");
+		}
 		this.toxiproxy.latency("auth", millis);
 	}
 
@@ -438,8 +441,8 @@ public final class BenchRun implements AutoCloseable {
 	}
 
 	private void summarize(Path dir, String mode, int redisLatencyMs, int authLatencyMs) {
-		invoke(List.of("summarize-mode", "--dir", dir.toString(), "--mode", mode, "--redis-latency-ms",
-				String.valueOf(redisLatencyMs), "--auth-latency-ms", String.valueOf(authLatencyMs)));
+		invoke(List.of("summarize-mode", "--dir", dir.toString(), "--mode", mode, "--redis-latency",
+				String.valueOf(redisLatencyMs), "--auth-latency", String.valueOf(authLatencyMs)));
 	}
 
 	private void invoke(List<String> argv) {

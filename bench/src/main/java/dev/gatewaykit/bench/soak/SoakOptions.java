@@ -6,13 +6,11 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import tools.jackson.databind.JsonNode;
 
-import dev.gatewaykit.bench.cli.Args;
+import dev.gatewaykit.bench.cli.GivenOptions;
 import dev.gatewaykit.bench.cli.UsageException;
 import dev.gatewaykit.bench.run.BenchOptions;
 import dev.gatewaykit.launcher.BadInputException;
@@ -33,10 +31,6 @@ import dev.gatewaykit.launcher.BenchJson;
 public record SoakOptions(int durationSeconds, double rate, String rateSource, int warmupSeconds, int idleSeconds,
 		int settleSeconds, int intervalSeconds, Path out) {
 
-	/** The options with a value. */
-	public static final List<String> OPTIONS = List.of("duration", "rate", "fraction", "from-run", "warmup", "settle",
-			"interval", "out");
-
 	/**
 	 * The share of the fixed gateway's measured throughput the soak runs at by default.
 	 */
@@ -56,7 +50,7 @@ public record SoakOptions(int durationSeconds, double rate, String rateSource, i
 	/**
 	 * @param kitDir where runs go and where {@code last-run} names the newest bench run
 	 */
-	public static SoakOptions from(Args args, Path kitDir) {
+	public static SoakOptions from(GivenOptions args, Path kitDir) {
 		int duration = args.integer("duration", 600, 10, MAX_DURATION_SECONDS);
 		if (args.has("rate") && (args.has("fraction") || args.has("from-run"))) {
 			throw new UsageException(
@@ -148,7 +142,7 @@ public record SoakOptions(int durationSeconds, double rate, String rateSource, i
 		given.put("profile", "off");
 		given.put("ceiling", "false");
 		given.put("out", this.out.toString());
-		return BenchOptions.from(Args.parse(List.of(), Set.of()), given, kitDir);
+		return BenchOptions.from(GivenOptions.none(), given, kitDir);
 	}
 
 	/** The whole run, from the warm-up to the after snapshot, for the log. */

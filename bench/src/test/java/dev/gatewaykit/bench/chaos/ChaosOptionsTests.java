@@ -5,12 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
-import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
-import dev.gatewaykit.bench.cli.Args;
+import dev.gatewaykit.bench.cli.ParsedArgs;
 import dev.gatewaykit.bench.cli.UsageException;
 import dev.gatewaykit.common.mode.ExecutionMode;
 
@@ -73,7 +71,7 @@ class ChaosOptionsTests {
 	}
 
 	private static ChaosOptions parse(String... argv) {
-		return ChaosOptions.from(Args.parse(List.of(argv), ChaosOptions.OPTIONS, Set.of(), Set.of(), 0), KIT_DIR);
+		return ChaosOptions.from(ParsedArgs.of("chaos", argv), KIT_DIR);
 	}
 
 }

@@ -24,19 +24,19 @@ class SampleSocketsCommandTests {
 	Path dir;
 
 	@Test
-	void isListedAndExplainsItself() {
+	void isPlumbingHiddenFromTheListButExplainsItself() {
 		Result list = run();
 		Result help = run("sample-sockets", "--help");
 
-		assertThat(list.out()).contains("sample-sockets");
+		assertThat(list.out()).doesNotContain("sample-sockets");
 		assertThat(help.code()).isEqualTo(ExitCodes.OK);
-		assertThat(help.out()).startsWith("usage: sample-sockets").contains("--interval-ms", "exit:");
+		assertThat(help.out()).startsWith("Usage: ./kit sample-sockets").contains("--interval-ms", "exit:");
 	}
 
 	@ParameterizedTest(name = "{0} {1} → usage error mentioning {2}")
 	@CsvSource({ "--port, 0, --port must be between 1 and 65535", "--port, http, --port must be a whole number",
 			"--interval-ms, 5, --interval-ms must be between 10", "--max-seconds, 0, --max-seconds must be between 1",
-			"--every, 1, unknown option --every" })
+			"--every, 1, Unknown options: '--every'" })
 	void badArgumentsAreAUsageError(String option, String value, String message) {
 		String[] argv = option.equals("--port") ? new String[] { "sample-sockets", "--out", out(), option, value }
 				: new String[] { "sample-sockets", "--port", "8080", "--out", out(), option, value };
@@ -44,14 +44,14 @@ class SampleSocketsCommandTests {
 		Result result = run(argv);
 
 		assertThat(result.code()).isEqualTo(ExitCodes.USAGE);
-		assertThat(result.err()).contains(message).contains("usage: sample-sockets");
+		assertThat(result.err()).contains(message).contains("Usage: ./kit sample-sockets");
 		assertThat(this.dir.resolve("sockets.jsonl")).doesNotExist();
 	}
 
 	@Test
 	void withoutPortOrOutItIsAUsageError() {
-		assertThat(run("sample-sockets", "--out", out()).err()).contains("--port is required");
-		assertThat(run("sample-sockets", "--port", "8080").err()).contains("--out is required");
+		assertThat(run("sample-sockets", "--out", out()).err()).contains("Missing required option: '--port=P'");
+		assertThat(run("sample-sockets", "--port", "8080").err()).contains("Missing required option: '--out=FILE'");
 	}
 
 	@Test

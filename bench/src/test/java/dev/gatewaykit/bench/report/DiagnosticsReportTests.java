@@ -185,7 +185,7 @@ class DiagnosticsReportTests {
 		ByteArrayOutputStream err = new ByteArrayOutputStream();
 		int status = KitCli.run(
 				new String[] { "summarize-mode", "--dir", this.run.resolve(mode).toString(), "--mode", mode,
-						"--redis-latency-ms", "1", "--auth-latency-ms", "50" },
+						"--redis-latency", "1", "--auth-latency", "50" },
 				new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
 		assertThat(status).as(err.toString(StandardCharsets.UTF_8)).isZero();
 	}

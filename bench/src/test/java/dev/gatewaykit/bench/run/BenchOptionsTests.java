@@ -11,11 +11,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
-import dev.gatewaykit.bench.cli.Args;
+import dev.gatewaykit.bench.cli.ParsedArgs;
 import dev.gatewaykit.bench.diagnostics.ProfilerEvent;
 import dev.gatewaykit.bench.cli.UsageException;
 import dev.gatewaykit.launcher.nginx.NginxConfig;
@@ -186,9 +185,7 @@ class BenchOptionsTests {
 	}
 
 	private static BenchOptions parse(String... argv) {
-		Args args = Args.parse(List.of(argv), Set.copyOf(BenchOptions.OPTIONS), Set.copyOf(BenchOptions.FLAGS),
-				Set.copyOf(BenchOptions.REPEATABLE), 0);
-		return BenchOptions.from(args, Map.of(), KIT_DIR);
+		return BenchOptions.from(ParsedArgs.of("bench", argv), Map.of(), KIT_DIR);
 	}
 
 	private static void assertUsage(String message, String... argv) {

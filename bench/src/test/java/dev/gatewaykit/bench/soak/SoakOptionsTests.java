@@ -3,13 +3,11 @@ package dev.gatewaykit.bench.soak;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.gatewaykit.bench.cli.Args;
+import dev.gatewaykit.bench.cli.ParsedArgs;
 import dev.gatewaykit.bench.cli.UsageException;
 import dev.gatewaykit.bench.diagnostics.ProfilerEvent;
 import dev.gatewaykit.bench.run.BenchOptions;
@@ -115,7 +113,7 @@ class SoakOptionsTests {
 	}
 
 	private SoakOptions parse(String... argv) {
-		return SoakOptions.from(Args.parse(Arrays.asList(argv), Set.copyOf(SoakOptions.OPTIONS)), this.kitDir);
+		return SoakOptions.from(ParsedArgs.of("soak", argv), this.kitDir);
 	}
 
 }

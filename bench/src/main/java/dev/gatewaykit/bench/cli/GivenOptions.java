@@ -8,13 +8,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
+import picocli.CommandLine.ParseResult;
+
 /**
- * A command's options: {@code --name value} or {@code --name=value}, flags
- * ({@code --quick}), the bare {@code --help}, and as many positional words as the command
- * takes. An option the command does not know, a value given twice (unless the option is
- * repeatable) or a word too many is an error rather than silently ignored.
+ * The options picocli matched on a command line, by name without the dashes: what the
+ * option records ({@code BenchOptions}, {@code SoakOptions}, {@code ChaosOptions}) check,
+ * with messages that name the option. picocli declares, parses and documents the options;
+ * this only hands their values over, so that no list of names is kept twice.
  */
-public final class Args {
+public final class GivenOptions {
+
+	private static final GivenOptions NONE = new GivenOptions(Map.of(), Map.of(), Set.of(), List.of(), List.of());
 
 	private final Map<String, String> values;
 
@@ -24,93 +30,61 @@ public final class Args {
 
 	private final List<String> positional;
 
-	private final boolean help;
+	private final List<String> unmatched;
 
-	private Args(Map<String, String> values, Map<String, List<String>> repeated, Set<String> flags,
-			List<String> positional, boolean help) {
+	private GivenOptions(Map<String, String> values, Map<String, List<String>> repeated, Set<String> flags,
+			List<String> positional, List<String> unmatched) {
 		this.values = values;
 		this.repeated = repeated;
 		this.flags = flags;
 		this.positional = positional;
-		this.help = help;
+		this.unmatched = List.copyOf(unmatched);
 	}
 
-	/**
-	 * @param argv the arguments after the command name
-	 * @param known the option names the command accepts, without the leading dashes
-	 */
-	public static Args parse(List<String> argv, Set<String> known) {
-		return parse(argv, known, Set.of(), Set.of(), 0);
+	/** Nothing given: every option at its default. */
+	public static GivenOptions none() {
+		return NONE;
 	}
 
-	/**
-	 * @param argv the arguments after the command name
-	 * @param known the options with a value, without the leading dashes
-	 * @param flagNames the options without a value
-	 * @param repeatable the options (of {@code known}) that may be given more than once
-	 * @param maxPositional how many words without dashes the command takes
-	 */
-	public static Args parse(List<String> argv, Set<String> known, Set<String> flagNames, Set<String> repeatable,
-			int maxPositional) {
+	/** What the command line of {@code parsed} gave, option by option. */
+	public static GivenOptions of(ParseResult parsed) {
 		Map<String, String> values = new LinkedHashMap<>();
 		Map<String, List<String>> repeated = new LinkedHashMap<>();
 		Set<String> flags = new LinkedHashSet<>();
-		List<String> positional = new ArrayList<>();
-		boolean help = false;
-		for (int i = 0; i < argv.size(); i++) {
-			String arg = argv.get(i);
-			if (arg.equals("--help") || arg.equals("-h")) {
-				help = true;
+		for (OptionSpec option : parsed.matchedOptions()) {
+			if (option.usageHelp()) {
 				continue;
 			}
-			if (!arg.startsWith("-")) {
-				if (positional.size() == maxPositional) {
-					throw new UsageException("unexpected argument '" + arg + "'");
-				}
-				positional.add(arg);
-				continue;
-			}
-			if (!arg.startsWith("--") || arg.length() == 2) {
-				throw new UsageException("unexpected argument '" + arg + "'");
-			}
-			String name = arg.substring(2);
-			if (flagNames.contains(name)) {
+			// The first name is the option's own; any other is an alias.
+			String name = option.names()[0].replaceFirst("^--?", "");
+			if (option.arity().max() == 0) {
 				flags.add(name);
-				continue;
 			}
-			String value;
-			int equals = name.indexOf('=');
-			if (equals >= 0) {
-				value = name.substring(equals + 1);
-				name = name.substring(0, equals);
-			}
-			else if (known.contains(name) && i + 1 < argv.size()
-					&& (!argv.get(i + 1).startsWith("--") || repeatable.contains(name))) {
-				// A repeatable option passes arguments through (--gateway-arg --x=y), so
-				// its value may start with --.
-				value = argv.get(++i);
-			}
-			else if (!known.contains(name)) {
-				throw new UsageException("unknown option --" + name);
+			else if (option.isMultiValue()) {
+				repeated.put(name, List.copyOf(option.originalStringValues()));
 			}
 			else {
-				throw new UsageException("--" + name + " needs a value");
-			}
-			if (!known.contains(name)) {
-				throw new UsageException("unknown option --" + name);
-			}
-			if (repeatable.contains(name)) {
-				repeated.computeIfAbsent(name, (key) -> new ArrayList<>()).add(value);
-			}
-			else if (values.put(name, value) != null) {
-				throw new UsageException("--" + name + " given twice");
+				values.put(name, option.originalStringValues().get(option.originalStringValues().size() - 1));
 			}
 		}
-		return new Args(values, repeated, flags, positional, help);
+		List<String> positional = new ArrayList<>();
+		for (PositionalParamSpec parameter : parsed.matchedPositionals()) {
+			positional.addAll(parameter.originalStringValues());
+		}
+		return new GivenOptions(values, repeated, flags, positional, parsed.unmatched());
 	}
 
-	public boolean help() {
-		return this.help;
+	/** The options with one value, by name. */
+	public Map<String, String> values() {
+		return Map.copyOf(this.values);
+	}
+
+	/**
+	 * What a command that passes arguments through ({@code ./kit test}) did not declare,
+	 * in order.
+	 */
+	public List<String> unmatched() {
+		return this.unmatched;
 	}
 
 	public boolean flag(String name) {
