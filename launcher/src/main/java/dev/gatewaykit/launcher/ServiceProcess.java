@@ -223,6 +223,23 @@ public final class ServiceProcess extends ServerProcess {
 		}
 
 		/**
+		 * The command line {@link #start()} runs: java, the JVM options, the jar, then
+		 * the port, the properties and the arguments, each property as
+		 * {@code --key=value}.
+		 */
+		public List<String> command() {
+			List<String> command = new ArrayList<>();
+			command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+			command.addAll(this.jvmOptions);
+			command.add("-jar");
+			command.add(this.jar.toAbsolutePath().normalize().toString());
+			command.add("--server.port=" + this.port);
+			this.properties.forEach((key, value) -> command.add("--" + key + "=" + value));
+			command.addAll(this.arguments);
+			return command;
+		}
+
+		/**
 		 * Launches the process; it is not ready yet, see
 		 * {@link ServiceProcess#awaitHealthy(Duration)}.
 		 */
@@ -233,14 +250,7 @@ public final class ServiceProcess extends ServerProcess {
 			if (!Files.isRegularFile(this.jar)) {
 				throw new IllegalStateException(this.name + ": no jar at " + this.jar.toAbsolutePath().normalize());
 			}
-			List<String> command = new ArrayList<>();
-			command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-			command.addAll(this.jvmOptions);
-			command.add("-jar");
-			command.add(this.jar.toAbsolutePath().normalize().toString());
-			command.add("--server.port=" + this.port);
-			this.properties.forEach((key, value) -> command.add("--" + key + "=" + value));
-			command.addAll(this.arguments);
+			List<String> command = command();
 			Path log = (this.log != null) ? this.log
 					: Path.of("target", "test-servers", this.name + "-" + this.port + ".log");
 			int actuatorPort = (this.managementPort > 0) ? this.managementPort : this.port;
