@@ -179,6 +179,9 @@ public final class ServiceProcess extends ServerProcess {
 
 		/**
 		 * Appends a raw argument (e.g. one a user passed through), after the properties.
+		 * An argument {@code --key=value} replaces a property of the same key: Spring
+		 * Boot would join the two values with a comma (a number such as the login rate
+		 * limit's would then not bind at all).
 		 */
 		public Builder argument(String argument) {
 			this.arguments.add(argument);
@@ -234,7 +237,15 @@ public final class ServiceProcess extends ServerProcess {
 			command.add("-jar");
 			command.add(this.jar.toAbsolutePath().normalize().toString());
 			command.add("--server.port=" + this.port);
-			this.properties.forEach((key, value) -> command.add("--" + key + "=" + value));
+			List<String> replaced = this.arguments.stream()
+				.filter((argument) -> argument.startsWith("--"))
+				.map((argument) -> argument.substring(2).split("=", 2)[0])
+				.toList();
+			this.properties.forEach((key, value) -> {
+				if (!replaced.contains(key)) {
+					command.add("--" + key + "=" + value);
+				}
+			});
 			command.addAll(this.arguments);
 			return command;
 		}

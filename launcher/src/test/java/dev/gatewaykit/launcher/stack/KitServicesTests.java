@@ -33,4 +33,21 @@ class KitServicesTests {
 		assertThat(ClientLimits.BENCH.loginBurst()).isEqualTo(200);
 	}
 
+	/**
+	 * A user's {@code --gateway-arg} for the same key wins, alone: two values of one key
+	 * would reach the gateway as "200,5", which no number binds to.
+	 */
+	@Test
+	void aGatewayArgumentReplacesTheBenchsLoginLimit() {
+		List<String> command = KitServices
+			.gateway(Path.of("gateway.jar"), "gateway-1", 6379, URI.create("http://127.0.0.1:8081"),
+					Path.of("target/gateway-1.log"))
+			.argument("--kit.gateway.login-rate-limit.burst-capacity=5")
+			.command();
+
+		assertThat(command).filteredOn((argument) -> argument.startsWith("--kit.gateway.login-rate-limit."))
+			.containsExactly("--kit.gateway.login-rate-limit.replenish-rate=" + ClientLimits.BENCH.loginsPerSecond(),
+					"--kit.gateway.login-rate-limit.burst-capacity=5");
+	}
+
 }
