@@ -9,7 +9,7 @@ SIMULATION="dev.gatewaykit.bench.simulation.ProductBrowseSimulation"
 
 usage() {
   cat <<'USAGE'
-Usage: docker compose --profile bench run --rm gatling [--help]
+Usage: docker compose -f docker-compose.yml -f docker/compose.load-test.yml --profile bench run --rm gatling [--help]
 
 Environment (docker-compose.yml sets the defaults):
   BENCH_BASE_URL          nginx, as the container sees it (http://nginx)
@@ -29,7 +29,7 @@ main() {
   if [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then usage; exit 0; fi
   [ $# -eq 0 ] || die "unknown argument $1 (--help)"
   : "${BENCH_BASE_URL:?}" "${BENCH_USERS_CSV:?}" "${BENCH_OUT:?}"
-  [ -s "$BENCH_USERS_CSV" ] || die "no demo users at $BENCH_USERS_CSV: is auth-service healthy?"
+  [ -s "$BENCH_USERS_CSV" ] || die "no demo users at $BENCH_USERS_CSV: run compose with -f docker/compose.load-test.yml, which creates them (docs/docker.md)"
 
   local label="${BENCH_LABEL:-fixed}" dir
   dir="$BENCH_OUT/$(date +%Y%m%d-%H%M%S)/$label"

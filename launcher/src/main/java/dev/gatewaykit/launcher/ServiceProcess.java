@@ -179,6 +179,9 @@ public final class ServiceProcess extends ServerProcess {
 
 		/**
 		 * Appends a raw argument (e.g. one a user passed through), after the properties.
+		 * An argument {@code --key=value} replaces a property of the same key: Spring
+		 * Boot would join the two values with a comma (a number such as the login rate
+		 * limit's would then not bind at all).
 		 */
 		public Builder argument(String argument) {
 			this.arguments.add(argument);
@@ -223,6 +226,31 @@ public final class ServiceProcess extends ServerProcess {
 		}
 
 		/**
+		 * The command line {@link #start()} runs: java, the JVM options, the jar, then
+		 * the port, the properties and the arguments, each property as
+		 * {@code --key=value}.
+		 */
+		public List<String> command() {
+			List<String> command = new ArrayList<>();
+			command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+			command.addAll(this.jvmOptions);
+			command.add("-jar");
+			command.add(this.jar.toAbsolutePath().normalize().toString());
+			command.add("--server.port=" + this.port);
+			List<String> replaced = this.arguments.stream()
+				.filter((argument) -> argument.startsWith("--"))
+				.map((argument) -> argument.substring(2).split("=", 2)[0])
+				.toList();
+			this.properties.forEach((key, value) -> {
+				if (!replaced.contains(key)) {
+					command.add("--" + key + "=" + value);
+				}
+			});
+			command.addAll(this.arguments);
+			return command;
+		}
+
+		/**
 		 * Launches the process; it is not ready yet, see
 		 * {@link ServiceProcess#awaitHealthy(Duration)}.
 		 */
@@ -233,14 +261,7 @@ public final class ServiceProcess extends ServerProcess {
 			if (!Files.isRegularFile(this.jar)) {
 				throw new IllegalStateException(this.name + ": no jar at " + this.jar.toAbsolutePath().normalize());
 			}
-			List<String> command = new ArrayList<>();
-			command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-			command.addAll(this.jvmOptions);
-			command.add("-jar");
-			command.add(this.jar.toAbsolutePath().normalize().toString());
-			command.add("--server.port=" + this.port);
-			this.properties.forEach((key, value) -> command.add("--" + key + "=" + value));
-			command.addAll(this.arguments);
+			List<String> command = command();
 			Path log = (this.log != null) ? this.log
 					: Path.of("target", "test-servers", this.name + "-" + this.port + ".log");
 			int actuatorPort = (this.managementPort > 0) ? this.managementPort : this.port;

@@ -72,6 +72,17 @@ class ComposePortsTests {
 			.containsEntry("mall-uri", "http://mall-api:" + serverPort("mall-api"));
 	}
 
+	/**
+	 * The gateway binds {@code server.address}, loopback unless told otherwise: in its
+	 * container that would leave nginx, on the compose network, without a way in.
+	 */
+	@Test
+	void theGatewayListensOnItsContainersNetwork() {
+		assertThat(ComposeProject.environment(this.compose.service("gateway"))).containsEntry("SERVER_ADDRESS",
+				"0.0.0.0");
+		assertThat(ComposeProject.list(this.compose.service("gateway").get("ports"))).isEmpty();
+	}
+
 	@Test
 	void nginxReachesEveryGatewayReplicaAndIsReachedOnItsListenPort() {
 		Map<String, Object> nginx = this.compose.service("nginx");

@@ -81,6 +81,65 @@ final class ComposeProject {
 	}
 
 	/**
+	 * The file given after {@code docker-compose.yml} for load tests on a laptop
+	 * ({@code docker compose -f docker-compose.yml -f docker/compose.load-test.yml}).
+	 */
+	static final String LOAD_TEST_FILE = "docker/compose.load-test.yml";
+
+	/**
+	 * The repository's compose file with {@code override} given after it, merged as
+	 * Compose merges files, then interpolated like {@link #load()}.
+	 */
+	static ComposeProject loadWith(String override) {
+		Path root = repositoryRoot();
+		Map<String, Object> raw = merge(parse(root.resolve("docker-compose.yml")), parse(root.resolve(override)));
+		Map<String, String> secrets = new LinkedHashMap<>();
+		requiredVariables().forEach((name) -> secrets.put(name, "placeholder-" + name.toLowerCase()));
+		return new ComposeProject(root, interpolate(raw, secrets), raw);
+	}
+
+	/**
+	 * A later compose file merged into an earlier one, by the Compose specification's
+	 * rules for what this project's files use: mappings (services, environment) merge key
+	 * by key, a service's {@code volumes} merge by mount target (the later file's mount
+	 * replaces the earlier one at the same place), {@code command}, {@code entrypoint}
+	 * and a healthcheck's {@code test} are replaced, other sequences are appended.
+	 */
+	@SuppressWarnings("unchecked")
+	static Map<String, Object> merge(Map<String, Object> base, Map<String, Object> override) {
+		Map<String, Object> merged = deepCopy(base);
+		override.forEach((key, value) -> {
+			Object earlier = merged.get(key);
+			if (earlier instanceof Map<?, ?> map && value instanceof Map<?, ?> later) {
+				merged.put(key, merge((Map<String, Object>) map, (Map<String, Object>) later));
+			}
+			else if (earlier instanceof List<?> list && value instanceof List<?> later
+					&& !List.of("command", "entrypoint", "test").contains(key)) {
+				List<Object> items = new ArrayList<>(list);
+				for (Object item : later) {
+					if (key.equals("volumes")) {
+						items.removeIf((mount) -> mountTarget(mount).equals(mountTarget(item)));
+					}
+					if (!items.contains(item)) {
+						items.add(item);
+					}
+				}
+				merged.put(key, items);
+			}
+			else {
+				merged.put(key, deepCopy(value));
+			}
+		});
+		return merged;
+	}
+
+	/** Where a short-syntax volume ({@code source:target[:mode]}) is mounted. */
+	private static String mountTarget(Object volume) {
+		String[] parts = volume.toString().split(":");
+		return (parts.length > 1) ? parts[1] : parts[0];
+	}
+
+	/**
 	 * The variables the compose file requires ({@code ${NAME:?...}}) in its values (not
 	 * its comments), sorted.
 	 */

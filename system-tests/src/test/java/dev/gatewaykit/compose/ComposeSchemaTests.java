@@ -32,6 +32,13 @@ class ComposeSchemaTests {
 	}
 
 	@Test
+	void loadTestFileFollowsTheComposeSpecification() {
+		assertThat(errors(ComposeProject.parse(ComposeProject.repositoryRoot().resolve(ComposeProject.LOAD_TEST_FILE))))
+			.isEmpty();
+		assertThat(errors(ComposeProject.loadWith(ComposeProject.LOAD_TEST_FILE).model)).isEmpty();
+	}
+
+	@Test
 	void composeFileFollowsTheComposeSpecificationWithEveryKnobSet() {
 		ComposeProject project = ComposeProject.load(Map.of("KIT_PROFILE", "naive", "KIT_DISCOVERY", "nacos",
 				"KIT_NGINX", "naive", "GATEWAY_REPLICAS", "3", "BENCH_RATE", "1100", "NGINX_PORT", "18080"));

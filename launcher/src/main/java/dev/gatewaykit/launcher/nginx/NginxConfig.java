@@ -97,6 +97,34 @@ public final class NginxConfig {
 
 	}
 
+	/**
+	 * What one client address may do at nginx: the tuned template's login rate limit and
+	 * connection cap. The kit renders {@link #BENCH}, and gives the gateway the same
+	 * login numbers, because the bench logs in 100 users at 25 a second from 127.0.0.1;
+	 * production's (about one login a second, a burst of 5) would refuse most of them.
+	 *
+	 * @param loginsPerSecond logins a second that refill the bucket
+	 * @param loginBurst logins accepted at once before the rate applies
+	 * @param connections connections with a request in progress at once
+	 */
+	public record ClientLimits(int loginsPerSecond, int loginBurst, int connections) {
+
+		/**
+		 * The bench's: its logins fit in the burst, and its open model can hold a few
+		 * thousand requests in flight from one address (the tuned template's 8192 worker
+		 * connections, two per proxied request).
+		 */
+		public static final ClientLimits BENCH = new ClientLimits(10, 200, 4096);
+
+		public ClientLimits {
+			if (loginsPerSecond < 1 || loginBurst < 1 || connections < 1) {
+				throw new IllegalArgumentException("client limits must be at least 1, were " + loginsPerSecond
+						+ " logins/s, burst " + loginBurst + ", " + connections + " connections");
+			}
+		}
+
+	}
+
 	/** Directories under the prefix that the templates point at. */
 	static final List<String> DIRECTORIES = List.of("logs", "temp/client_body", "temp/proxy", "temp/fastcgi",
 			"temp/uwsgi", "temp/scgi");
@@ -107,7 +135,7 @@ public final class NginxConfig {
 	}
 
 	/**
-	 * Renders a template.
+	 * Renders a template with the bench's client limits.
 	 * @param template the template text
 	 * @param listenPort the port nginx listens on (127.0.0.1)
 	 * @param upstreams every backend instance
@@ -115,6 +143,20 @@ public final class NginxConfig {
 	 * @param workers nginx worker processes
 	 */
 	public static String render(String template, int listenPort, List<Upstream> upstreams, Path prefix, int workers) {
+		return render(template, listenPort, upstreams, prefix, workers, ClientLimits.BENCH);
+	}
+
+	/**
+	 * Renders a template.
+	 * @param template the template text
+	 * @param listenPort the port nginx listens on (127.0.0.1)
+	 * @param upstreams every backend instance
+	 * @param prefix the absolute prefix directory
+	 * @param workers nginx worker processes
+	 * @param limits what one client address may do
+	 */
+	public static String render(String template, int listenPort, List<Upstream> upstreams, Path prefix, int workers,
+			ClientLimits limits) {
 		if (listenPort < 1 || listenPort > 65535) {
 			throw new IllegalArgumentException("listen port must be 1..65535, was " + listenPort);
 		}
@@ -133,7 +175,8 @@ public final class NginxConfig {
 		}
 		Map<String, String> values = Map.of("LISTEN_PORT", String.valueOf(listenPort), "UPSTREAM_SERVERS",
 				servers.toString(), "PREFIX", prefix.toAbsolutePath().normalize().toString(), "WORKER_PROCESSES",
-				String.valueOf(workers));
+				String.valueOf(workers), "LOGIN_RATE", String.valueOf(limits.loginsPerSecond()), "LOGIN_BURST",
+				String.valueOf(limits.loginBurst()), "CONNECTIONS_PER_CLIENT", String.valueOf(limits.connections()));
 		Matcher matcher = PLACEHOLDER.matcher(template);
 		StringBuilder out = new StringBuilder();
 		List<String> unknown = new ArrayList<>();
@@ -154,20 +197,30 @@ public final class NginxConfig {
 	}
 
 	/**
+	 * Renders {@code variant}'s template from {@code templates} with the bench's client
+	 * limits into {@code prefix/nginx.conf} and creates the directories it needs.
+	 * @return the written config file
+	 */
+	public static Path write(Variant variant, Path templates, int listenPort, List<Upstream> upstreams, Path prefix,
+			int workers) throws IOException {
+		return write(variant, templates, listenPort, upstreams, prefix, workers, ClientLimits.BENCH);
+	}
+
+	/**
 	 * Renders {@code variant}'s template from {@code templates} into
 	 * {@code prefix/nginx.conf} and creates the directories it needs.
 	 * @return the written config file
 	 */
 	public static Path write(Variant variant, Path templates, int listenPort, List<Upstream> upstreams, Path prefix,
-			int workers) throws IOException {
+			int workers, ClientLimits limits) throws IOException {
 		Path template = templates.resolve(variant.templateName());
 		if (!Files.isRegularFile(template)) {
 			throw new BadInputException("template not found: " + template.toAbsolutePath()
 					+ " (pass --templates pointing at the repository's nginx/ directory)");
 		}
 		Path root = prefix.toAbsolutePath().normalize();
-		String config = render(Files.readString(template, StandardCharsets.UTF_8), listenPort, upstreams, root,
-				workers);
+		String config = render(Files.readString(template, StandardCharsets.UTF_8), listenPort, upstreams, root, workers,
+				limits);
 		for (String directory : DIRECTORIES) {
 			Files.createDirectories(root.resolve(directory));
 		}

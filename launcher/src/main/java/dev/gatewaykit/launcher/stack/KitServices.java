@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import dev.gatewaykit.launcher.FreePorts;
 import dev.gatewaykit.launcher.ServiceProcess;
 import dev.gatewaykit.launcher.Workspace;
+import dev.gatewaykit.launcher.nginx.NginxConfig.ClientLimits;
 
 /**
  * How each of the kit's services is started: the one description {@code ./kit} and the
@@ -58,8 +59,10 @@ public final class KitServices {
 	/**
 	 * The gateway, with its actuator on a management port of its own (where the health
 	 * probe goes), its Redis and its relay-token call to auth-service (each possibly
-	 * through toxiproxy), and its log file. Routes, profile and mode are the caller's
-	 * ({@link Stack} sets them per discovery mode).
+	 * through toxiproxy), its log file, and the bench's login rate limit (the numbers
+	 * nginx is rendered with: the gateway's defaults are production's, one login a second
+	 * per client, which the bench's 100 logins from one address would exceed). Routes,
+	 * profile and mode are the caller's ({@link Stack} sets them per discovery mode).
 	 * @param logFile the gateway's own log (its logback configurations write only there);
 	 * the console output goes next to it with {@code .out} appended
 	 */
@@ -81,6 +84,8 @@ public final class KitServices {
 			.property("spring.profiles.include", DEMO_PROFILE)
 			.property("spring.data.redis.port", redisPort)
 			.property("kit.gateway.auth-service.url", authServiceUrl)
+			.property("kit.gateway.login-rate-limit.replenish-rate", ClientLimits.BENCH.loginsPerSecond())
+			.property("kit.gateway.login-rate-limit.burst-capacity", ClientLimits.BENCH.loginBurst())
 			.property("logging.file.name", logFile.toAbsolutePath())
 			.log(logFile.resolveSibling(logFile.getFileName() + ".out"));
 	}

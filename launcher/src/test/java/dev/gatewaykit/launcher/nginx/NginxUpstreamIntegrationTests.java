@@ -3,6 +3,7 @@ package dev.gatewaykit.launcher.nginx;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -20,13 +21,19 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
 
 import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import dev.gatewaykit.launcher.nginx.NginxConfig.ClientLimits;
 
 /**
  * The real nginx, rendered from each template with two upstreams, in front of two tiny
@@ -40,8 +47,17 @@ class NginxUpstreamIntegrationTests {
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(5);
 
-	/** {@code limit_req zone=login burst=200} in the tuned template. */
-	private static final int LOGIN_BURST = 200;
+	/**
+	 * The login limits production states (docs/docker.md, docker/nginx/limits/): one a
+	 * second per client address, a burst of 5.
+	 */
+	private static final ClientLimits PRODUCTION_LOGINS = new ClientLimits(1, 5, ClientLimits.BENCH.connections());
+
+	/**
+	 * nginx's {@code client_header_timeout} in the tuned template, which counts from the
+	 * head's first byte.
+	 */
+	private static final Duration HEADER_TIMEOUT = Duration.ofSeconds(10);
 
 	@TempDir
 	Path prefix;
@@ -109,19 +125,21 @@ class NginxUpstreamIntegrationTests {
 
 	/**
 	 * The tuned configuration's {@code limit_req} on the login location: one client
-	 * address gets its burst (200) plus what refills at 10 a second while it sends, then
-	 * 429 with the kit's JSON error and {@code Retry-After}; other paths are not limited.
+	 * address gets its burst plus what refills while it sends, then 429 with the kit's
+	 * JSON error and {@code Retry-After}; other paths are not limited. Run with the
+	 * bench's numbers, which the kit renders, and with production's.
 	 */
-	@Test
-	void tunedLimitsLoginsPerClientAddress() throws Exception {
+	@ParameterizedTest(name = "tuned limits logins per client address to {0}")
+	@MethodSource("loginLimits")
+	void tunedLimitsLoginsPerClientAddress(String name, ClientLimits limits) throws Exception {
 		Backend backend = backend("auth");
-		int port = startNginx(NginxConfig.Variant.TUNED);
+		int port = startNginx(NginxConfig.Variant.TUNED, limits);
 
 		// All at once (sent one by one they take long enough for the refill to cover
 		// them).
 		long started = System.nanoTime();
 		List<CompletableFuture<HttpResponse<String>>> answers = new ArrayList<>();
-		for (int i = 0; i < LOGIN_BURST + 100; i++) {
+		for (int i = 0; i < limits.loginBurst() + 100; i++) {
 			answers.add(this.client.sendAsync(request(port, "POST", "/api/auth/oauth/token"),
 					HttpResponse.BodyHandlers.ofString()));
 		}
@@ -144,11 +162,168 @@ class NginxUpstreamIntegrationTests {
 			.hasValueSatisfying((type) -> assertThat(type).startsWith("application/json"));
 		assertThat(refused.body()).contains("\"status\":429").contains("too_many_requests");
 		assertThat(refused.headers().firstValue("Retry-After")).isPresent();
-		// The burst, plus at most what refilled (10 a second) while the requests went
-		// out.
-		assertThat(ok).isBetween(LOGIN_BURST, LOGIN_BURST + 1 + (int) Math.ceil(seconds * 10));
+		// The burst, plus at most what refilled while the requests went out.
+		assertThat(ok).isBetween(limits.loginBurst(),
+				limits.loginBurst() + 1 + (int) Math.ceil(seconds * limits.loginsPerSecond()));
 		assertThat(backend.hits.get()).isEqualTo(ok);
 		assertThat(send(port, "GET", "/api/mall/products/1").statusCode()).isEqualTo(200);
+	}
+
+	static Stream<Arguments> loginLimits() {
+		return Stream.of(Arguments.of("the bench's", ClientLimits.BENCH),
+				Arguments.of("production's", PRODUCTION_LOGINS));
+	}
+
+	/**
+	 * The gateway believes the last X-Forwarded-For entry from nginx: nginx must replace
+	 * whatever the client wrote there with the address it accepted the connection from,
+	 * or a client picks its own login rate-limit bucket.
+	 */
+	@ParameterizedTest(name = "{0} forwards the address it saw, not the client's X-Forwarded-For")
+	@EnumSource(NginxConfig.Variant.class)
+	void forwardsTheAddressItSawNotTheClientsForwardedFor(NginxConfig.Variant variant) throws Exception {
+		Backend backend = backend("a");
+		int port = startNginx(variant);
+
+		HttpResponse<String> response = this.client
+			.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/auth/oauth/token"))
+				.timeout(TIMEOUT)
+				.header("X-Forwarded-For", "198.51.100.7")
+				.POST(HttpRequest.BodyPublishers.noBody())
+				.build(), HttpResponse.BodyHandlers.ofString());
+
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(backend.forwardedFor.get()).isEqualTo("127.0.0.1");
+	}
+
+	/**
+	 * No version on an answer from the backend, nor on nginx's own error page (here a
+	 * body above client_max_body_size, refused from its Content-Length alone).
+	 */
+	@Test
+	void tunedDoesNotNameItsVersion() throws Exception {
+		backend("a");
+		int port = startNginx(NginxConfig.Variant.TUNED);
+
+		HttpResponse<String> answered = get(port);
+		String refused;
+		try (Socket socket = new Socket("127.0.0.1", port)) {
+			socket.setSoTimeout((int) TIMEOUT.toMillis());
+			socket.getOutputStream()
+				.write("POST /who HTTP/1.1\r\nHost: kit\r\nContent-Length: 2000000\r\nConnection: close\r\n\r\n"
+					.getBytes(StandardCharsets.US_ASCII));
+			// Up to the end of the error page: nginx keeps the connection a few seconds
+			// longer (lingering close) in case the announced body still comes.
+			StringBuilder answer = new StringBuilder();
+			InputStream in = socket.getInputStream();
+			for (int c = in.read(); c != -1 && !answer.toString().endsWith("</html>"); c = in.read()) {
+				answer.append((char) c);
+			}
+			refused = answer.toString();
+		}
+
+		assertThat(answered.headers().firstValue("Server")).hasValue("nginx");
+		assertThat(refused).startsWith("HTTP/1.1 413").contains("\r\nServer: nginx\r\n").doesNotContain("nginx/");
+	}
+
+	/**
+	 * A client that sends its request head one line at a time, slower than it ever
+	 * completes, is cut off once the header timeout has passed since its first byte (at
+	 * nginx's 60 s default it would hold the connection for a minute).
+	 */
+	@Test
+	void tunedClosesAClientTricklingItsHeader() throws Exception {
+		backend("a");
+		int port = startNginx(NginxConfig.Variant.TUNED);
+
+		try (Socket socket = new Socket("127.0.0.1", port)) {
+			socket.setSoTimeout(500);
+			OutputStream out = socket.getOutputStream();
+			InputStream in = socket.getInputStream();
+			out.write("GET /who HTTP/1.1\r\nHost: kit\r\n".getBytes(StandardCharsets.US_ASCII));
+			long deadline = System.nanoTime() + HEADER_TIMEOUT.plusSeconds(10).toNanos();
+			boolean closed = false;
+			for (int line = 0; !closed && System.nanoTime() < deadline; line++) {
+				try {
+					out.write(("X-Trickle-" + line + ": 1\r\n").getBytes(StandardCharsets.US_ASCII));
+					out.flush();
+					// nginx answers nothing to a timed-out head: it closes the
+					// connection.
+					closed = in.read() == -1;
+				}
+				catch (java.net.SocketTimeoutException ex) {
+					// Still open: the next line.
+				}
+				catch (IOException ex) {
+					// Reset after nginx closed: writing to a closed connection.
+					closed = true;
+				}
+			}
+			assertThat(closed).as("closed within %s of the first byte", HEADER_TIMEOUT.plusSeconds(10)).isTrue();
+		}
+	}
+
+	/**
+	 * Connections from one address with a request in progress are capped: here at 2, with
+	 * a backend that never answers, the third is refused with 429 at once.
+	 */
+	@Test
+	void tunedRefusesConnectionsBeyondTheLimitPerClient() throws Exception {
+		int limit = 2;
+		try (ServerSocket silent = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+			// Never accepts, never answers: the kernel completes the handshake and nginx
+			// waits for an answer, so each request stays in progress.
+			int port = startNginx(NginxConfig.Variant.TUNED,
+					List.of(new NginxConfig.Upstream("127.0.0.1", silent.getLocalPort())),
+					new ClientLimits(ClientLimits.BENCH.loginsPerSecond(), ClientLimits.BENCH.loginBurst(), limit));
+			List<Socket> inProgress = new ArrayList<>();
+			try {
+				for (int i = 0; i < limit; i++) {
+					Socket socket = new Socket("127.0.0.1", port);
+					inProgress.add(socket);
+					socket.getOutputStream().write(head("/slow").getBytes(StandardCharsets.US_ASCII));
+				}
+				// limit_conn counts a connection once nginx has read its head: wait until
+				// nginx proxies both, then open one more.
+				long deadline = System.nanoTime() + TIMEOUT.toNanos();
+				String status = "";
+				while (System.nanoTime() < deadline) {
+					status = statusLine(port);
+					if (status.contains(" 429 ")) {
+						break;
+					}
+					Thread.sleep(100);
+				}
+				assertThat(status).contains(" 429 ");
+			}
+			finally {
+				for (Socket socket : inProgress) {
+					socket.close();
+				}
+			}
+		}
+	}
+
+	private static String head(String path) {
+		return "GET " + path + " HTTP/1.1\r\nHost: kit\r\n\r\n";
+	}
+
+	/** The status line nginx answers a new connection with, within the timeout. */
+	private static String statusLine(int port) throws IOException {
+		try (Socket socket = new Socket("127.0.0.1", port)) {
+			socket.setSoTimeout((int) Duration.ofSeconds(1).toMillis());
+			socket.getOutputStream().write(head("/slow").getBytes(StandardCharsets.US_ASCII));
+			StringBuilder line = new StringBuilder();
+			try {
+				for (int c = socket.getInputStream().read(); c != -1 && c != '\r'; c = socket.getInputStream().read()) {
+					line.append((char) c);
+				}
+			}
+			catch (java.net.SocketTimeoutException ex) {
+				// In progress like the others: not refused.
+			}
+			return line.toString();
+		}
 	}
 
 	private Backend backend(String name) throws IOException {
@@ -158,11 +333,19 @@ class NginxUpstreamIntegrationTests {
 	}
 
 	private int startNginx(NginxConfig.Variant variant) throws Exception {
+		return startNginx(variant, ClientLimits.BENCH);
+	}
+
+	private int startNginx(NginxConfig.Variant variant, ClientLimits limits) throws Exception {
+		return startNginx(variant,
+				this.backends.stream().map((backend) -> new NginxConfig.Upstream("127.0.0.1", backend.port())).toList(),
+				limits);
+	}
+
+	private int startNginx(NginxConfig.Variant variant, List<NginxConfig.Upstream> upstreams, ClientLimits limits)
+			throws Exception {
 		int port = freePort();
-		List<NginxConfig.Upstream> upstreams = this.backends.stream()
-			.map((backend) -> new NginxConfig.Upstream("127.0.0.1", backend.port()))
-			.toList();
-		Path config = NginxConfig.write(variant, NginxConfigTests.TEMPLATES, port, upstreams, this.prefix, 1);
+		Path config = NginxConfig.write(variant, NginxConfigTests.TEMPLATES, port, upstreams, this.prefix, 1, limits);
 		this.nginx = new ProcessBuilder(NginxConfigTests.nginx(), "-p", this.prefix.toString(), "-c", config.toString(),
 				"-e", this.prefix.resolve("logs/error.log").toString(), "-g", "daemon off;")
 			.redirectErrorStream(true)
@@ -218,10 +401,15 @@ class NginxUpstreamIntegrationTests {
 		}
 	}
 
-	/** A backend instance that answers its own name and counts what it served. */
+	/**
+	 * A backend instance that answers its own name, counts what it served and keeps the
+	 * last X-Forwarded-For it was sent.
+	 */
 	private static final class Backend {
 
 		final AtomicInteger hits = new AtomicInteger();
+
+		final AtomicReference<String> forwardedFor = new AtomicReference<>();
 
 		private final HttpServer server;
 
@@ -232,6 +420,7 @@ class NginxUpstreamIntegrationTests {
 			byte[] body = name.getBytes(StandardCharsets.UTF_8);
 			this.server.createContext("/", (exchange) -> {
 				this.hits.incrementAndGet();
+				this.forwardedFor.set(exchange.getRequestHeaders().getFirst("X-Forwarded-For"));
 				exchange.getRequestBody().readAllBytes();
 				exchange.sendResponseHeaders(200, body.length);
 				try (OutputStream out = exchange.getResponseBody()) {
