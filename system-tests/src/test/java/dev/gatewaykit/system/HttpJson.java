@@ -38,6 +38,11 @@ final class HttpJson {
 			.build());
 	}
 
+	/** Any method without a body, with optional header name/value pairs. */
+	Response send(String method, URI uri, String... headers) {
+		return send(request(uri, headers).method(method, HttpRequest.BodyPublishers.noBody()).build());
+	}
+
 	private static HttpRequest.Builder request(URI uri, String... headers) {
 		HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(TIMEOUT);
 		return (headers.length > 0) ? request.headers(headers) : request;
