@@ -197,6 +197,21 @@ class ExecutionModeContractIntegrationTests {
 
 	@ParameterizedTest
 	@EnumSource(ExecutionMode.class)
+	void answers401WhenTheSessionEndsBeforeTheRelayCall(ExecutionMode mode) {
+		CircuitBreaker.Metrics breaker = this.breakers.circuitBreaker(ResilientIdentityBackend.AUTH_SERVICE)
+			.getMetrics();
+		long failedBefore = breaker.getNumberOfFailedCalls();
+		GatewayIntegrationTestSupport.backends.relay.set(StubBackends.RelayBehaviour.NO_SUCH_SESSION);
+		String token = GatewayIntegrationTestSupport.login("22");
+
+		expectError(
+				client(mode).get().uri("/api/mall/products/1").header("Authorization", "Bearer " + token).exchange(),
+				HttpStatus.UNAUTHORIZED, "unauthorized", "session has ended; log in again");
+		assertThat(breaker.getNumberOfFailedCalls()).as("auth-service failures").isEqualTo(failedBefore);
+	}
+
+	@ParameterizedTest
+	@EnumSource(ExecutionMode.class)
 	void answers502WhenAuthServiceFails(ExecutionMode mode) {
 		GatewayIntegrationTestSupport.backends.relay.set(StubBackends.RelayBehaviour.FAIL_500);
 		String token = GatewayIntegrationTestSupport.login("21");

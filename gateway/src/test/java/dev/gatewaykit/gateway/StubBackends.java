@@ -48,7 +48,9 @@ final class StubBackends implements AutoCloseable {
 
 	enum RelayBehaviour {
 
-		OK, FAIL_500, STALL
+		OK, FAIL_500, STALL,
+		/** auth-service's answer for a session that ended since the gateway read it. */
+		NO_SUCH_SESSION
 
 	}
 
@@ -87,6 +89,7 @@ final class StubBackends implements AutoCloseable {
 		}
 		switch (this.relay.get()) {
 			case FAIL_500 -> respond(exchange, 500, "{\"error\":\"boom\"}");
+			case NO_SUCH_SESSION -> respond(exchange, 404, "{\"error\":\"not_found\"}");
 			case STALL -> {
 				sleep(Duration.ofSeconds(5));
 				respond(exchange, 500, "{\"error\":\"too late\"}");

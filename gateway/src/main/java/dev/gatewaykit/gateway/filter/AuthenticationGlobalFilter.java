@@ -148,7 +148,8 @@ public final class AuthenticationGlobalFilter implements GlobalFilter, Ordered {
 		return (token.isEmpty() || token.length() > 256) ? Optional.empty() : Optional.of(token);
 	}
 
-	private static Mono<Void> unauthorized(ServerWebExchange exchange, String message) {
+	/** Answers 401 with {@code WWW-Authenticate: Bearer} and the kit's JSON body. */
+	public static Mono<Void> unauthorized(ServerWebExchange exchange, String message) {
 		exchange.getResponse().getHeaders().set(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
 		return ErrorResponses.write(exchange, HttpStatus.UNAUTHORIZED, "unauthorized", message);
 	}

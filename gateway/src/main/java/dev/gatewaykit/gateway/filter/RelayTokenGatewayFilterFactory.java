@@ -30,6 +30,9 @@ public class RelayTokenGatewayFilterFactory
 		this.backend = backend;
 	}
 
+	/** What a client is told when its session ended while its request was under way. */
+	static final String SESSION_ENDED = "session has ended; log in again";
+
 	@Override
 	public List<String> shortcutFieldOrder() {
 		return List.of("header");
@@ -47,6 +50,10 @@ public class RelayTokenGatewayFilterFactory
 						"this route needs an authenticated session");
 			}
 			return this.backend.fetchRelayToken(reference)
+				// Before the error handler, so that only an answer without a token gets
+				// here: the session ended after the authentication filter read it.
+				.switchIfEmpty(Mono.defer(() -> AuthenticationGlobalFilter.unauthorized(exchange, SESSION_ENDED)
+					.then(Mono.<String>empty())))
 				.onErrorResume(IdentityUnavailableException.class,
 						(ex) -> AuthenticationGlobalFilter.refuse(exchange, ex).then(Mono.<String>empty()))
 				.flatMap((token) -> {

@@ -38,7 +38,7 @@ final class BlockingIdentityBackend implements IdentityBackend {
 
 	@Override
 	public Mono<String> fetchRelayToken(String reference) {
-		return Mono.fromSupplier(() -> this.calls.fetchRelayToken(reference));
+		return Mono.defer(() -> Mono.justOrEmpty(this.calls.fetchRelayToken(reference)));
 	}
 
 }

@@ -113,7 +113,7 @@ public final class BlockingIdentityCalls {
 		}
 	}
 
-	public String fetchRelayToken(String reference) {
+	public Optional<String> fetchRelayToken(String reference) {
 		HttpRequest request = HttpRequest.newBuilder(this.relayUri)
 			.timeout(this.relayTimeout)
 			.header(HttpHeaders.AUTHORIZATION, this.relay.basicAuthorization())
@@ -131,10 +131,13 @@ public final class BlockingIdentityCalls {
 				HttpResponse.BodyHandlers.ofByteArray());
 		try {
 			HttpResponse<byte[]> response = call.get(this.relayTimeout.toNanos(), TimeUnit.NANOSECONDS);
+			if (response.statusCode() == RelayCodec.NO_SUCH_SESSION) {
+				return Optional.empty();
+			}
 			if (response.statusCode() != 200) {
 				throw new IllegalStateException("auth-service answered " + response.statusCode());
 			}
-			return this.relay.relayToken(response.body());
+			return Optional.of(this.relay.relayToken(response.body()));
 		}
 		catch (TimeoutException ex) {
 			// cancel(true) aborts the exchange and closes its connection (JDK 16+), so a

@@ -40,7 +40,7 @@ final class BoundedElasticIdentityBackend implements IdentityBackend {
 
 	@Override
 	public Mono<String> fetchRelayToken(String reference) {
-		return Mono.fromSupplier(() -> this.calls.fetchRelayToken(reference)).subscribeOn(this.scheduler);
+		return Mono.defer(() -> Mono.justOrEmpty(this.calls.fetchRelayToken(reference))).subscribeOn(this.scheduler);
 	}
 
 }

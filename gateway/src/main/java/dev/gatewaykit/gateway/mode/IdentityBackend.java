@@ -6,6 +6,8 @@ import dev.gatewaykit.common.session.Session;
 import dev.gatewaykit.common.session.SessionKeys;
 import reactor.core.publisher.Mono;
 
+import dev.gatewaykit.gateway.relay.RelayCodec;
+
 /**
  * The two dependency calls the gateway makes for every proxied request, both naming the
  * session by its {@link SessionKeys#reference reference} (computed once per request from
@@ -33,8 +35,11 @@ public interface IdentityBackend {
 
 	/**
 	 * A signed relay token for the user of the session with this reference, to be
-	 * forwarded to mall-api. Fails with {@link IdentityUnavailableException} when
-	 * auth-service cannot answer in time or answers with an error.
+	 * forwarded to mall-api; empty when auth-service has no such session any more (it
+	 * answered {@link RelayCodec#NO_SUCH_SESSION}: revoked or expired since
+	 * {@link #loadSession} read it), which is the client's fault, not auth-service's.
+	 * Fails with {@link IdentityUnavailableException} when auth-service cannot answer in
+	 * time or answers with an error.
 	 * @param reference the reference {@link #loadSession} found a session for
 	 */
 	Mono<String> fetchRelayToken(String reference);

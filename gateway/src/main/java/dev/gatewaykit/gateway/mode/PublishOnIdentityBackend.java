@@ -45,7 +45,9 @@ final class PublishOnIdentityBackend implements IdentityBackend {
 
 	@Override
 	public Mono<String> fetchRelayToken(String reference) {
-		return Mono.just(reference).publishOn(this.scheduler).map(this.calls::fetchRelayToken);
+		return Mono.just(reference)
+			.publishOn(this.scheduler)
+			.flatMap((published) -> Mono.justOrEmpty(this.calls.fetchRelayToken(published)));
 	}
 
 }

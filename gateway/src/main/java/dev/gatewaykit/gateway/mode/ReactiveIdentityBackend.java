@@ -60,11 +60,13 @@ final class ReactiveIdentityBackend implements IdentityBackend {
 			.header(HttpHeaders.AUTHORIZATION, this.relay.basicAuthorization())
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(this.relay.requestBody(reference))
-			.exchangeToMono((response) -> (response.statusCode().value() == 200)
-					? response.bodyToMono(byte[].class).defaultIfEmpty(new byte[0])
-					: response.releaseBody()
-						.then(Mono.error(
-								new IllegalStateException("auth-service answered " + response.statusCode().value()))))
+			.exchangeToMono((response) -> switch (response.statusCode().value()) {
+				case 200 -> response.bodyToMono(byte[].class).defaultIfEmpty(new byte[0]);
+				case RelayCodec.NO_SUCH_SESSION -> response.releaseBody().then(Mono.empty());
+				default -> response.releaseBody()
+					.then(Mono
+						.error(new IllegalStateException("auth-service answered " + response.statusCode().value())));
+			})
 			.map(this.relay::relayToken)
 			.onErrorMap((ex) -> !(ex instanceof IdentityUnavailableException),
 					IdentityUnavailableException::authService);

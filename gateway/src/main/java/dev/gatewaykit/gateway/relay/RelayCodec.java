@@ -47,6 +47,13 @@ public final class RelayCodec {
 	}
 
 	/**
+	 * auth-service's status for a session reference it has no live session for: the
+	 * session ended between the gateway's read and the relay call (a logout racing a
+	 * request), answered to the client as a missing session.
+	 */
+	public static final int NO_SUCH_SESSION = 404;
+
+	/**
 	 * Reads the relay token out of auth-service's answer, refusing an answer without one.
 	 */
 	public String relayToken(byte[] body) {
