@@ -2,11 +2,13 @@ package dev.gatewaykit.launcher;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
@@ -20,6 +22,12 @@ import java.util.function.BooleanSupplier;
  * outlive that JVM ({@code ./kit up}, which records its PID for {@code ./kit down}).
  */
 public class ServerProcess implements AutoCloseable {
+
+	/** How often a wait says that it is still waiting. */
+	static final Duration REPORT_EVERY = Duration.ofSeconds(10);
+
+	/** How many of the log's last lines a failed start shows. */
+	static final int LOG_LINES = 20;
 
 	private final String name;
 
@@ -73,19 +81,84 @@ public class ServerProcess implements AutoCloseable {
 	 * timeout passes.
 	 */
 	protected void awaitReady(BooleanSupplier ready, Duration timeout) {
-		long deadline = System.nanoTime() + timeout.toNanos();
+		awaitReady(ready, timeout, Waiting.SILENT);
+	}
+
+	/**
+	 * Polls {@code ready} until it holds; every {@link #REPORT_EVERY} tells
+	 * {@code waiting} how long it has waited, and on timeout fails with what
+	 * {@code waiting} says of the last attempt and the last lines of the log, so that
+	 * nobody waits minutes in silence for a service that will never be ready.
+	 */
+	protected void awaitReady(BooleanSupplier ready, Duration timeout, Waiting waiting) {
+		awaitReady(ready, timeout, REPORT_EVERY, waiting);
+	}
+
+	void awaitReady(BooleanSupplier ready, Duration timeout, Duration reportEvery, Waiting waiting) {
+		long started = System.nanoTime();
+		long deadline = started + timeout.toNanos();
+		long nextReport = started + reportEvery.toNanos();
 		while (System.nanoTime() < deadline) {
 			if (!this.process.isAlive()) {
 				throw new IllegalStateException(
-						this.name + " exited with " + this.process.exitValue() + "; see " + this.log);
+						this.name + " exited with " + this.process.exitValue() + "; see " + this.log + lastLines());
 			}
 			if (ready.getAsBoolean()) {
 				return;
 			}
+			long now = System.nanoTime();
+			if (now >= nextReport) {
+				waiting.report(Durations.human(Duration.ofNanos(now - started)));
+				nextReport = now + reportEvery.toNanos();
+			}
 			sleep(Duration.ofMillis(50));
 		}
 		close();
-		throw new IllegalStateException(this.name + " not ready within " + timeout + "; see " + this.log);
+		throw new IllegalStateException(this.name + " not ready within " + Durations.human(timeout)
+				+ waiting.lastAttempt().map((attempt) -> "; " + attempt).orElse("") + "; see " + this.log
+				+ lastLines());
+	}
+
+	/**
+	 * What a wait reports while it lasts, and what it saw last: a service's health
+	 * answer, say.
+	 */
+	protected interface Waiting {
+
+		Waiting SILENT = new Waiting() {
+			@Override
+			public void report(String waited) {
+			}
+
+			@Override
+			public Optional<String> lastAttempt() {
+				return Optional.empty();
+			}
+		};
+
+		/**
+		 * Called every {@link ServerProcess#REPORT_EVERY} with how long it has waited.
+		 */
+		void report(String waited);
+
+		/** What the last check saw, for the failure's message. */
+		Optional<String> lastAttempt();
+
+	}
+
+	/** The log's last {@link #LOG_LINES} lines, as a block to append to a message. */
+	private String lastLines() {
+		try {
+			if (!Files.isRegularFile(this.log)) {
+				return "";
+			}
+			List<String> lines = Files.readAllLines(this.log, StandardCharsets.UTF_8);
+			List<String> tail = lines.subList(Math.max(0, lines.size() - LOG_LINES), lines.size());
+			return tail.isEmpty() ? "" : "; its last lines:\n  " + String.join("\n  ", tail);
+		}
+		catch (IOException | UncheckedIOException ex) {
+			return "";
+		}
 	}
 
 	public boolean isAlive() {

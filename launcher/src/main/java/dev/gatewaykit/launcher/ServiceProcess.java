@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * A Spring Boot fat jar run as a child process with {@code java -jar}, configured with
@@ -76,9 +78,54 @@ public final class ServiceProcess extends ServerProcess {
 		return this;
 	}
 
+	/**
+	 * {@link #awaitHealthy(Duration)}, telling {@code progress} every ten seconds what
+	 * the health endpoint answers (its status and the components that are not up), and
+	 * failing with that answer and the log's last lines: a gateway brought by a user
+	 * whose Redis properties have other names (Boot 2's {@code spring.redis.*}) stays
+	 * DOWN, and says why while the kit waits.
+	 */
+	public ServiceProcess awaitHealthy(Duration timeout, Consumer<String> progress) {
+		HealthWait wait = new HealthWait(progress);
+		awaitReady(wait::isHealthy, timeout, wait);
+		return this;
+	}
+
 	/** Whether the health endpoint answers 200 right now. */
 	public boolean isHealthy() {
-		return HttpAnswer.send(probes, HttpRequest.newBuilder(this.health).timeout(PROBE_TIMEOUT).GET().build()).ok();
+		return health().ok();
+	}
+
+	private HttpAnswer health() {
+		return HttpAnswer.send(probes, HttpRequest.newBuilder(this.health).timeout(PROBE_TIMEOUT).GET().build());
+	}
+
+	/** Polls health and remembers what it answered last. */
+	private final class HealthWait implements Waiting {
+
+		private final Consumer<String> progress;
+
+		private HttpAnswer last = new HttpAnswer(-1, "not asked yet");
+
+		HealthWait(Consumer<String> progress) {
+			this.progress = progress;
+		}
+
+		boolean isHealthy() {
+			this.last = health();
+			return this.last.ok();
+		}
+
+		@Override
+		public void report(String waited) {
+			this.progress.accept(name() + " not healthy after " + waited + ": " + Health.describe(this.last));
+		}
+
+		@Override
+		public Optional<String> lastAttempt() {
+			return Optional.of("its health last answered " + Health.describe(this.last));
+		}
+
 	}
 
 	/** The {@code server.port} the service was started with. */

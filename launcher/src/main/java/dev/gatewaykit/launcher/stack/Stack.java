@@ -140,10 +140,10 @@ public final class Stack implements AutoCloseable {
 				.start()));
 		}
 		for (ServiceProcess mall : malls) {
-			mall.awaitHealthy(this.healthTimeout);
+			mall.awaitHealthy(this.healthTimeout, this.log);
 			this.log.accept(mall.name() + " healthy on " + mall.port());
 		}
-		auth.awaitHealthy(this.healthTimeout);
+		auth.awaitHealthy(this.healthTimeout, this.log);
 		this.log.accept(
 				"auth-service healthy on " + auth.port() + " (demo users in " + this.workspace.demoUsersCsv() + ")");
 		this.nacos.ifPresent((server) -> {
@@ -252,7 +252,7 @@ public final class Stack implements AutoCloseable {
 			gateways.add(record(gateway.start()));
 		}
 		for (ServiceProcess gateway : gateways) {
-			gateway.awaitHealthy(this.healthTimeout);
+			gateway.awaitHealthy(this.healthTimeout, this.log);
 			this.log.accept(gateway.name() + " (" + describe(selection).orElse(jar.getFileName().toString()) + ", "
 					+ this.discovery.id() + " discovery) healthy on " + gateway.port() + " (management "
 					+ gateway.managementPort() + ")");
