@@ -1,5 +1,8 @@
 package dev.gatewaykit.bench.report;
 
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -72,13 +75,13 @@ public final class ReportPage {
 		}
 		StringBuilder html = new StringBuilder();
 		html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
-			.append("<title>Gateway bench ")
-			.append(escape(summary.run()))
+			.append("<title>")
+			.append(escape(title(summary)))
 			.append("</title>")
 			.append("<style>")
 			.append(CSS)
 			.append("</style></head><body>\n");
-		html.append("<h1>Gateway bench: run ").append(escape(summary.run())).append("</h1>\n");
+		html.append("<h1>").append(escape(title(summary))).append("</h1>\n");
 		html.append("<p class=\"meta\">")
 			.append(escape(machineLine(summary)))
 			.append("<br>")
@@ -347,6 +350,29 @@ public final class ReportPage {
 		}
 		return Numbers.trim(mode.tpsPerSecond().min(), 0) + " / " + Numbers.trim(mode.tpsPerSecond().max(), 0) + " / "
 				+ Numbers.trim(mode.tpsPerSecond().stdDev(), 1);
+	}
+
+	/**
+	 * What the run measured and when, "Gateway bench: naive, fixed, vanilla, ceiling —
+	 * 2026-11-25 21:58 UTC": the folder's name says neither (and a folder named "run"
+	 * made "run run").
+	 */
+	static String title(RunSummary summary) {
+		List<String> measured = new ArrayList<>(summary.modes().stream().map(ModeSummary::mode).toList());
+		if (summary.ceiling() != null) {
+			measured.add("ceiling");
+		}
+		String when = summary.createdAt();
+		try {
+			when = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")
+				.withZone(ZoneOffset.UTC)
+				.format(Instant.parse(summary.createdAt()));
+		}
+		catch (RuntimeException ex) {
+			// An older or hand-made summary: show its timestamp as written.
+		}
+		String what = measured.isEmpty() ? "run " + summary.run() : String.join(", ", measured);
+		return (when == null || when.isBlank()) ? "Gateway bench: " + what : "Gateway bench: " + what + " — " + when;
 	}
 
 	static String machineLine(RunSummary summary) {

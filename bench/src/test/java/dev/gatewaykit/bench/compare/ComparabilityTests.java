@@ -95,6 +95,19 @@ class ComparabilityTests {
 	}
 
 	@Test
+	void aBaselineThatListedTheGatlingMavenPluginIsStillComparable() {
+		Map<String, String> before = versions();
+		before.put("gatling-maven-plugin", "4.21.12");
+
+		Comparability comparability = Comparability.of(summary("a", params(), MACHINE, before),
+				summary("b", params(), MACHINE, versions()));
+
+		assertThat(comparability.comparable()).isTrue();
+		assertThat(comparability.allowed()).extracting(Difference::text)
+			.containsExactly("versions.gatling-maven-plugin: 4.21.12 → not recorded");
+	}
+
+	@Test
 	void numbersCompareByValue() {
 		Map<String, Object> params = params();
 		params.put("durationSeconds", 60.0);

@@ -168,6 +168,15 @@ class RunReportTests {
 	}
 
 	@Test
+	void theTitleNamesWhatWasMeasuredAndWhenNotTheFolder() throws IOException {
+		RunReport.load(this.run, null, MACHINE, VERSIONS, CLOCK).write(this.run);
+
+		String html = Files.readString(this.run.resolve("report.html"));
+		assertThat(html).contains("<h1>Gateway bench: naive, fixed, ceiling — 2026-11-21 12:00 UTC</h1>")
+			.doesNotContain("Gateway bench: run ");
+	}
+
+	@Test
 	void theTimeChartsLeaveTheCeilingOutSoTheGatewayLinesKeepTheirScale() throws IOException {
 		RunReport.load(this.run, null, MACHINE, VERSIONS, CLOCK).write(this.run);
 
