@@ -124,10 +124,18 @@ class PasswordHasherTests {
 	@Test
 	void refusesACheckAtOnceWhenTheQueueIsFull() {
 		CountDownLatch release = new CountDownLatch(1);
+		CountDownLatch running = new CountDownLatch(1);
 		Scheduler one = Schedulers.newBoundedElastic(1, 1, "bcrypt-one");
 		try {
 			PasswordHasher hasher = new PasswordHasher(this.encoder, one, Duration.ofSeconds(30));
-			Mono.fromRunnable(() -> await(release)).subscribeOn(one).subscribe();
+			Mono.fromRunnable(() -> {
+				running.countDown();
+				await(release);
+			}).subscribeOn(one).subscribe();
+			// Until the blocker runs it sits in the queue itself, and on a busy machine
+			// the
+			// next check would be the one refused.
+			await(running);
 			// Takes the one place in the queue.
 			hasher.matches("s3cret", this.hash).subscribe();
 
