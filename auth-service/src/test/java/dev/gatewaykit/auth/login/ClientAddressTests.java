@@ -27,6 +27,15 @@ class ClientAddressTests {
 	}
 
 	@Test
+	void takesAnIpv6KeyAsTheGatewaySendsIt() {
+		// The gateway keys an IPv6 client by its /64 and sends that key; read as a plain
+		// literal it was no address, and every IPv6 client fell back to the gateway's
+		// own.
+		assertThat(ClientAddress.of(request("2001:db8:0:1::/64"))).isEqualTo("2001:db8:0:1::/64");
+		assertThat(ClientAddress.of(request("::ffff:192.0.2.10"))).isEqualTo("192.0.2.10");
+	}
+
+	@Test
 	void fallsBackToThePeerWithoutTheHeaderOrWithSomethingThatIsNoIpLiteral() {
 		assertThat(ClientAddress.of(MockServerHttpRequest.post("/oauth/token").remoteAddress(PEER).build()))
 			.isEqualTo("203.0.113.9");

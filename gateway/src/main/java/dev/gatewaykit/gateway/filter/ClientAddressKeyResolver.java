@@ -12,6 +12,8 @@ import reactor.core.publisher.Mono;
 import org.springframework.cloud.gateway.filter.ratelimit.KeyResolver;
 import org.springframework.web.server.ServerWebExchange;
 
+import dev.gatewaykit.common.ClientKeys;
+
 /**
  * The client's address as the gateway believes it, the key of the login rate limit and
  * the address auth-service keys its lockout by. Exactly one hop is believed: when the
@@ -94,9 +96,9 @@ public final class ClientAddressKeyResolver implements KeyResolver {
 		if (!forwardedFor.isEmpty() && trusted(peer)) {
 			// A malformed entry from a trusted proxy keys the request by the proxy: one
 			// bucket shared by everyone behind it limits more, never less.
-			client = parse(forwardedFor.get(forwardedFor.size() - 1));
+			client = ClientKeys.parse(forwardedFor.get(forwardedFor.size() - 1));
 		}
-		return key((client != null) ? client : peer.getAddress().getAddress());
+		return ClientKeys.of((client != null) ? client : peer.getAddress().getAddress());
 	}
 
 	private boolean trusted(InetSocketAddress peer) {
@@ -106,47 +108,6 @@ public final class ClientAddressKeyResolver implements KeyResolver {
 			}
 		}
 		return false;
-	}
-
-	/**
-	 * The bytes of an IP literal ({@code 192.0.2.1}, {@code 2001:db8::1},
-	 * {@code [2001:db8::1]}), or null for anything else, host names included: parsed by
-	 * Netty, which never resolves.
-	 */
-	static byte @Nullable [] parse(String entry) {
-		String text = entry.strip();
-		if (text.length() > 2 && text.charAt(0) == '[' && text.charAt(text.length() - 1) == ']') {
-			text = text.substring(1, text.length() - 1);
-		}
-		if (text.isEmpty() || text.indexOf('%') >= 0) {
-			// A scope id names an interface of the sender's machine, not an address.
-			return null;
-		}
-		return NetUtil.createByteArrayFromIpAddressString(text);
-	}
-
-	/**
-	 * An IPv4 address (or an IPv4-mapped IPv6 one) as itself, an IPv6 address as its /64.
-	 */
-	static String key(byte[] address) {
-		if (address.length == 4) {
-			return NetUtil.bytesToIpAddress(address);
-		}
-		if (isIpv4Mapped(address)) {
-			return NetUtil.bytesToIpAddress(address, 12, 4);
-		}
-		byte[] network = new byte[16];
-		System.arraycopy(address, 0, network, 0, 8);
-		return NetUtil.bytesToIpAddress(network) + "/64";
-	}
-
-	private static boolean isIpv4Mapped(byte[] address) {
-		for (int i = 0; i < 10; i++) {
-			if (address[i] != 0) {
-				return false;
-			}
-		}
-		return address[10] == (byte) 0xff && address[11] == (byte) 0xff;
 	}
 
 }
