@@ -7,6 +7,8 @@ import java.util.Map;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
+import dev.gatewaykit.bench.model.BenchJson;
+
 /**
  * Says what a Spring Boot health answer means to a person waiting on it: its status and
  * which components are not {@code UP}, with the error a component reports, rather than a

@@ -2,16 +2,16 @@ package dev.gatewaykit.mall;
 
 import java.util.List;
 
-import dev.gatewaykit.mall.product.DemoProducts;
-import dev.gatewaykit.mall.product.Product;
-import dev.gatewaykit.mall.product.ProductCatalogue;
-import dev.gatewaykit.mall.product.ProductCatalogue.SeedResult;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.data.redis.core.StringRedisTemplate;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.data.redis.core.StringRedisTemplate;
+import dev.gatewaykit.mall.product.DemoProducts;
+import dev.gatewaykit.mall.product.Product;
+import dev.gatewaykit.mall.product.ProductCatalogue.SeedResult;
+import dev.gatewaykit.mall.product.ProductCatalogue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

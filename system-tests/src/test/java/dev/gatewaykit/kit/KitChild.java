@@ -35,7 +35,7 @@ final class KitChild {
 				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
 						"-Dkit.repository.root=" + root, "-cp",
 						root.resolve("bench/target/lib") + "/*:" + root.resolve("bench/target/classes"),
-						"dev.gatewaykit.bench.KitCli"));
+						"dev.gatewaykit.bench.cli.KitCli"));
 		command.addAll(List.of(args));
 		ProcessBuilder builder = new ProcessBuilder(command).directory(root.toFile());
 		builder.environment().put("KIT_DIR", kitDir.toString());

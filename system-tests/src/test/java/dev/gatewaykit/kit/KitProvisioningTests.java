@@ -353,7 +353,7 @@ class KitProvisioningTests {
 		List<String> command = new ArrayList<>(List.of(
 				Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Dkit.repository.root=" + root,
 				"-cp", root.resolve("bench/target/lib") + "/*:" + root.resolve("bench/target/classes"),
-				"dev.gatewaykit.bench.KitCli"));
+				"dev.gatewaykit.bench.cli.KitCli"));
 		command.addAll(List.of(args));
 		ProcessBuilder builder = new ProcessBuilder(command).directory(repository().toFile());
 		Map<String, String> env = builder.environment();

@@ -7,15 +7,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-import dev.gatewaykit.common.IdentityHeaders;
-import dev.gatewaykit.common.RelayClaims;
-import dev.gatewaykit.common.relay.RelayKeys;
-import dev.gatewaykit.common.relay.RelayTokenSigner;
-import dev.gatewaykit.system.HttpJson.Response;
-import dev.gatewaykit.launcher.FreePorts;
-import dev.gatewaykit.launcher.RedisServer;
-import dev.gatewaykit.launcher.ServerProcess;
-import dev.gatewaykit.launcher.ServiceProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -27,6 +18,16 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
+
+import dev.gatewaykit.common.IdentityHeaders;
+import dev.gatewaykit.common.RelayClaims;
+import dev.gatewaykit.common.relay.RelayKeys;
+import dev.gatewaykit.common.relay.RelayTokenSigner;
+import dev.gatewaykit.launcher.FreePorts;
+import dev.gatewaykit.launcher.RedisServer;
+import dev.gatewaykit.launcher.ServerProcess;
+import dev.gatewaykit.launcher.ServiceProcess;
+import dev.gatewaykit.system.HttpJson.Response;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

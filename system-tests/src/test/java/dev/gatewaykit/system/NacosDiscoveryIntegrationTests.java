@@ -9,18 +9,19 @@ import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import dev.gatewaykit.system.HttpJson.Response;
-import dev.gatewaykit.launcher.FreePorts;
-import dev.gatewaykit.launcher.RedisServer;
-import dev.gatewaykit.launcher.nacos.RnacosServer;
-import dev.gatewaykit.launcher.ServerProcess;
-import dev.gatewaykit.launcher.ServiceProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer.OrderAnnotation;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+
+import dev.gatewaykit.launcher.FreePorts;
+import dev.gatewaykit.launcher.RedisServer;
+import dev.gatewaykit.launcher.ServerProcess;
+import dev.gatewaykit.launcher.ServiceProcess;
+import dev.gatewaykit.launcher.nacos.RnacosServer;
+import dev.gatewaykit.system.HttpJson.Response;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;

@@ -6,14 +6,15 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import dev.gatewaykit.system.HttpJson.Response;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
 import dev.gatewaykit.launcher.FreePorts;
 import dev.gatewaykit.launcher.RedisServer;
 import dev.gatewaykit.launcher.ServerProcess;
 import dev.gatewaykit.launcher.ServiceProcess;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
+import dev.gatewaykit.system.HttpJson.Response;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -8,7 +8,7 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
-import dev.gatewaykit.bench.KitCli;
+import dev.gatewaykit.bench.cli.KitCli;
 import dev.gatewaykit.workflows.Workflow.Step;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import dev.gatewaykit.bench.analysis.ablation.Ablation;
 import dev.gatewaykit.launcher.nginx.NginxConfig;
 
 /**
@@ -15,9 +16,6 @@ import dev.gatewaykit.launcher.nginx.NginxConfig;
  */
 public record AblationCase(Knob.Side base, Optional<Knob> turned) {
 
-	/** Between the base and the knob in a case's name: {@code fixed~mode}. */
-	public static final String SEPARATOR = "~";
-
 	/** The name of a base case: {@code fixed~base}. */
 	public static final String BASE = "base";
 
@@ -26,7 +24,12 @@ public record AblationCase(Knob.Side base, Optional<Knob> turned) {
 	 * naive: never a bench mode's name, so no side-by-side report takes it for one.
 	 */
 	public String name() {
-		return this.base.id() + SEPARATOR + this.turned.map(Knob::id).orElse(BASE);
+		return this.base.id() + Ablation.SEPARATOR + this.turned.map(Knob::id).orElse(BASE);
+	}
+
+	/** The case as the ablation's analysis reads it. */
+	public Ablation.Case spec() {
+		return new Ablation.Case(name(), this.base.id(), this.turned.map(Knob::id).orElse(null), describe());
 	}
 
 	/** The side {@code knob} is on in this case. */

@@ -9,8 +9,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 
-import dev.gatewaykit.bench.cli.GivenOptions;
-import dev.gatewaykit.bench.cli.UsageException;
+import dev.gatewaykit.bench.analysis.chaos.ChaosPlan;
+import dev.gatewaykit.bench.options.GivenOptions;
+import dev.gatewaykit.bench.options.UsageException;
 import dev.gatewaykit.common.mode.ExecutionMode;
 
 /**
@@ -31,6 +32,11 @@ import dev.gatewaykit.common.mode.ExecutionMode;
  */
 public record ChaosOptions(List<ExecutionMode> modes, List<Fault> faults, int rate, Duration baseline, Duration fault,
 		Duration recovery, Duration margin, Duration recoveryTarget, int users, Path out) {
+
+	/** The timing the report states beside the outcomes. */
+	public ChaosPlan plan() {
+		return new ChaosPlan(this.rate, this.baseline, this.fault, this.margin, this.recoveryTarget);
+	}
 
 	/** How long the answers must have been all 2xx for a watch to end early. */
 	public static final Duration SETTLED = Duration.ofSeconds(3);

@@ -14,6 +14,12 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
+import dev.gatewaykit.bench.analysis.chaos.BreakerTransition;
+import dev.gatewaykit.bench.analysis.chaos.ChaosAnalysis;
+import dev.gatewaykit.bench.analysis.chaos.FaultOutcome;
+import dev.gatewaykit.bench.analysis.chaos.Phases;
+import dev.gatewaykit.bench.analysis.chaos.RequestRecord;
+import dev.gatewaykit.bench.probe.BreakerWatch;
 import dev.gatewaykit.common.mode.ExecutionMode;
 import dev.gatewaykit.launcher.RedisServer;
 import dev.gatewaykit.launcher.ServiceProcess;
@@ -149,7 +155,7 @@ public final class ChaosRun implements AutoCloseable {
 			List<FaultOutcome> outcomes = new ArrayList<>();
 			for (int i = 0; i < phases.size(); i++) {
 				Fault fault = this.options.faults().get(i);
-				outcomes.add(ChaosAnalysis.outcome(fault, mode.id(), phases.get(i), records,
+				outcomes.add(ChaosAnalysis.outcome(fault.id(), mode.id(), phases.get(i), records,
 						fault.link().timeout().plus(this.options.margin()), this.options.recoveryTarget(),
 						transitions));
 			}

@@ -15,7 +15,7 @@ import java.util.Map;
 
 import tools.jackson.databind.JsonNode;
 
-import dev.gatewaykit.launcher.BenchJson;
+import dev.gatewaykit.bench.model.BenchJson;
 import dev.gatewaykit.launcher.HttpAnswer;
 
 /**

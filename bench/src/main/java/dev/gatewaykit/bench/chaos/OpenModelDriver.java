@@ -18,6 +18,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
+import dev.gatewaykit.bench.analysis.chaos.RequestRecord;
+
 /**
  * An open-model load: {@code GET /api/mall/products/{id}} at a fixed rate whatever the
  * answers do, so that a slow gateway shows as slow answers and a growing number in flight

@@ -7,16 +7,19 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
-import dev.gatewaykit.bench.ablate.Ablation;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
 import dev.gatewaykit.bench.ablate.AblationCase;
 import dev.gatewaykit.bench.ablate.Knob;
+import dev.gatewaykit.bench.analysis.ablation.Ablation;
+import dev.gatewaykit.bench.options.GivenOptions;
+import dev.gatewaykit.bench.options.UsageException;
+import dev.gatewaykit.bench.report.AblationPage;
 import dev.gatewaykit.bench.run.BenchOptions;
 import dev.gatewaykit.bench.run.BenchRun;
-
-import org.jspecify.annotations.Nullable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.ArgGroup;
-import picocli.CommandLine.Option;
 
 /**
  * {@code ./kit ablate}: from the fixed build, each fix turned back to naive alone; from
@@ -90,10 +93,10 @@ public final class AblateCommand extends KitCommand {
 				}
 			}
 		}
-		Ablation ablation = Ablation.load(options.out(), cases);
-		ablation.write(options.out());
+		Ablation ablation = Ablation.load(options.out(), cases.stream().map(AblationCase::spec).toList());
+		AblationPage.write(ablation, options.out());
 		out.print(ablation.table());
-		kit.log().accept("ablation done: " + options.out().resolve("ablation.html"));
+		kit.log().accept("ablation done: " + options.out().resolve(AblationPage.PAGE));
 		return ExitCodes.OK;
 	}
 

@@ -6,19 +6,20 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import dev.gatewaykit.bench.compare.Gate;
-import dev.gatewaykit.bench.compare.GateOptions;
-import dev.gatewaykit.bench.compare.Thresholds;
-import dev.gatewaykit.bench.report.RunSummary;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import dev.gatewaykit.bench.analysis.compare.Gate;
+import dev.gatewaykit.bench.analysis.compare.GateOptions;
+import dev.gatewaykit.bench.analysis.compare.Thresholds;
+import dev.gatewaykit.bench.analysis.run.RunSummary;
+import dev.gatewaykit.bench.analysis.summary.ModeSummary;
+import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.bench.options.GivenOptions;
 import dev.gatewaykit.bench.run.BenchOptions;
 import dev.gatewaykit.bench.run.BenchRun;
-import dev.gatewaykit.bench.summary.ModeSummary;
-import dev.gatewaykit.launcher.BenchJson;
-
-import org.jspecify.annotations.Nullable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.ArgGroup;
-import picocli.CommandLine.Option;
 
 /** {@code ./kit bench}: the benchmark, start to report. */
 @Command(name = "bench", description = { "the benchmark, start to report", "",
@@ -147,7 +148,8 @@ public final class BenchCommand extends KitCommand {
 					new Thresholds(options.maxTpsDropPct(), options.maxP99RisePct(), options.maxCpuRisePct()),
 					options.force(), null, null)
 				.writingInto(options.out());
-			int compared = Gate.check(options.compare().get(), options.out().resolve("summary.json"), gate, out, err);
+			int compared = ExitCodes
+				.of(Gate.check(options.compare().get(), options.out().resolve("summary.json"), gate, out, err));
 			if (compared != ExitCodes.OK) {
 				status = compared;
 			}

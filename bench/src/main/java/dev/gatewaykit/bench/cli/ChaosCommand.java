@@ -4,15 +4,16 @@ import java.io.PrintStream;
 import java.util.Iterator;
 import java.util.List;
 
-import dev.gatewaykit.bench.chaos.ChaosOptions;
-import dev.gatewaykit.bench.chaos.ChaosReport;
-import dev.gatewaykit.bench.chaos.ChaosRun;
-import dev.gatewaykit.bench.chaos.Fault;
-import dev.gatewaykit.bench.chaos.FaultOutcome;
-
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+
+import dev.gatewaykit.bench.analysis.chaos.FaultOutcome;
+import dev.gatewaykit.bench.chaos.ChaosOptions;
+import dev.gatewaykit.bench.chaos.ChaosRun;
+import dev.gatewaykit.bench.chaos.Fault;
+import dev.gatewaykit.bench.options.GivenOptions;
+import dev.gatewaykit.bench.report.ChaosReport;
 
 /** {@code ./kit chaos}: the gateway under faults, one at a time, in every mode. */
 @Command(name = "chaos", description = "faults on the gateway's links under load",
@@ -82,7 +83,7 @@ public final class ChaosCommand extends KitCommand {
 				kit.healthTimeout(), kit.log())) {
 			outcomes = run.run();
 		}
-		ChaosReport.write(options.out(), options, outcomes);
+		ChaosReport.write(options.out(), options.plan(), outcomes);
 		out.print(ChaosReport.table(outcomes));
 		kit.log().accept("chaos results: " + options.out().resolve("chaos.html"));
 		long missed = outcomes.stream().filter((outcome) -> !outcome.met()).count();

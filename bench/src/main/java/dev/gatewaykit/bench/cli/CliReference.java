@@ -7,8 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
-import dev.gatewaykit.bench.KitCli;
-
 import picocli.CommandLine.Help.Ansi;
 import picocli.CommandLine;
 

@@ -2,14 +2,15 @@ package dev.gatewaykit.bench.cli;
 
 import java.io.PrintStream;
 
-import dev.gatewaykit.bench.compare.Gate;
-import dev.gatewaykit.bench.compare.GateOptions;
-import dev.gatewaykit.bench.compare.Thresholds;
-
 import org.jspecify.annotations.Nullable;
-import picocli.CommandLine.Command;
 import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+
+import dev.gatewaykit.bench.analysis.compare.Gate;
+import dev.gatewaykit.bench.analysis.compare.GateOptions;
+import dev.gatewaykit.bench.analysis.compare.Thresholds;
+import dev.gatewaykit.bench.options.GivenOptions;
 
 /**
  * {@code compare}: a run against a saved baseline, failing on a regression that would
@@ -58,7 +59,7 @@ public final class CompareCommand extends KitCommand {
 				args.decimal("max-cpu-rise", Thresholds.DEFAULT.maxCpuRisePct(), 0));
 		GateOptions options = new GateOptions(thresholds, args.flag("force"),
 				args.has("json") ? args.path("json") : null, args.has("junit") ? args.path("junit") : null);
-		return Gate.check(args.path("baseline"), args.path("current"), options, out, err);
+		return ExitCodes.of(Gate.check(args.path("baseline"), args.path("current"), options, out, err));
 	}
 
 }

@@ -4,9 +4,10 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.util.List;
 
-import dev.gatewaykit.launcher.stack.PidFiles;
-
 import picocli.CommandLine.Command;
+
+import dev.gatewaykit.bench.options.GivenOptions;
+import dev.gatewaykit.launcher.stack.PidFiles;
 
 /**
  * {@code ./kit down}: stops exactly the processes {@code up} (or an interrupted bench)

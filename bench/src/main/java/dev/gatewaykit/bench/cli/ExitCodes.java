@@ -1,5 +1,7 @@
 package dev.gatewaykit.bench.cli;
 
+import dev.gatewaykit.bench.analysis.compare.GateVerdict;
+
 /** What the CLI's exit status means, the same for every command. */
 public final class ExitCodes {
 
@@ -22,6 +24,18 @@ public final class ExitCodes {
 	public static final int INTERNAL = 3;
 
 	private ExitCodes() {
+	}
+
+	/**
+	 * The gate's decision as an exit status: a regression fails; runs that could not be
+	 * compared are bad input, since nothing was decided.
+	 */
+	public static int of(GateVerdict.Status status) {
+		return switch (status) {
+			case PASS -> OK;
+			case FAIL -> FAILED;
+			case NOT_COMPARABLE, NOTHING_COMPARED -> USAGE;
+		};
 	}
 
 }

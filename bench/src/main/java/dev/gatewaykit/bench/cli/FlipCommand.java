@@ -8,15 +8,17 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.gatewaykit.bench.flip.FlipEvent;
-import dev.gatewaykit.bench.flip.ModeFlipper;
-import dev.gatewaykit.bench.summary.BenchModes;
-import dev.gatewaykit.common.mode.ExecutionMode;
-import dev.gatewaykit.launcher.stack.ManagementAccess;
-
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+
+import dev.gatewaykit.bench.analysis.flip.FlipEvent;
+import dev.gatewaykit.bench.analysis.summary.BenchModes;
+import dev.gatewaykit.bench.options.GivenOptions;
+import dev.gatewaykit.bench.options.UsageException;
+import dev.gatewaykit.bench.run.ModeFlipper;
+import dev.gatewaykit.common.mode.ExecutionMode;
+import dev.gatewaykit.launcher.stack.ManagementAccess;
 
 /**
  * {@code flip}: switch running gateways' mode at a second of the measured window, record

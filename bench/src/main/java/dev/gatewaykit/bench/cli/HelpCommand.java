@@ -7,6 +7,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine;
 
+import dev.gatewaykit.bench.options.GivenOptions;
+import dev.gatewaykit.bench.options.UsageException;
+
 /** {@code ./kit help [COMMAND]}: the same as {@code ./kit [COMMAND] --help}. */
 @Command(name = "help", description = "the commands, or one command's options: ./kit help [COMMAND]")
 public final class HelpCommand extends KitCommand {

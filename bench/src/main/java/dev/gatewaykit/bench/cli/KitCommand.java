@@ -8,6 +8,9 @@ import picocli.CommandLine.Model.UsageMessageSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
+import dev.gatewaykit.bench.options.GivenOptions;
+import dev.gatewaykit.bench.options.UsageException;
+
 /**
  * One command of {@code ./kit}: picocli declares its options (on the subclass and its
  * option groups), parses them and writes its help; {@link #run} does the work with what
@@ -49,7 +52,7 @@ public abstract class KitCommand implements Callable<Integer> {
 	 * Runs the command.
 	 * @return the process exit code: {@link ExitCodes}
 	 * @throws UsageException for a combination of options the command refuses (exit 2)
-	 * @throws dev.gatewaykit.launcher.BadInputException for missing or malformed input
+	 * @throws dev.gatewaykit.bench.model.BadInputException for missing or malformed input
 	 * files (exit 2)
 	 */
 	protected abstract int run(GivenOptions args, PrintStream out, PrintStream err) throws Exception;

@@ -4,11 +4,13 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 
-import dev.gatewaykit.launcher.nginx.NginxConfig;
-
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+
+import dev.gatewaykit.bench.options.GivenOptions;
+import dev.gatewaykit.bench.options.UsageException;
+import dev.gatewaykit.launcher.nginx.NginxConfig;
 
 /**
  * {@code nginx-render}: writes a runnable nginx.conf for one variant under a prefix

@@ -5,12 +5,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 
-import dev.gatewaykit.bench.render.ChromiumScreenshot;
-import dev.gatewaykit.launcher.BadInputException;
-
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+
+import dev.gatewaykit.bench.model.BadInputException;
+import dev.gatewaykit.bench.options.GivenOptions;
+import dev.gatewaykit.bench.render.ChromiumScreenshot;
 
 /**
  * {@code render-check}: proves a report renders by screenshotting it in headless

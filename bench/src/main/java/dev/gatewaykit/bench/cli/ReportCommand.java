@@ -2,16 +2,17 @@ package dev.gatewaykit.bench.cli;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.Map;
-
-import dev.gatewaykit.bench.report.MachineFacts;
-import dev.gatewaykit.bench.report.RunReport;
-import dev.gatewaykit.bench.report.SummaryTable;
 
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+
+import dev.gatewaykit.bench.options.GivenOptions;
+import dev.gatewaykit.bench.report.RunReport;
+import dev.gatewaykit.bench.report.SummaryTable;
+import dev.gatewaykit.bench.run.RunReports;
+import dev.gatewaykit.bench.run.ToolVersions;
 
 /**
  * {@code report}: every mode of a run → summary.json, report.html and the terminal table.
@@ -55,15 +56,13 @@ public final class ReportCommand extends KitCommand {
 		Path run = args.path("run");
 		Path params = args.has("params") ? args.path("params") : null;
 		Path repo = args.path("repo", Path.of("."));
-		Map<String, String> tools = MachineFacts.defaultTools();
+		Map<String, String> tools = ToolVersions.defaultTools();
 		for (String tool : tools.keySet()) {
 			if (args.has(tool)) {
 				tools.put(tool, args.required(tool));
 			}
 		}
-		RunReport report = RunReport.load(run, params, MachineFacts.gather(), MachineFacts.versions(tools, repo),
-				Clock.systemUTC());
-		report.write(run);
+		RunReport report = RunReports.write(run, params, repo, tools);
 		out.print(SummaryTable.terminal(report.summary()));
 		out.println("wrote " + run.resolve("summary.json") + " and " + run.resolve("report.html"));
 		return ExitCodes.OK;

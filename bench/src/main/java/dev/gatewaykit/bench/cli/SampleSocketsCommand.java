@@ -5,16 +5,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
-import dev.gatewaykit.bench.sockets.SocketSampler;
-
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import dev.gatewaykit.bench.options.GivenOptions;
+import dev.gatewaykit.bench.options.UsageException;
+import dev.gatewaykit.bench.probe.SocketSampler;
+
 /**
  * {@code sample-sockets}: records, next to a load run, which gateway connections hold a
  * request the gateway has not read, for
- * {@link dev.gatewaykit.bench.sockets.StarvationAnalysis}.
+ * {@link dev.gatewaykit.bench.analysis.sockets.StarvationAnalysis}.
  */
 @Command(name = "sample-sockets", hidden = true,
 		description = "record which connections to a port hold unread requests (Linux), one JSON line per sample",

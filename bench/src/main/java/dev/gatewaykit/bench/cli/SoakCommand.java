@@ -3,15 +3,17 @@ package dev.gatewaykit.bench.cli;
 import java.io.PrintStream;
 import java.nio.file.Files;
 
-import dev.gatewaykit.bench.run.BenchOptions;
-import dev.gatewaykit.bench.run.BenchRun;
-import dev.gatewaykit.bench.soak.Soak;
-import dev.gatewaykit.bench.soak.SoakOptions;
-import dev.gatewaykit.bench.soak.SoakRun;
-
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+
+import dev.gatewaykit.bench.analysis.soak.Soak;
+import dev.gatewaykit.bench.options.GivenOptions;
+import dev.gatewaykit.bench.report.SoakPage;
+import dev.gatewaykit.bench.run.BenchOptions;
+import dev.gatewaykit.bench.run.BenchRun;
+import dev.gatewaykit.bench.soak.SoakOptions;
+import dev.gatewaykit.bench.soak.SoakRun;
 
 /**
  * {@code ./kit soak}: the fixed gateway under a long open-model load with Netty's leak
@@ -79,13 +81,14 @@ public final class SoakCommand extends KitCommand {
 			run.timed(SoakRun.CASE, () -> run.run(SoakRun.benchCase(bench), soak));
 		}
 		Soak result = soak.result(options.out().resolve(SoakRun.CASE));
-		result.write(options.out());
+		SoakPage.write(result, options.out());
 		out.print(result.table());
 		if (result.setupFailures() > 0) {
 			out.println("(" + result.setupFailures() + " requests failed before the load, in the warm-up or the "
 					+ "logins: reported, not judged; see soak/warm-up/ and soak/measured.json)");
 		}
-		kit.log().accept("soak " + (result.passed() ? "passed" : "FAILED") + ": " + options.out().resolve(Soak.PAGE));
+		kit.log()
+			.accept("soak " + (result.passed() ? "passed" : "FAILED") + ": " + options.out().resolve(SoakPage.PAGE));
 		return result.passed() ? ExitCodes.OK : ExitCodes.FAILED;
 	}
 

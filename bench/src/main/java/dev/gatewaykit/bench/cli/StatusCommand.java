@@ -5,10 +5,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import picocli.CommandLine.Command;
+
+import dev.gatewaykit.bench.options.GivenOptions;
 import dev.gatewaykit.launcher.stack.ManagementAccess;
 import dev.gatewaykit.launcher.stack.PidFiles;
-
-import picocli.CommandLine.Command;
 
 /** {@code ./kit status}: what the kit started, by recorded PID, and the endpoints. */
 @Command(name = "status",

@@ -4,14 +4,16 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.util.Map;
 
-import dev.gatewaykit.bench.KitCli;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import dev.gatewaykit.bench.options.GivenOptions;
+import dev.gatewaykit.bench.options.UsageException;
+import dev.gatewaykit.bench.report.SweepReport;
 import dev.gatewaykit.bench.run.BenchOptions;
 import dev.gatewaykit.bench.run.BenchRun;
-
-import org.jspecify.annotations.Nullable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.ArgGroup;
-import picocli.CommandLine.Option;
 
 /**
  * {@code ./kit sweep}: TPS against auth-link latency, per mode, beside each mode's
@@ -74,9 +76,11 @@ public final class SweepCommand extends KitCommand {
 			}
 			run.close();
 		}
-		int status = KitCli.run(new String[] { "sweep-report", "--run", options.out().toString() }, out, err);
+		SweepReport report = SweepReport.load(options.out());
+		report.write(options.out());
+		out.print(report.table());
 		kit.log().accept("sweep done: " + options.out().resolve("sweep.html"));
-		return status;
+		return ExitCodes.OK;
 	}
 
 }

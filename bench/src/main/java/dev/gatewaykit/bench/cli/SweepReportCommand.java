@@ -3,11 +3,12 @@ package dev.gatewaykit.bench.cli;
 import java.io.PrintStream;
 import java.nio.file.Path;
 
-import dev.gatewaykit.bench.report.SweepReport;
-
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+
+import dev.gatewaykit.bench.options.GivenOptions;
+import dev.gatewaykit.bench.report.SweepReport;
 
 /**
  * {@code sweep-report}: TPS against auth-link latency, per mode, next to Little's law.

@@ -7,13 +7,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import dev.gatewaykit.launcher.Tools;
-
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.UsageMessageSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Unmatched;
+
+import dev.gatewaykit.bench.options.GivenOptions;
+import dev.gatewaykit.launcher.Tools;
 
 /**
  * {@code ./kit test}: provisions what the test suite runs against, then

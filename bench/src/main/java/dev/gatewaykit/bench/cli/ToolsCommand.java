@@ -4,11 +4,13 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.gatewaykit.launcher.Tools;
-
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
+
+import dev.gatewaykit.bench.options.GivenOptions;
+import dev.gatewaykit.bench.options.UsageException;
+import dev.gatewaykit.launcher.Tools;
 
 /**
  * {@code ./kit tools}: toxiproxy and rnacos (the bench's), or actionlint (the tests'),

@@ -12,6 +12,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import dev.gatewaykit.bench.options.GivenOptions;
+import dev.gatewaykit.bench.options.UsageException;
 import dev.gatewaykit.launcher.ServiceProcess;
 import dev.gatewaykit.launcher.nginx.NginxConfig;
 import dev.gatewaykit.launcher.nginx.NginxServer;
@@ -19,11 +26,6 @@ import dev.gatewaykit.launcher.stack.Discovery;
 import dev.gatewaykit.launcher.stack.GatewaySelection;
 import dev.gatewaykit.launcher.stack.ManagementAccess;
 import dev.gatewaykit.launcher.stack.Stack;
-
-import org.jspecify.annotations.Nullable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * {@code ./kit up}: the stack in the background, its endpoints in

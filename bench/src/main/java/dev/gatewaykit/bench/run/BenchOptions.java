@@ -13,11 +13,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import dev.gatewaykit.bench.diagnostics.ProfilerEvent;
-import dev.gatewaykit.bench.summary.ModeSummary;
-import dev.gatewaykit.bench.cli.GivenOptions;
-import dev.gatewaykit.bench.cli.UsageException;
-import dev.gatewaykit.bench.summary.BenchModes;
+import dev.gatewaykit.bench.analysis.diagnostics.ProfilerEvent;
+import dev.gatewaykit.bench.analysis.summary.BenchModes;
+import dev.gatewaykit.bench.analysis.summary.ModeSummary;
+import dev.gatewaykit.bench.options.GivenOptions;
+import dev.gatewaykit.bench.options.UsageException;
 import dev.gatewaykit.launcher.nginx.NginxConfig;
 import dev.gatewaykit.launcher.stack.Discovery;
 import dev.gatewaykit.launcher.stack.GatewaySelection;

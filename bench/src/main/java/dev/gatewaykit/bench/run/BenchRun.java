@@ -1,7 +1,6 @@
 package dev.gatewaykit.bench.run;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -22,19 +21,24 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
-import dev.gatewaykit.bench.KitCli;
-import dev.gatewaykit.bench.diagnostics.AsyncProfiler;
-import dev.gatewaykit.bench.diagnostics.CpuSample;
-import dev.gatewaykit.bench.diagnostics.CpuSampler;
-import dev.gatewaykit.bench.diagnostics.ProfilerEvent;
-import dev.gatewaykit.bench.diagnostics.WindowDiagnostics;
-import dev.gatewaykit.bench.diagnostics.WindowRecord;
-import dev.gatewaykit.bench.flip.FlipEvent;
-import dev.gatewaykit.bench.flip.ModeFlipper;
-import dev.gatewaykit.bench.sockets.SocketSampler;
-import dev.gatewaykit.bench.summary.ModeSummary;
+import dev.gatewaykit.bench.analysis.diagnostics.CpuSample;
+import dev.gatewaykit.bench.analysis.diagnostics.ProfilerEvent;
+import dev.gatewaykit.bench.analysis.diagnostics.WindowRecord;
+import dev.gatewaykit.bench.analysis.flip.FlipEvent;
+import dev.gatewaykit.bench.analysis.littleslaw.LinkLatencies;
+import dev.gatewaykit.bench.analysis.summary.ModeSummaries;
+import dev.gatewaykit.bench.analysis.summary.ModeSummary;
+import dev.gatewaykit.bench.model.BadInputException;
+import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.bench.model.MeasuredRun;
+import dev.gatewaykit.bench.probe.AsyncProfiler;
+import dev.gatewaykit.bench.probe.CpuSampler;
+import dev.gatewaykit.bench.probe.SocketSampler;
+import dev.gatewaykit.bench.probe.WindowDiagnostics;
+import dev.gatewaykit.bench.render.ChromiumScreenshot;
+import dev.gatewaykit.bench.report.RunReport;
+import dev.gatewaykit.bench.report.SummaryTable;
 import dev.gatewaykit.common.mode.ExecutionMode;
-import dev.gatewaykit.launcher.BenchJson;
 import dev.gatewaykit.launcher.HttpAnswer;
 import dev.gatewaykit.launcher.ServiceProcess;
 import dev.gatewaykit.launcher.Tools;
@@ -385,21 +389,14 @@ public final class BenchRun implements AutoCloseable {
 			}
 		}
 		this.stack.close();
-		List<String> report = new ArrayList<>(
-				List.of("report", "--run", this.options.out().toString(), "--repo", this.workspace.root().toString()));
+		Map<String, String> tools = ToolVersions.defaultTools();
 		if (this.options.gateway().url().isEmpty()) {
 			// Installed by prepare(); a --target-url run installs nothing.
-			report.addAll(List.of("--toxiproxy-server", this.tools.toxiproxy().toString()));
+			tools.put("toxiproxy-server", this.tools.toxiproxy().toString());
 		}
-		this.tools.findRnacos().ifPresent((rnacos) -> report.addAll(List.of("--rnacos", rnacos.toString())));
-		timed("report", () -> invoke(report));
-		Path html = this.options.out().resolve("report.html");
-		timed("screenshot", () -> {
-			if (KitCli.run(new String[] { "render-check", "--html", html.toString(), "--png",
-					this.options.out().resolve("report.png").toString() }, nullStream(), this.err) != 0) {
-				this.log.accept("warning: report.html could not be rendered in headless Chromium");
-			}
-		});
+		this.tools.findRnacos().ifPresent((rnacos) -> tools.put("rnacos", rnacos.toString()));
+		timed("report", () -> writeReport(tools));
+		timed("screenshot", this::screenshot);
 	}
 
 	/** Runs {@code step} and records how long it took in {@code out/phases.txt}. */
@@ -441,14 +438,51 @@ public final class BenchRun implements AutoCloseable {
 	}
 
 	private void summarize(Path dir, String mode, int redisLatencyMs, int authLatencyMs) {
-		invoke(List.of("summarize-mode", "--dir", dir.toString(), "--mode", mode, "--redis-latency",
-				String.valueOf(redisLatencyMs), "--auth-latency", String.valueOf(authLatencyMs)));
+		MeasuredRun measured = ModeSummaries.measured(dir);
+		if (measured.workload() == null) {
+			throw new BadInputException(dir.resolve("measured.json") + " records no workload");
+		}
+		ModeSummary summary = ModeSummaries.summarize(dir, mode, new LinkLatencies(redisLatencyMs, authLatencyMs, 0),
+				measured, measured.workload(), (warning) -> this.err.println("warning: " + warning));
+		this.out.println(SummaryTable.line(summary));
 	}
 
-	private void invoke(List<String> argv) {
-		int status = KitCli.run(argv.toArray(String[]::new), this.out, this.err);
-		if (status != 0) {
-			throw new IllegalStateException(argv.get(0) + " failed (exit " + status + ")");
+	private void writeReport(Map<String, String> tools) {
+		try {
+			RunReport report = RunReports.write(this.options.out(), null, this.workspace.root(), tools);
+			this.out.print(SummaryTable.terminal(report.summary()));
+			this.out.println("wrote " + this.options.out().resolve("summary.json") + " and "
+					+ this.options.out().resolve("report.html"));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/**
+	 * report.png: report.html in headless Chromium, for a look without a browser; a
+	 * warning when it cannot be rendered, since the report itself is written.
+	 */
+	private void screenshot() {
+		Path html = this.options.out().resolve("report.html");
+		Path png = this.options.out().resolve("report.png");
+		Optional<Path> chromium = ChromiumScreenshot.findChromium();
+		if (chromium.isEmpty()) {
+			this.log.accept("warning: report.html could not be rendered: chromium not found");
+			return;
+		}
+		try {
+			ChromiumScreenshot.Result result = ChromiumScreenshot.capture(chromium.get(), html, png, 1400, 2000,
+					Duration.ofSeconds(60), ChromiumScreenshot.DEFAULT_MIN_BYTES);
+			if (!result.ok()) {
+				this.log.accept("warning: report.html could not be rendered in headless Chromium: " + result.message());
+			}
+		}
+		catch (IOException ex) {
+			this.log.accept("warning: report.html could not be rendered in headless Chromium: " + ex.getMessage());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
 		}
 	}
 
@@ -610,10 +644,6 @@ public final class BenchRun implements AutoCloseable {
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
-	}
-
-	private static PrintStream nullStream() {
-		return new PrintStream(OutputStream.nullOutputStream());
 	}
 
 }

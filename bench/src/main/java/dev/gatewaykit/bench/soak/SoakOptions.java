@@ -10,11 +10,11 @@ import java.util.Map;
 
 import tools.jackson.databind.JsonNode;
 
-import dev.gatewaykit.bench.cli.GivenOptions;
-import dev.gatewaykit.bench.cli.UsageException;
+import dev.gatewaykit.bench.model.BadInputException;
+import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.bench.options.GivenOptions;
+import dev.gatewaykit.bench.options.UsageException;
 import dev.gatewaykit.bench.run.BenchOptions;
-import dev.gatewaykit.launcher.BadInputException;
-import dev.gatewaykit.launcher.BenchJson;
 
 /**
  * What {@code ./kit soak} was asked to do, checked.

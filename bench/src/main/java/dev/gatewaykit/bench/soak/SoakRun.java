@@ -11,13 +11,19 @@ import java.util.function.Consumer;
 
 import org.jspecify.annotations.Nullable;
 
-import dev.gatewaykit.bench.measure.MeasuredRun;
-import dev.gatewaykit.bench.measure.PhaseFile;
-import dev.gatewaykit.bench.measure.PhaseStats;
-import dev.gatewaykit.bench.measure.TimeSeries;
+import dev.gatewaykit.bench.analysis.soak.LeakReports;
+import dev.gatewaykit.bench.analysis.soak.Snapshot;
+import dev.gatewaykit.bench.analysis.soak.Soak;
+import dev.gatewaykit.bench.analysis.soak.SoakVerdict;
+import dev.gatewaykit.bench.analysis.soak.Tolerances;
+import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.bench.model.MeasuredRun;
+import dev.gatewaykit.bench.model.PhaseFile;
+import dev.gatewaykit.bench.model.PhaseStats;
+import dev.gatewaykit.bench.model.TimeSeries;
+import dev.gatewaykit.bench.probe.GatewayProbe;
 import dev.gatewaykit.bench.run.BenchOptions;
 import dev.gatewaykit.bench.run.BenchRun;
-import dev.gatewaykit.launcher.BenchJson;
 import dev.gatewaykit.launcher.ServiceProcess;
 
 /**

@@ -6,20 +6,22 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
-import dev.gatewaykit.bench.TestFiles;
-import dev.gatewaykit.bench.repeat.Sample;
-import dev.gatewaykit.bench.measure.MeasuredRun;
-import dev.gatewaykit.bench.measure.TimeSeries;
-import dev.gatewaykit.bench.littleslaw.GatewayFacts;
-import dev.gatewaykit.bench.littleslaw.LinkLatencies;
-import dev.gatewaykit.bench.report.RunReport;
-import dev.gatewaykit.bench.summary.ModeSummary;
-import dev.gatewaykit.bench.summary.Summarizer;
-import dev.gatewaykit.launcher.BadInputException;
-import dev.gatewaykit.launcher.BenchJson;
-import dev.gatewaykit.launcher.nginx.NginxConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import dev.gatewaykit.bench.analysis.TestFiles;
+import dev.gatewaykit.bench.analysis.ablation.Ablation;
+import dev.gatewaykit.bench.analysis.littleslaw.GatewayFacts;
+import dev.gatewaykit.bench.analysis.littleslaw.LinkLatencies;
+import dev.gatewaykit.bench.analysis.repeat.Sample;
+import dev.gatewaykit.bench.analysis.summary.ModeSummary;
+import dev.gatewaykit.bench.analysis.summary.Summarizer;
+import dev.gatewaykit.bench.model.BadInputException;
+import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.bench.model.MeasuredRun;
+import dev.gatewaykit.bench.model.TimeSeries;
+import dev.gatewaykit.bench.report.AblationPage;
+import dev.gatewaykit.launcher.nginx.NginxConfig;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -68,7 +70,7 @@ class AblationTests {
 		repeat("fixed~logging", 1, 1050);
 		repeat("fixed~logging", 2, 990);
 
-		Ablation ablation = Ablation.load(this.run, cases);
+		Ablation ablation = Ablation.load(this.run, specs(cases));
 
 		assertThat(ablation.rows()).extracting(Ablation.Row::name)
 			.containsExactly("fixed~base", "fixed~mode", "fixed~logging");
@@ -81,8 +83,8 @@ class AblationTests {
 		assertThat(logging.versusBase().tpsApart()).isFalse();
 		assertThat(ablation.rows().get(0).versusBase()).isNull();
 		assertThat(ablation.table()).contains("fixed~mode").contains("-93.8 % *").contains("65.0 [60.0–70.0]");
-		assertThat(ablation.html()).contains("<svg").contains("from fixed: TPS (median, min–max)");
-		ablation.write(this.run);
+		assertThat(AblationPage.html(ablation)).contains("<svg").contains("from fixed: TPS (median, min–max)");
+		AblationPage.write(ablation, this.run);
 		assertThat(BenchJson.read(this.run.resolve(Ablation.FILE), Ablation.class)).isEqualTo(ablation);
 	}
 
@@ -90,8 +92,8 @@ class AblationTests {
 	void aCaseThatDidNotFinishIsBadInput() throws IOException {
 		repeat("fixed~base", 1, 1000);
 
-		assertThatExceptionOfType(BadInputException.class)
-			.isThrownBy(() -> Ablation.load(this.run, AblationCase.plan(List.of(Knob.Side.FIXED), List.of(Knob.MODE))))
+		assertThatExceptionOfType(BadInputException.class).isThrownBy(
+				() -> Ablation.load(this.run, specs(AblationCase.plan(List.of(Knob.Side.FIXED), List.of(Knob.MODE)))))
 			.withMessageContaining("no fixed~mode_<k>/mode-summary.json");
 	}
 
@@ -105,11 +107,15 @@ class AblationTests {
 		GatewayFacts gateway = BenchJson.read(fixture.resolve("gateway.json"), GatewayFacts.class);
 		ModeSummary mode = Summarizer.summarize("fixed", measured, series, gateway, new LinkLatencies(1, 50, 0),
 				measured.workload());
-		BenchJson.write(dir.resolve(RunReport.SUMMARY_FILE),
+		BenchJson.write(dir.resolve(ModeSummary.FILE),
 				new ModeSummary(mode.schema(), mode.mode(), mode.executionMode(), mode.label(), mode.target(),
 						mode.workload(), mode.links(), mode.windowSeconds(), mode.ok(), mode.ko(), tps, mode.errorPct(),
 						mode.latencyMs(), mode.tpsPerSecond(), mode.validity(), mode.prediction(), mode.gateway(),
 						mode.login(), mode.outcomes(), mode.assertions(), null, null));
+	}
+
+	private static List<Ablation.Case> specs(List<AblationCase> cases) {
+		return cases.stream().map(AblationCase::spec).toList();
 	}
 
 }

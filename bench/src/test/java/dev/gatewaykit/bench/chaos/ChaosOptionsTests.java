@@ -1,16 +1,16 @@
 package dev.gatewaykit.bench.chaos;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
-
 import java.nio.file.Path;
 import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 
-import dev.gatewaykit.bench.cli.ParsedArgs;
-import dev.gatewaykit.bench.cli.UsageException;
+import dev.gatewaykit.bench.options.ParsedArgs;
+import dev.gatewaykit.bench.options.UsageException;
 import dev.gatewaykit.common.mode.ExecutionMode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class ChaosOptionsTests {
 

@@ -1,8 +1,5 @@
 package dev.gatewaykit.bench.cli;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -16,8 +13,12 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import dev.gatewaykit.bench.KitCli;
+import dev.gatewaykit.bench.options.ParsedArgs;
+import dev.gatewaykit.bench.options.UsageException;
 import dev.gatewaykit.bench.run.BenchOptions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * The arguments the hand-written parser lost or accepted and ignored. Each of these

@@ -1,7 +1,5 @@
 package dev.gatewaykit.bench.cli;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -12,9 +10,11 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import dev.gatewaykit.bench.KitCli;
 import picocli.CommandLine;
+
+import dev.gatewaykit.bench.options.ParsedArgs;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Every command {@code ./kit} has, taken from its registry (picocli's subcommands), so

@@ -1,8 +1,5 @@
 package dev.gatewaykit.bench.cli;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatNoException;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -16,9 +13,12 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import dev.gatewaykit.bench.KitCli;
 import picocli.CommandLine.Model.OptionSpec;
+
+import dev.gatewaykit.bench.options.ParsedArgs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatNoException;
 
 /**
  * Every {@code ./kit} command line the documentation shows as an example (in a fenced

@@ -1,18 +1,19 @@
 package dev.gatewaykit.bench.cli;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.Test;
-
-import dev.gatewaykit.bench.KitCli;
-import dev.gatewaykit.launcher.BadInputException;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
+
+import dev.gatewaykit.bench.model.BadInputException;
+import dev.gatewaykit.bench.options.GivenOptions;
+import dev.gatewaykit.bench.options.UsageException;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Only a bad command line or bad input is a usage error; an exception nobody expected is

@@ -1,7 +1,5 @@
 package dev.gatewaykit.bench.cli;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -12,13 +10,16 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.gatewaykit.bench.KitCli;
-import dev.gatewaykit.bench.TestFiles;
-import dev.gatewaykit.launcher.BenchJson;
-import dev.gatewaykit.bench.summary.ModeSummary;
-import dev.gatewaykit.bench.report.RunSummary;
 import tools.jackson.databind.node.ObjectNode;
+
+import dev.gatewaykit.bench.analysis.TestFiles;
+import dev.gatewaykit.bench.analysis.run.RunSummary;
+import dev.gatewaykit.bench.analysis.summary.ModeSummary;
+import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.bench.options.GivenOptions;
+import dev.gatewaykit.bench.options.ParsedArgs;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class KitCliTests {
 

@@ -1,7 +1,5 @@
 package dev.gatewaykit.bench.cli;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -15,8 +13,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import dev.gatewaykit.bench.KitCli;
-import dev.gatewaykit.bench.sockets.SocketSample;
+import dev.gatewaykit.bench.analysis.sockets.SocketSample;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class SampleSocketsCommandTests {
 

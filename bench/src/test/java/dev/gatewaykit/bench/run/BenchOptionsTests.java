@@ -1,24 +1,24 @@
 package dev.gatewaykit.bench.run;
 
-import dev.gatewaykit.bench.summary.ModeSummary;
-import org.junit.jupiter.api.io.TempDir;
-import java.nio.file.Files;
 import java.io.IOException;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
-
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-import dev.gatewaykit.bench.cli.ParsedArgs;
-import dev.gatewaykit.bench.diagnostics.ProfilerEvent;
-import dev.gatewaykit.bench.cli.UsageException;
+import dev.gatewaykit.bench.analysis.diagnostics.ProfilerEvent;
+import dev.gatewaykit.bench.analysis.summary.ModeSummary;
+import dev.gatewaykit.bench.options.ParsedArgs;
+import dev.gatewaykit.bench.options.UsageException;
 import dev.gatewaykit.launcher.nginx.NginxConfig;
 import dev.gatewaykit.launcher.stack.Discovery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class BenchOptionsTests {
 

@@ -7,11 +7,12 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.gatewaykit.bench.cli.ParsedArgs;
-import dev.gatewaykit.bench.cli.UsageException;
-import dev.gatewaykit.bench.diagnostics.ProfilerEvent;
+import dev.gatewaykit.bench.analysis.TestFiles;
+import dev.gatewaykit.bench.analysis.diagnostics.ProfilerEvent;
+import dev.gatewaykit.bench.model.BadInputException;
+import dev.gatewaykit.bench.options.ParsedArgs;
+import dev.gatewaykit.bench.options.UsageException;
 import dev.gatewaykit.bench.run.BenchOptions;
-import dev.gatewaykit.launcher.BadInputException;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -19,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 class SoakOptionsTests {
 
 	/** A bench run whose fixed mode measured 642 TPS. */
-	private static final Path FIXTURE = Path.of("src/test/resources/fixtures/soak").toAbsolutePath();
+	private static final Path FIXTURE = TestFiles.fixtures().resolve("soak");
 
 	@TempDir
 	Path kitDir;

@@ -7,8 +7,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.node.ObjectNode;
 
-import dev.gatewaykit.bench.TestFiles;
-import dev.gatewaykit.launcher.BenchJson;
+import dev.gatewaykit.bench.analysis.TestFiles;
+import dev.gatewaykit.bench.model.BenchJson;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;

@@ -6,9 +6,9 @@ import java.util.function.UnaryOperator;
 
 import org.jspecify.annotations.Nullable;
 
-import dev.gatewaykit.bench.measure.LoadModel;
-import dev.gatewaykit.bench.measure.Warmup;
-import dev.gatewaykit.bench.measure.Workload;
+import dev.gatewaykit.bench.model.LoadModel;
+import dev.gatewaykit.bench.model.Warmup;
+import dev.gatewaykit.bench.model.Workload;
 
 /**
  * The simulation's parameters, read from {@code bench.*} system properties

@@ -19,16 +19,16 @@ import java.util.function.LongSupplier;
 
 import org.HdrHistogram.Histogram;
 
-import dev.gatewaykit.bench.measure.AssertionResult;
-import dev.gatewaykit.launcher.BenchJson;
-import dev.gatewaykit.bench.measure.Latency;
-import dev.gatewaykit.bench.measure.LatencyHistograms;
-import dev.gatewaykit.bench.measure.MeasuredRun;
-import dev.gatewaykit.bench.summary.Numbers;
-import dev.gatewaykit.bench.measure.PhaseStats;
-import dev.gatewaykit.bench.measure.TimeSeries;
-import dev.gatewaykit.bench.measure.Warmup;
-import dev.gatewaykit.bench.measure.WarmupOutcome;
+import dev.gatewaykit.bench.model.AssertionResult;
+import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.bench.model.Latency;
+import dev.gatewaykit.bench.model.LatencyHistograms;
+import dev.gatewaykit.bench.model.MeasuredRun;
+import dev.gatewaykit.bench.model.Numbers;
+import dev.gatewaykit.bench.model.PhaseStats;
+import dev.gatewaykit.bench.model.TimeSeries;
+import dev.gatewaykit.bench.model.Warmup;
+import dev.gatewaykit.bench.model.WarmupOutcome;
 
 /**
  * Records every request of a simulation by the time it completed, so the bench's figures

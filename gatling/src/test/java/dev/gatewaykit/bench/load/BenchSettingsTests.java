@@ -1,8 +1,5 @@
 package dev.gatewaykit.bench.load;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,9 +9,12 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
-import dev.gatewaykit.bench.measure.LoadModel;
-import dev.gatewaykit.bench.measure.Warmup;
-import dev.gatewaykit.bench.measure.Workload;
+import dev.gatewaykit.bench.model.LoadModel;
+import dev.gatewaykit.bench.model.Warmup;
+import dev.gatewaykit.bench.model.Workload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 class BenchSettingsTests {
 

@@ -1,8 +1,5 @@
 package dev.gatewaykit.bench.load;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
-
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -10,14 +7,17 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.gatewaykit.bench.measure.AssertionResult;
-import dev.gatewaykit.launcher.BenchJson;
-import dev.gatewaykit.bench.measure.Latency;
-import dev.gatewaykit.bench.measure.LatencyHistograms;
-import dev.gatewaykit.bench.measure.MeasuredRun;
-import dev.gatewaykit.bench.measure.TimeSeries;
 import tools.jackson.databind.JsonNode;
+
+import dev.gatewaykit.bench.model.AssertionResult;
+import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.bench.model.Latency;
+import dev.gatewaykit.bench.model.LatencyHistograms;
+import dev.gatewaykit.bench.model.MeasuredRun;
+import dev.gatewaykit.bench.model.TimeSeries;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 class MeasurementRecorderTests {
 

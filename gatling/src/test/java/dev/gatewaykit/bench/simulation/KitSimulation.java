@@ -1,5 +1,27 @@
 package dev.gatewaykit.bench.simulation;
 
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.IntStream;
+
+import io.gatling.core.scenario.SimulationParams;
+import io.gatling.javaapi.core.Assertion;
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.Simulation;
+import io.gatling.javaapi.http.HttpProtocolBuilder;
+import org.jspecify.annotations.Nullable;
+
+import dev.gatewaykit.bench.load.BenchSettings;
+import dev.gatewaykit.bench.load.CompilerWatch;
+import dev.gatewaykit.bench.load.MeasurementRecorder;
+import dev.gatewaykit.bench.load.WeightedChoice;
+import dev.gatewaykit.bench.model.LoadModel;
+
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.details;
@@ -9,28 +31,6 @@ import static io.gatling.javaapi.core.CoreDsl.onCase;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.core.CoreDsl.stopLoadGeneratorIf;
 import static io.gatling.javaapi.http.HttpDsl.http;
-
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.stream.IntStream;
-
-import org.jspecify.annotations.Nullable;
-
-import dev.gatewaykit.bench.load.BenchSettings;
-import dev.gatewaykit.bench.load.CompilerWatch;
-import dev.gatewaykit.bench.load.MeasurementRecorder;
-import dev.gatewaykit.bench.load.WeightedChoice;
-import dev.gatewaykit.bench.measure.LoadModel;
-import io.gatling.core.scenario.SimulationParams;
-import io.gatling.javaapi.core.Assertion;
-import io.gatling.javaapi.core.ChainBuilder;
-import io.gatling.javaapi.core.PopulationBuilder;
-import io.gatling.javaapi.core.Simulation;
-import io.gatling.javaapi.http.HttpProtocolBuilder;
 
 /**
  * The kit's measurement around a load of your own: extend it, say what the load's

@@ -1,21 +1,21 @@
 package dev.gatewaykit.bench.simulation;
 
-import static io.gatling.javaapi.http.HttpDsl.http;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
+import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.http.HttpRequestActionBuilder;
 import org.jspecify.annotations.Nullable;
 
 import dev.gatewaykit.bench.load.BenchSettings;
 import dev.gatewaykit.bench.load.RelayTokens;
+import dev.gatewaykit.common.IdentityHeaders;
 import dev.gatewaykit.common.relay.RelayKeys;
 import dev.gatewaykit.common.relay.RelayTokenSigner;
-import dev.gatewaykit.common.IdentityHeaders;
-import io.gatling.javaapi.core.PopulationBuilder;
-import io.gatling.javaapi.http.HttpRequestActionBuilder;
+
+import static io.gatling.javaapi.http.HttpDsl.http;
 
 /**
  * The original incident's load: logged-in users reading product details through nginx and

@@ -1,7 +1,5 @@
 package dev.gatewaykit.bench.simulation;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,11 +13,13 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.gatewaykit.bench.measure.MeasuredRun;
-import dev.gatewaykit.bench.measure.PhaseStats;
+import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.bench.model.MeasuredRun;
+import dev.gatewaykit.bench.model.PhaseStats;
 import dev.gatewaykit.bench.simulation.LoopbackServer.Seen;
-import dev.gatewaykit.launcher.BenchJson;
 import dev.gatewaykit.launcher.gatling.GatlingRun;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A request file run end to end, the way the kit runs it: Gatling in a JVM of its own

@@ -1,5 +1,19 @@
 package dev.gatewaykit.bench.simulation;
 
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.http.HttpRequestActionBuilder;
+
+import dev.gatewaykit.bench.load.BenchSettings;
+import dev.gatewaykit.bench.load.MeasurementRecorder;
+import dev.gatewaykit.bench.load.UsersCsv;
+import dev.gatewaykit.bench.model.BenchJson;
+
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.crashLoadGeneratorIf;
@@ -10,19 +24,6 @@ import static io.gatling.javaapi.core.CoreDsl.listFeeder;
 import static io.gatling.javaapi.core.CoreDsl.rampUsers;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.http;
-
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
-
-import dev.gatewaykit.bench.load.BenchSettings;
-import dev.gatewaykit.bench.load.MeasurementRecorder;
-import dev.gatewaykit.bench.load.UsersCsv;
-import dev.gatewaykit.launcher.BenchJson;
-import io.gatling.javaapi.core.ChainBuilder;
-import io.gatling.javaapi.core.PopulationBuilder;
-import io.gatling.javaapi.http.HttpRequestActionBuilder;
 
 /**
  * Obtains the load's tokens before it starts: logs in, keeps each token in the pool, and

@@ -22,6 +22,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import dev.gatewaykit.bench.model.Simulations;
+
 /**
  * One Gatling run of a simulation, in a JVM of its own, straight from the simulation's
  * class path (no Maven at bench time, so nothing depends on what the Maven repository
@@ -50,7 +52,7 @@ public record GatlingRun(String simulation, List<Path> classPath, List<Path> ext
 		Map<String, String> properties, Path dir, String label, Duration timeout) {
 
 	/** The kit's own scenario. */
-	public static final String SIMULATION = "dev.gatewaykit.bench.simulation.ProductBrowseSimulation";
+	public static final String SIMULATION = Simulations.PRODUCT_BROWSE;
 
 	private static final String IDENTIFIER = "\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*";
 

@@ -13,10 +13,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-import dev.gatewaykit.launcher.BenchJson;
-import dev.gatewaykit.launcher.HttpAnswer;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
+
+import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.launcher.HttpAnswer;
 
 /**
  * The part of the Nacos v1 open API the kit uses: YAML configs in {@code DEFAULT_GROUP}

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import dev.gatewaykit.launcher.BadInputException;
+import dev.gatewaykit.bench.model.BadInputException;
 
 /**
  * Renders {@code nginx/<variant>.conf.template} into a runnable {@code nginx.conf} under

@@ -8,7 +8,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-import dev.gatewaykit.launcher.BenchJson;
+import dev.gatewaykit.bench.model.BenchJson;
 import dev.gatewaykit.launcher.FreePorts;
 import dev.gatewaykit.launcher.HttpAnswer;
 import dev.gatewaykit.launcher.ServerProcess;

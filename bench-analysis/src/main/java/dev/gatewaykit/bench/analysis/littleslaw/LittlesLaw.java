@@ -1,0 +1,116 @@
+package dev.gatewaykit.bench.analysis.littleslaw;
+
+import dev.gatewaykit.bench.model.LoadModel;
+import dev.gatewaykit.bench.model.Numbers;
+import dev.gatewaykit.bench.model.Workload;
+import dev.gatewaykit.common.mode.ExecutionMode;
+
+/**
+ * Little's law applied to the gateway: a pool of {@code N} threads, each held for
+ * {@code W} seconds per request, completes at most {@code N / W} requests per second,
+ * whatever the load.
+ * <p>
+ * The original incident's arithmetic: 4 event loops, each blocked about 53 ms per
+ * request, allow about 75 requests per second; move the blocking calls off the loops and
+ * the bound becomes the pool they moved to, or, when nothing blocks, the load the
+ * injector offers. The time a request holds a thread is measured where the gateway's
+ * meters allow ({@link HoldTime}: the blocking calls' wall time plus the pool's CPU per
+ * request); otherwise it is the latency the bench injected on the links, which leaves out
+ * the services' own time and the gateway's CPU. Every prediction is also capped by that
+ * offered load: a closed workload of {@code U} users cannot exceed {@code U / W} even
+ * with infinitely many threads, and an open workload never exceeds its arrival rate. CPU
+ * is the remaining bound, which this arithmetic does not model.
+ */
+public final class LittlesLaw {
+
+	private LittlesLaw() {
+	}
+
+	/**
+	 * Predicts the throughput of one mode.
+	 * @param mode how the gateway runs its blocking calls
+	 * @param gateway the live gateway's thread counts; {@code null} when unknown (the
+	 * prediction then says so)
+	 * @param links per-round-trip latencies and the base service time
+	 * @param workload what the injector offers
+	 */
+	public static Prediction predict(ExecutionMode mode, GatewayFacts gateway, LinkLatencies links, Workload workload) {
+		return predict(mode, gateway, links, workload, null);
+	}
+
+	/**
+	 * Likewise, with the measured time a request held a thread of the mode's pool.
+	 * @param hold the measured hold time; {@code null} to use the injected latency
+	 */
+	public static Prediction predict(ExecutionMode mode, GatewayFacts gateway, LinkLatencies links, Workload workload,
+			HoldTime hold) {
+		boolean measured = hold != null && mode.threadBound() && hold.totalMs() > 0;
+		double blockedMs = measured ? hold.totalMs() : links.blockedMs();
+		String blocked = measured ? "(" + hold.describe() + ")" : Numbers.trim(blockedMs, 1) + " ms";
+		Bound offered = offeredBound(workload, blockedMs, blocked);
+		// Said where it matters: a thread bound resting on the injected latency alone
+		// leaves out the services' own time and the gateway's CPU, and over-predicts.
+		String threadBlocked = measured ? blocked : blocked + " injected";
+		Bound threads = null;
+		if (mode.threadBound()) {
+			if (gateway == null) {
+				return new Prediction(null, "thread counts unknown (no gateway.json)", Prediction.NONE, null,
+						offered.value);
+			}
+			threads = threadBound(mode, gateway, blockedMs, threadBlocked);
+		}
+		if (threads != null && threads.value != null && (offered.value == null || threads.value <= offered.value)) {
+			return new Prediction(threads.value, threads.formula, Prediction.THREADS, threads.value, offered.value,
+					measured ? hold : null);
+		}
+		Double threadValue = (threads != null) ? threads.value : null;
+		if (offered.value != null) {
+			return new Prediction(offered.value, offered.formula, Prediction.OFFERED_LOAD, threadValue, offered.value,
+					measured ? hold : null);
+		}
+		return new Prediction(null, "no blocked time: bound by CPU, not by threads", Prediction.NONE, threadValue,
+				null);
+	}
+
+	private static Bound offeredBound(Workload workload, double blockedMs, String blocked) {
+		if (workload.model() == LoadModel.OPEN) {
+			return new Bound(workload.rate(), "offered " + Numbers.trim(workload.rate(), 1) + " req/s");
+		}
+		if (blockedMs <= 0) {
+			return new Bound(null, null);
+		}
+		double value = workload.users() / (blockedMs / 1000.0);
+		return new Bound(value, plural(workload.users(), "user") + " / " + blocked + " = " + Math.round(value));
+	}
+
+	private static Bound threadBound(ExecutionMode mode, GatewayFacts gateway, double blockedMs, String blocked) {
+		int count = switch (mode) {
+			case BLOCKING -> gateway.eventLoopThreads();
+			case PUBLISH_ON -> gateway.parallelThreads();
+			case BOUNDED_ELASTIC -> gateway.boundedElasticThreads();
+			case REACTIVE -> throw new IllegalArgumentException("reactive mode holds no thread while it waits");
+		};
+		String noun = switch (mode) {
+			case BLOCKING -> "loop";
+			case PUBLISH_ON -> "parallel thread";
+			default -> "elastic thread";
+		};
+		if (count < 1) {
+			throw new IllegalArgumentException(
+					"gateway.json reports " + count + " " + noun + "s for mode " + mode.id() + "; expected at least 1");
+		}
+		if (blockedMs <= 0) {
+			return new Bound(null, null);
+		}
+		double value = count / (blockedMs / 1000.0);
+		return new Bound(value, plural(count, noun) + " / " + blocked + " = " + Math.round(value));
+	}
+
+	private static String plural(int count, String noun) {
+		return count + " " + ((count == 1) ? noun : noun + "s");
+	}
+
+	private record Bound(Double value, String formula) {
+	}
+
+}

@@ -1,0 +1,31 @@
+package dev.gatewaykit.bench.analysis.littleslaw;
+
+/**
+ * What Little's law says a mode can do, next to which the measured TPS is shown.
+ *
+ * @param tps the predicted requests per second, {@code null} when nothing bounds it (no
+ * blocked time, no thread counts)
+ * @param formula the arithmetic behind it, as shown in the table, e.g.
+ * {@code 4 loops / 53 ms = 75}
+ * @param boundBy {@link #THREADS}, {@link #OFFERED_LOAD} or {@link #NONE}
+ * @param threadBound threads ÷ blocked time, {@code null} for a mode that holds no thread
+ * while it waits
+ * @param offeredBound what the injector can offer at that blocked time, {@code null} when
+ * unbounded
+ * @param holdTime the measured time a request held a thread of the binding pool,
+ * {@code null} when the prediction rests on the injected latency alone
+ */
+public record Prediction(Double tps, String formula, String boundBy, Double threadBound, Double offeredBound,
+		HoldTime holdTime) {
+
+	public Prediction(Double tps, String formula, String boundBy, Double threadBound, Double offeredBound) {
+		this(tps, formula, boundBy, threadBound, offeredBound, null);
+	}
+
+	public static final String THREADS = "threads";
+
+	public static final String OFFERED_LOAD = "offered load";
+
+	public static final String NONE = "none";
+
+}

@@ -1,0 +1,9 @@
+/**
+ * What a run measured, as the simulation writes it and the analysis reads it: the window,
+ * per-second series, latency histograms, the steady-state warm-up, and the JSON they are
+ * stored in.
+ */
+@NullMarked
+package dev.gatewaykit.bench.model;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,7 +1,0 @@
-/**
- * The prediction beside each measured TPS: Little's law with the measured hold time.
- */
-@NullMarked
-package dev.gatewaykit.bench.littleslaw;
-
-import org.jspecify.annotations.NullMarked;

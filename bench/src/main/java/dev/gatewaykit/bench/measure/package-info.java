@@ -1,8 +1,0 @@
-/**
- * What the simulation measures and records: the window, per-second series, latency, the
- * steady-state warm-up.
- */
-@NullMarked
-package dev.gatewaykit.bench.measure;
-
-import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,99 @@
+package dev.gatewaykit.bench.probe;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import tools.jackson.databind.json.JsonMapper;
+
+import dev.gatewaykit.bench.analysis.diagnostics.CpuSample;
+import dev.gatewaykit.bench.analysis.diagnostics.ProcCpu;
+
+/**
+ * Reads the CPU time of each watched process (and its descendants) every {@code interval}
+ * and appends one {@link CpuSample} line per reading: the per-second CPU chart of every
+ * process and, over the measured window, CPU time per request. Processes can be added
+ * while it runs (the injector starts after the sampler). Single use: {@link #run} once.
+ */
+public final class CpuSampler {
+
+	private static final JsonMapper LINES = JsonMapper.builder().build();
+
+	private final Map<String, ProcessHandle> watched = new ConcurrentHashMap<>();
+
+	private final Duration interval;
+
+	private final CountDownLatch stop = new CountDownLatch(1);
+
+	public CpuSampler(Duration interval) {
+		if (interval.isNegative() || interval.isZero()) {
+			throw new IllegalArgumentException("the interval must be positive");
+		}
+		this.interval = interval;
+	}
+
+	/** Samples {@code process} and its descendants under {@code name} from now on. */
+	public CpuSampler watch(String name, ProcessHandle process) {
+		this.watched.put(name, process);
+		return this;
+	}
+
+	/** Every watched process's ticks now. */
+	public CpuSample sample() {
+		Map<String, Long> ticks = new LinkedHashMap<>();
+		this.watched.forEach((name, process) -> {
+			OptionalLong own = ProcCpu.ticks(process.pid());
+			if (own.isPresent()) {
+				long total = own.getAsLong();
+				for (ProcessHandle child : process.descendants().toList()) {
+					total += ProcCpu.ticks(child.pid()).orElse(0);
+				}
+				ticks.put(name, total);
+			}
+		});
+		return new CpuSample(System.currentTimeMillis(), ticks);
+	}
+
+	/**
+	 * Samples into {@code out} (replaced) until {@code maxDuration} has passed or
+	 * {@link #stop} is called; one more sample is written when it stops, so the last
+	 * second of a window is covered. Each line is flushed as written.
+	 * @return how many samples were written
+	 */
+	public int run(Path out, Duration maxDuration) throws IOException {
+		int written = 0;
+		try (Writer writer = Files.newBufferedWriter(out, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+				StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+			long deadline = System.nanoTime() + maxDuration.toNanos();
+			boolean stopped = false;
+			while (!stopped) {
+				writer.append(LINES.writeValueAsString(sample())).append('\n').flush();
+				written++;
+				stopped = this.stop.await(this.interval.toNanos(), TimeUnit.NANOSECONDS)
+						|| System.nanoTime() >= deadline;
+			}
+			writer.append(LINES.writeValueAsString(sample())).append('\n').flush();
+			written++;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		return written;
+	}
+
+	/** Ends {@link #run} after one last sample, from any thread. */
+	public void stop() {
+		this.stop.countDown();
+	}
+
+}

@@ -1,0 +1,245 @@
+package dev.gatewaykit.bench.probe;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.gatewaykit.bench.analysis.diagnostics.Diagnostics;
+import dev.gatewaykit.bench.analysis.diagnostics.LoopProfile;
+import dev.gatewaykit.bench.analysis.diagnostics.ProfilerEvent;
+import dev.gatewaykit.bench.analysis.diagnostics.ThreadDump;
+import dev.gatewaykit.bench.analysis.diagnostics.WindowRecord;
+import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.bench.model.PhaseFile;
+import dev.gatewaykit.common.diagnostics.DiagnosticsEndpoint;
+import dev.gatewaykit.launcher.HttpAnswer;
+import dev.gatewaykit.launcher.stack.ManagementAccess;
+
+/**
+ * Beside the simulation, in one mode's measured window: when the window opens (the
+ * simulation's {@code phase.json}) it clears the gateway's recorded blocking calls; in
+ * the middle it takes a thread dump and starts the profiler; at the end it stops the
+ * profiler (the flame graph of the window's second half) and saves the gateway's
+ * diagnostics. Everything it does is outside the gateway's request path: the profiler and
+ * the dump go through the JVM's attach mechanism, which answers even when every event
+ * loop is blocked.
+ */
+public final class WindowDiagnostics {
+
+	public static final String THREAD_DUMP_FILE = "threaddump.txt";
+
+	public static final String FLAME_GRAPH_FILE = "flamegraph.html";
+
+	private static final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+	private final CountDownLatch aborted = new CountDownLatch(1);
+
+	/**
+	 * One window's plan.
+	 *
+	 * @param dir the mode's directory: {@code phase.json} is awaited there and the files
+	 * go there
+	 * @param label the mode's name, for the flame graph's title
+	 * @param pid the gateway's process
+	 * @param actuatorUri the gateway's actuator base ({@code http://host:port/actuator}),
+	 * empty for a gateway the kit did not start (then no blocking calls or runtime
+	 * series)
+	 * @param profile the profiler event
+	 * @param profiler the profiler, or why there is none (then {@code profile} is not
+	 * sampled and the reason is noted)
+	 * @param blockHound whether the gateway records blocking calls
+	 * @param phaseTimeout how long to wait for the window to open
+	 * @param management the credentials of the gateway's management writes, sent with the
+	 * reset of its blocking calls
+	 */
+	public record Plan(Path dir, String label, long pid, Optional<URI> actuatorUri, ProfilerEvent profile,
+			Optional<AsyncProfiler> profiler, String noProfilerReason, boolean blockHound, Duration phaseTimeout,
+			Optional<ManagementAccess> management) {
+	}
+
+	/**
+	 * Runs the plan to the window's end (or until {@link #abort}); never throws for
+	 * something that failed on the way, it is noted in the record.
+	 */
+	public WindowRecord run(Plan plan, Consumer<String> log) {
+		List<String> notes = new ArrayList<>();
+		String flameGraph = null;
+		String threadDump = null;
+		long dumpedAt = 0;
+		long profiledFrom = 0;
+		try {
+			Optional<PhaseFile> window = awaitWindow(plan);
+			if (window.isEmpty()) {
+				notes.add("the measured window never opened: no flame graph, thread dump or blocking calls");
+				return write(plan, new WindowRecord(plan.profile().id(), null, null, 0, 0, plan.blockHound(), notes));
+			}
+			long start = window.get().windowStartEpochMs();
+			long end = window.get().windowEndEpochMs();
+			if (plan.blockHound() && plan.actuatorUri().isPresent()) {
+				HttpRequest.Builder post = HttpRequest.newBuilder(endpoint(plan))
+					.timeout(Duration.ofSeconds(10))
+					.POST(HttpRequest.BodyPublishers.noBody());
+				plan.management().ifPresent((access) -> post.header("Authorization", access.authorization()));
+				HttpAnswer reset = HttpAnswer.send(http, post.build());
+				if (reset.status() / 100 != 2) {
+					notes.add("could not reset the gateway's blocking calls at the window's start (" + reset.describe()
+							+ "): they include the warm-up");
+				}
+			}
+			// The first half runs as it would without the kit looking: its CPU per
+			// request
+			// is the one the report quotes. In the middle the thread dump, then the
+			// profiler for the second half (sampling every thread costs the gateway CPU
+			// at a fixed rate, which would weigh more per request on a slow mode).
+			boolean profiling = false;
+			if (sleepUntil(start + (end - start) / 2)) {
+				dumpedAt = System.currentTimeMillis();
+				threadDump = threadDump(plan, notes);
+				profiling = startProfiler(plan, threadDump, notes, log);
+				profiledFrom = profiling ? System.currentTimeMillis() : 0;
+			}
+			sleepUntil(end);
+			if (profiling) {
+				flameGraph = stopProfiler(plan, notes);
+			}
+			if (plan.actuatorUri().isPresent()) {
+				HttpAnswer diagnostics = HttpAnswer.send(http,
+						HttpRequest.newBuilder(endpoint(plan)).timeout(Duration.ofSeconds(15)).GET().build());
+				if (diagnostics.ok()) {
+					Files.writeString(plan.dir().resolve(Diagnostics.GATEWAY_FILE), diagnostics.body());
+				}
+				else {
+					notes.add(
+							"the gateway's " + DiagnosticsEndpoint.PATH + " did not answer: " + diagnostics.describe());
+				}
+			}
+			else {
+				notes.add("a gateway the kit did not start: no " + DiagnosticsEndpoint.PATH + " series");
+			}
+		}
+		catch (IOException ex) {
+			notes.add("diagnostics stopped: " + ex.getMessage());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			notes.add("diagnostics interrupted");
+		}
+		return write(plan, new WindowRecord(plan.profile().id(), flameGraph, threadDump, dumpedAt, profiledFrom,
+				plan.blockHound(), notes));
+	}
+
+	/**
+	 * Ends {@link #run} early (the simulation failed): a running profiler is still
+	 * stopped, so the gateway is left as it was.
+	 */
+	public void abort() {
+		this.aborted.countDown();
+	}
+
+	private boolean startProfiler(Plan plan, @Nullable String threadDump, List<String> notes, Consumer<String> log)
+			throws IOException {
+		if (plan.profile() == ProfilerEvent.OFF) {
+			return false;
+		}
+		if (plan.profiler().isEmpty()) {
+			notes.add("no flame graph: " + plan.noProfilerReason());
+			return false;
+		}
+		try {
+			List<Long> threads = (threadDump != null)
+					? ThreadDump.requestPathThreads(Files.readString(plan.dir().resolve(threadDump))) : List.of();
+			plan.profiler().get().start(plan.pid(), plan.profile(), threads);
+			log.accept(plan.label() + ": async-profiler (" + plan.profile().id()
+					+ ") started for the window's second half");
+			return true;
+		}
+		catch (AsyncProfiler.ProfilerException ex) {
+			notes.add("no flame graph: " + ex.getMessage());
+			return false;
+		}
+	}
+
+	private static String stopProfiler(Plan plan, List<String> notes) {
+		try {
+			plan.profiler()
+				.orElseThrow()
+				.stop(plan.pid(), plan.dir().resolve(FLAME_GRAPH_FILE), plan.dir().resolve(LoopProfile.FILE),
+						plan.label() + " " + plan.profile().id() + " (measured window)");
+			return FLAME_GRAPH_FILE;
+		}
+		catch (AsyncProfiler.ProfilerException ex) {
+			notes.add("no flame graph: " + ex.getMessage());
+			return null;
+		}
+	}
+
+	/**
+	 * {@code jcmd <pid> Thread.print}: what {@code jstack} prints, from the JDK running
+	 * the kit.
+	 */
+	private static String threadDump(Plan plan, List<String> notes) throws IOException, InterruptedException {
+		Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+		if (!Files.isExecutable(jcmd)) {
+			notes.add("no thread dump: " + jcmd + " is missing (the kit runs on a JRE, not a JDK)");
+			return null;
+		}
+		Path file = plan.dir().resolve(THREAD_DUMP_FILE);
+		Process process = new ProcessBuilder(jcmd.toString(), Long.toString(plan.pid()), "Thread.print")
+			.redirectErrorStream(true)
+			.redirectOutput(file.toFile())
+			.start();
+		if (!process.waitFor(30, TimeUnit.SECONDS)) {
+			process.destroyForcibly();
+			notes.add("no thread dump: jcmd did not finish in 30 s");
+			return null;
+		}
+		if (process.exitValue() != 0) {
+			notes.add("no thread dump: jcmd exited with " + process.exitValue() + " (see " + file + ")");
+			return null;
+		}
+		return THREAD_DUMP_FILE;
+	}
+
+	private Optional<PhaseFile> awaitWindow(Plan plan) throws InterruptedException {
+		long deadline = System.currentTimeMillis() + plan.phaseTimeout().toMillis();
+		while (System.currentTimeMillis() < deadline) {
+			Optional<PhaseFile> phase = PhaseFile.read(plan.dir());
+			if (phase.isPresent()) {
+				return phase;
+			}
+			if (this.aborted.await(100, TimeUnit.MILLISECONDS)) {
+				return Optional.empty();
+			}
+		}
+		return Optional.empty();
+	}
+
+	/** Sleeps until {@code epochMs}; false when aborted first. */
+	private boolean sleepUntil(long epochMs) throws InterruptedException {
+		long remaining = epochMs - System.currentTimeMillis();
+		return remaining <= 0 || !this.aborted.await(remaining, TimeUnit.MILLISECONDS);
+	}
+
+	private static URI endpoint(Plan plan) {
+		return URI
+			.create(plan.actuatorUri().orElseThrow().toString().replaceFirst("/$", "") + "/" + DiagnosticsEndpoint.ID);
+	}
+
+	private static WindowRecord write(Plan plan, WindowRecord record) {
+		BenchJson.write(plan.dir().resolve(WindowRecord.FILE), record);
+		return record;
+	}
+
+}

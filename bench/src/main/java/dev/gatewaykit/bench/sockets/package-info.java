@@ -1,7 +1,0 @@
-/**
- * Sampling the gateway's sockets from /proc, and what starved connections show.
- */
-@NullMarked
-package dev.gatewaykit.bench.sockets;
-
-import org.jspecify.annotations.NullMarked;

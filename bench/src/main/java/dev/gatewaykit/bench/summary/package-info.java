@@ -1,7 +1,0 @@
-/**
- * A mode's figures, their validity, and the bench's mode names.
- */
-@NullMarked
-package dev.gatewaykit.bench.summary;
-
-import org.jspecify.annotations.NullMarked;
