@@ -31,6 +31,7 @@ import dev.gatewaykit.bench.diagnostics.WindowDiagnostics;
 import dev.gatewaykit.bench.diagnostics.WindowRecord;
 import dev.gatewaykit.bench.flip.FlipEvent;
 import dev.gatewaykit.bench.flip.ModeFlipper;
+import dev.gatewaykit.bench.render.ChromiumScreenshot;
 import dev.gatewaykit.bench.sockets.SocketSampler;
 import dev.gatewaykit.bench.summary.ModeSummary;
 import dev.gatewaykit.common.mode.ExecutionMode;
@@ -126,7 +127,6 @@ public final class BenchRun implements AutoCloseable {
 		}
 		if (!target) {
 			this.stack.checkReady();
-			// chromium renders report.png.
 			this.tools.osPackages(Tools.BENCH_PACKAGES);
 			this.tools.toxiproxy();
 			if (this.options.discovery() == Discovery.NACOS) {
@@ -393,13 +393,26 @@ public final class BenchRun implements AutoCloseable {
 		}
 		this.tools.findRnacos().ifPresent((rnacos) -> report.addAll(List.of("--rnacos", rnacos.toString())));
 		timed("report", () -> invoke(report));
+		timed("screenshot", this::screenshot);
+	}
+
+	/**
+	 * report.png, when Chromium is installed: the bench does not install it (the
+	 * screenshot is all it is for), so without it a note says how to take the picture; an
+	 * installed Chromium that fails to render is a warning.
+	 */
+	void screenshot() {
 		Path html = this.options.out().resolve("report.html");
-		timed("screenshot", () -> {
-			if (KitCli.run(new String[] { "render-check", "--html", html.toString(), "--png",
-					this.options.out().resolve("report.png").toString() }, nullStream(), this.err) != 0) {
-				this.log.accept("warning: report.html could not be rendered in headless Chromium");
-			}
-		});
+		Path png = this.options.out().resolve("report.png");
+		Optional<Path> chromium = ChromiumScreenshot.findChromium(this.tools.path());
+		if (chromium.isEmpty()) {
+			this.log.accept(ChromiumScreenshot.skippedNote(html, png));
+			return;
+		}
+		if (KitCli.run(new String[] { "render-check", "--html", html.toString(), "--png", png.toString(), "--chromium",
+				chromium.get().toString() }, nullStream(), this.err) != 0) {
+			this.log.accept("warning: report.html could not be rendered in headless Chromium");
+		}
 	}
 
 	/** Runs {@code step} and records how long it took in {@code out/phases.txt}. */
