@@ -439,17 +439,11 @@ public final class BenchRun implements AutoCloseable {
 	}
 
 	private void gatling(Path dir, String target, URI baseUrl, String label, Map<String, String> load, CpuSampler cpu) {
-		Map<String, String> properties = new LinkedHashMap<>();
-		properties.put("bench.baseUrl", baseUrl.toString());
-		properties.put("bench.target", target);
-		properties.putAll(load);
-		properties.put("bench.usersCsv", this.workspace.demoUsersCsv().toString());
-		properties.put("bench.label", label);
-		properties.put("bench.out", dir.toString());
-		Duration timeout = Duration.ofSeconds(this.options.maxWarmupSeconds() + this.options.durationSeconds()
-				+ this.options.requestTimeoutMs() / 1000 + 300);
+		Map<String, String> properties = GatlingRun.properties(baseUrl, target, load, this.workspace.demoUsersCsv(),
+				label, dir);
 		new GatlingRun(this.options.scenario().simulation(), this.workspace.gatlingClassPath(),
-				this.options.scenario().classPath(), this.gatlingJvmOptions, properties, dir, label, timeout)
+				this.options.scenario().classPath(), this.gatlingJvmOptions, properties, dir, label,
+				this.options.load().timeout())
 			.run(this.err::println, (injector) -> cpu.watch("injector", injector));
 	}
 
