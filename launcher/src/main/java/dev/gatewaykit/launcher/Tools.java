@@ -18,8 +18,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * The programs the kit runs, found or installed: OS packages (redis-server, nginx,
- * chromium, curl; shellcheck for the tests) from apt as root (otherwise a stop that names
+ * The programs the kit runs, found or installed: OS packages (redis-server, nginx, curl;
+ * chromium and shellcheck for the tests) from apt as root (otherwise a stop that names
  * the apt-get command), toxiproxy and actionlint built once with {@code go install},
  * rnacos built once with {@code cargo install} (the one build of minutes, so it goes
  * where cargo keeps what it installs, and is then copied into the kit's tools directory).
@@ -53,15 +53,18 @@ public final class Tools {
 
 	/**
 	 * The OS packages a bench needs; each is also the name of the command it installs.
+	 * Not chromium: it only takes report.png, the report's screenshot, which a bench
+	 * without it skips with a note (a browser is a large install for one picture).
 	 */
-	public static final List<String> BENCH_PACKAGES = List.of("redis-server", "nginx", "chromium", "curl");
+	public static final List<String> BENCH_PACKAGES = List.of("redis-server", "nginx", "curl");
 
 	/**
-	 * The OS packages only the tests need, each also the name of its command: shellcheck,
-	 * which actionlint runs on the workflows' {@code run:} scripts when it is on PATH
-	 * (and silently skips when it is not).
+	 * The OS packages only the tests need, each also the name of its command: chromium,
+	 * in which the report tests render report.html, and shellcheck, which actionlint runs
+	 * on the workflows' {@code run:} scripts when it is on PATH (and silently skips when
+	 * it is not).
 	 */
-	public static final List<String> TEST_PACKAGES = List.of("shellcheck");
+	public static final List<String> TEST_PACKAGES = List.of("chromium", "shellcheck");
 
 	private static final Duration INSTALL_TIMEOUT = Duration.ofMinutes(45);
 
@@ -124,8 +127,7 @@ public final class Tools {
 	}
 
 	/**
-	 * An OS command (redis-server, nginx, chromium, ...), installed with apt when
-	 * missing.
+	 * An OS command (redis-server, nginx, curl, ...), installed with apt when missing.
 	 */
 	public Path osCommand(String command) {
 		osPackages(List.of(command));

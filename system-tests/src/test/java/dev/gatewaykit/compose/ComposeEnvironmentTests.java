@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -12,6 +13,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+
+import dev.gatewaykit.launcher.gatling.GatlingMain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,7 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * typo such as {@code SPRING_DATA_REDIS_HOSTNAME} would otherwise be ignored in silence,
  * and the service would talk to 127.0.0.1. The same goes for the keys of the config files
  * compose mounts into a Boot service's {@code /app/config}. The other containers are
- * checked against what reads their variables.
+ * checked against what reads their variables: the image, our script, or (the
+ * {@code gatling} service) the launcher's {@link GatlingMain}.
  */
 class ComposeEnvironmentTests {
 
@@ -43,7 +47,13 @@ class ComposeEnvironmentTests {
 	 * Services that run one of our scripts: each variable must be one the script reads.
 	 */
 	private static final Map<String, String> SCRIPTS = Map.of("toxiproxy-latency", "docker/toxiproxy/set-latency.sh",
-			"gatling", "docker/gatling/run-bench.sh", "nacos-init", "docker/nacos/nacos-init.sh");
+			"nacos-init", "docker/nacos/nacos-init.sh");
+
+	/**
+	 * Services whose variables Java reads: each must be one it declares. The gatling
+	 * service's script only starts the launcher's main, which reads the settings.
+	 */
+	private static final Map<String, List<String>> MAINS = Map.of("gatling", GatlingMain.VARIABLES);
 
 	private static final Map<String, BootProperties> PROPERTIES = new ConcurrentHashMap<>();
 
@@ -89,7 +99,8 @@ class ComposeEnvironmentTests {
 				return;
 			}
 			String script = SCRIPTS.containsKey(name) ? read(this.compose.root.resolve(SCRIPTS.get(name))) : null;
-			Set<String> known = IMAGE_VARIABLES.getOrDefault(name, Set.of());
+			Set<String> known = new HashSet<>(IMAGE_VARIABLES.getOrDefault(name, Set.of()));
+			known.addAll(MAINS.getOrDefault(name, List.of()));
 			ComposeProject.environment(service)
 				.keySet()
 				.stream()

@@ -211,7 +211,8 @@ class ComposeSecurityTests {
 
 	@Test
 	void theSecretsFileStaysOutOfGitAndOutOfTheImages() throws Exception {
-		// The gatling target copies the whole build context into its image.
+		// The build stages copy the whole build context, and their layers stay in the
+		// build cache.
 		Path root = ComposeProject.repositoryRoot();
 		assertThat(Files.readAllLines(root.resolve("docker/Dockerfile.dockerignore"))).contains(".env");
 		assertThat(Files.readAllLines(root.resolve(".gitignore"))).contains(".env");

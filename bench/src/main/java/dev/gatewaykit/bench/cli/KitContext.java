@@ -12,6 +12,7 @@ import dev.gatewaykit.bench.run.BenchOptions;
 import dev.gatewaykit.bench.run.BenchRun;
 import dev.gatewaykit.launcher.Tools;
 import dev.gatewaykit.launcher.Workspace;
+import dev.gatewaykit.launcher.gatling.GatlingRun;
 import dev.gatewaykit.launcher.stack.Stack;
 
 /**
@@ -28,9 +29,7 @@ public record KitContext(Workspace workspace, Tools tools, Consumer<String> log,
 		Workspace workspace = Workspace.current();
 		Consumer<String> log = (line) -> err.println("[kit " + LocalTime.now().format(TIME) + "] " + line);
 		return new KitContext(workspace, Tools.fromEnvironment(workspace.logs(), log), log,
-				options("KIT_JVM_OPTS", Stack.DEFAULT_JVM_OPTIONS),
-				// The injector: Gatling wants room for 150+ users' sessions.
-				options("KIT_GATLING_JVM_OPTS", List.of("-Xms256m", "-Xmx1g", "-XX:ThreadPriorityPolicy=1")),
+				options("KIT_JVM_OPTS", Stack.DEFAULT_JVM_OPTIONS), GatlingRun.jvmOptions(System.getenv()),
 				Duration.ofSeconds(Long.parseLong(System.getenv().getOrDefault("KIT_HEALTH_TIMEOUT", "180"))));
 	}
 

@@ -42,8 +42,9 @@ public final class TestCommand extends KitCommand {
 				"Provisions what the test suite runs against, then runs ./mvnw -B verify with MAVEN ARGS appended",
 				"(e.g. ./kit test -pl bench -am). Elapsed time is printed per phase.",
 				"  1. OS packages " + String.join(" ", packages()) + ": installed with apt-get as root",
-				"     (apt-get update first); without root the kit stops and names the apt-get command. shellcheck is",
-				"     for the tests only: actionlint runs it on the workflows' run: scripts.",
+				"     (apt-get update first); without root the kit stops and names the apt-get command. chromium and",
+				"     shellcheck are for the tests only: the report tests render report.html in chromium, and",
+				"     actionlint runs shellcheck on the workflows' run: scripts.",
 				"  2. rnacos " + Tools.RNACOS_VERSION + " (the Nacos discovery tests): found, or built once with",
 				"     cargo install rnacos --locked --version " + Tools.RNACOS_VERSION
 						+ " (several minutes) and copied into the kit's tools.",

@@ -7,10 +7,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -38,22 +38,31 @@ public final class ChromiumScreenshot {
 	public record Result(boolean ok, long bytes, String message) {
 	}
 
-	/**
-	 * {@code chromium} on PATH, else {@code /usr/bin/chromium}; empty when neither
-	 * exists.
-	 */
+	/** {@code chromium} on the process's PATH; empty when it is not there. */
 	public static Optional<Path> findChromium() {
-		String path = System.getenv("PATH");
-		List<Path> candidates = new ArrayList<>();
-		if (path != null) {
-			for (String dir : path.split(File.pathSeparator)) {
-				if (!dir.isEmpty()) {
-					candidates.add(Path.of(dir, "chromium"));
-				}
-			}
-		}
-		candidates.add(Path.of("/usr/bin/chromium"));
-		return candidates.stream().filter(Files::isExecutable).findFirst();
+		return findChromium(Objects.requireNonNullElse(System.getenv("PATH"), ""));
+	}
+
+	/**
+	 * {@code chromium} on {@code path} (directories separated as PATH separates them);
+	 * empty when it is not there.
+	 */
+	public static Optional<Path> findChromium(String path) {
+		return Arrays.stream(path.split(File.pathSeparator))
+			.filter((dir) -> !dir.isEmpty())
+			.map((dir) -> Path.of(dir, "chromium"))
+			.filter((candidate) -> Files.isExecutable(candidate) && !Files.isDirectory(candidate))
+			.findFirst();
+	}
+
+	/**
+	 * What a bench says instead of {@code png} when there is no Chromium: nothing failed
+	 * (the screenshot is the one thing Chromium is for, and the bench does not install
+	 * it), so a note with the two ways to get the picture, not a warning.
+	 */
+	public static String skippedNote(Path html, Path png) {
+		return png.getFileName() + " skipped: no chromium on PATH; `apt-get install chromium` for the next run, or "
+				+ "render this one later with `./kit render-check --html " + html + " --png " + png + "`";
 	}
 
 	/**

@@ -18,6 +18,7 @@ import dev.gatewaykit.bench.analysis.summary.BenchModes;
 import dev.gatewaykit.bench.analysis.summary.ModeSummary;
 import dev.gatewaykit.bench.options.GivenOptions;
 import dev.gatewaykit.bench.options.UsageException;
+import dev.gatewaykit.launcher.gatling.Load;
 import dev.gatewaykit.launcher.nginx.NginxConfig;
 import dev.gatewaykit.launcher.stack.Discovery;
 import dev.gatewaykit.launcher.stack.GatewaySelection;
@@ -101,11 +102,11 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 		if (args.flag("ceiling") && args.flag("no-ceiling")) {
 			throw new UsageException("--ceiling and --no-ceiling exclude each other");
 		}
-		int duration = whole(given, "duration", quick ? 15 : 60, 1, "s");
+		int duration = whole(given, "duration", quick ? 15 : Load.DEFAULT_DURATION_SECONDS, 1, "s");
 		Optional<Integer> warmup = Optional.of(given.getOrDefault("warmup", "auto").replaceFirst("s$", ""))
 			.filter((value) -> !value.equals("auto"))
 			.map((value) -> number("warmup", value, 0, "auto or a whole number of seconds"));
-		int maxWarmup = whole(given, "max-warmup", quick ? 40 : 150, 20, "s");
+		int maxWarmup = whole(given, "max-warmup", quick ? 40 : Load.DEFAULT_MAX_WARMUP_SECONDS, 20, "s");
 		// vanilla by default: every run says what the kit's filters cost over a plain
 		// route in the same gateway.
 		List<String> modes = Arrays.stream(given.getOrDefault("modes", "naive,fixed,vanilla").split(","))
@@ -179,10 +180,10 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 		Scenario scenario = scenario(args, given);
 		return new BenchOptions(modes, flipAt,
 				UsageException.parse(() -> Discovery.fromName(given.getOrDefault("discovery", "static"))),
-				whole(given, "users", 150, 1, ""),
+				whole(given, "users", Load.DEFAULT_USERS, 1, ""),
 				Optional.ofNullable(given.get("rate")).map((value) -> decimal("rate", value)), duration, warmup,
-				maxWarmup, 90_000, whole(given, "redis-latency", 1, 0, "ms"), whole(given, "auth-latency", 50, 0, "ms"),
-				latencies,
+				maxWarmup, Load.DEFAULT_REQUEST_TIMEOUT_MS, whole(given, "redis-latency", 1, 0, "ms"),
+				whole(given, "auth-latency", 50, 0, "ms"), latencies,
 				UsageException.parse(() -> NginxConfig.Variant.fromName(given.getOrDefault("nginx", "tuned"))), quick,
 				ceiling && gateway.url().isEmpty(), out, compare,
 				decimal("max-tps-drop", given.getOrDefault("max-tps-drop", "10")),
@@ -344,21 +345,13 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 
 	/** The simulation's {@code bench.*} properties for this run's load. */
 	public Map<String, String> loadProperties() {
-		Map<String, String> properties = new LinkedHashMap<>();
-		if (this.rate.isPresent()) {
-			properties.put("bench.model", "open");
-			properties.put("bench.rate", String.valueOf(this.rate.get()));
-		}
-		else {
-			properties.put("bench.model", "closed");
-			properties.put("bench.users", String.valueOf(this.users));
-		}
-		properties.put("bench.warmupSeconds", this.warmupSeconds.map(String::valueOf).orElse("auto"));
-		properties.put("bench.maxWarmupSeconds", String.valueOf(this.maxWarmupSeconds));
-		properties.put("bench.durationSeconds", String.valueOf(this.durationSeconds));
-		properties.put("bench.requestTimeoutMs", String.valueOf(this.requestTimeoutMs));
-		this.scenario.requestFile().ifPresent((file) -> properties.put("bench.requestFile", file.toString()));
-		return properties;
+		return load().properties();
+	}
+
+	/** This run's load, as the simulation is given it. */
+	public Load load() {
+		return new Load(this.users, this.rate, this.warmupSeconds, this.maxWarmupSeconds, this.durationSeconds,
+				this.requestTimeoutMs, this.scenario.requestFile());
 	}
 
 	private static int whole(Map<String, String> given, String option, int fallback, int min, String unit) {

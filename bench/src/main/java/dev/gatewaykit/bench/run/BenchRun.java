@@ -130,7 +130,6 @@ public final class BenchRun implements AutoCloseable {
 		}
 		if (!target) {
 			this.stack.checkReady();
-			// chromium renders report.png.
 			this.tools.osPackages(Tools.BENCH_PACKAGES);
 			this.tools.toxiproxy();
 			if (this.options.discovery() == Discovery.NACOS) {
@@ -423,17 +422,11 @@ public final class BenchRun implements AutoCloseable {
 	}
 
 	private void gatling(Path dir, String target, URI baseUrl, String label, Map<String, String> load, CpuSampler cpu) {
-		Map<String, String> properties = new LinkedHashMap<>();
-		properties.put("bench.baseUrl", baseUrl.toString());
-		properties.put("bench.target", target);
-		properties.putAll(load);
-		properties.put("bench.usersCsv", this.workspace.demoUsersCsv().toString());
-		properties.put("bench.label", label);
-		properties.put("bench.out", dir.toString());
-		Duration timeout = Duration.ofSeconds(this.options.maxWarmupSeconds() + this.options.durationSeconds()
-				+ this.options.requestTimeoutMs() / 1000 + 300);
+		Map<String, String> properties = GatlingRun.properties(baseUrl, target, load, this.workspace.demoUsersCsv(),
+				label, dir);
 		new GatlingRun(this.options.scenario().simulation(), this.workspace.gatlingClassPath(),
-				this.options.scenario().classPath(), this.gatlingJvmOptions, properties, dir, label, timeout)
+				this.options.scenario().classPath(), this.gatlingJvmOptions, properties, dir, label,
+				this.options.load().timeout())
 			.run(this.err::println, (injector) -> cpu.watch("injector", injector));
 	}
 
@@ -460,15 +453,17 @@ public final class BenchRun implements AutoCloseable {
 	}
 
 	/**
-	 * report.png: report.html in headless Chromium, for a look without a browser; a
-	 * warning when it cannot be rendered, since the report itself is written.
+	 * report.png, when Chromium is installed: the bench does not install it (the
+	 * screenshot is all it is for), so without it a note says how to take the picture; an
+	 * installed Chromium that fails to render is a warning, since the report itself is
+	 * written.
 	 */
-	private void screenshot() {
+	void screenshot() {
 		Path html = this.options.out().resolve("report.html");
 		Path png = this.options.out().resolve("report.png");
-		Optional<Path> chromium = ChromiumScreenshot.findChromium();
+		Optional<Path> chromium = ChromiumScreenshot.findChromium(this.tools.path());
 		if (chromium.isEmpty()) {
-			this.log.accept("warning: report.html could not be rendered: chromium not found");
+			this.log.accept(ChromiumScreenshot.skippedNote(html, png));
 			return;
 		}
 		try {

@@ -14,6 +14,7 @@ import dev.gatewaykit.bench.analysis.diagnostics.ProfilerEvent;
 import dev.gatewaykit.bench.analysis.summary.ModeSummary;
 import dev.gatewaykit.bench.options.ParsedArgs;
 import dev.gatewaykit.bench.options.UsageException;
+import dev.gatewaykit.launcher.gatling.Load;
 import dev.gatewaykit.launcher.nginx.NginxConfig;
 import dev.gatewaykit.launcher.stack.Discovery;
 
@@ -47,6 +48,10 @@ class BenchOptionsTests {
 			.containsEntry("bench.users", "150")
 			.containsEntry("bench.warmupSeconds", "auto")
 			.containsEntry("bench.requestTimeoutMs", "90000");
+		// The compose gatling service's defaults (GatlingMain) are the same load.
+		assertThat(options.load())
+			.isEqualTo(new Load(Load.DEFAULT_USERS, Optional.empty(), Optional.empty(), Load.DEFAULT_MAX_WARMUP_SECONDS,
+					Load.DEFAULT_DURATION_SECONDS, Load.DEFAULT_REQUEST_TIMEOUT_MS, Optional.empty()));
 	}
 
 	@Test

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -54,6 +55,15 @@ public record GatlingRun(String simulation, List<Path> classPath, List<Path> ext
 	/** The kit's own scenario. */
 	public static final String SIMULATION = Simulations.PRODUCT_BROWSE;
 
+	/**
+	 * The injector's JVM options unless {@value #JVM_OPTIONS_VARIABLE} says otherwise:
+	 * Gatling wants room for 150+ users' sessions.
+	 */
+	public static final List<String> DEFAULT_JVM_OPTIONS = List.of("-Xms256m", "-Xmx1g", "-XX:ThreadPriorityPolicy=1");
+
+	/** The environment variable that replaces {@link #DEFAULT_JVM_OPTIONS}. */
+	public static final String JVM_OPTIONS_VARIABLE = "KIT_GATLING_JVM_OPTS";
+
 	private static final String IDENTIFIER = "\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*";
 
 	/** A Java class name: dot-separated identifiers. */
@@ -76,6 +86,33 @@ public record GatlingRun(String simulation, List<Path> classPath, List<Path> ext
 	public GatlingRun(List<Path> classPath, List<String> jvmOptions, Map<String, String> properties, Path dir,
 			String label, Duration timeout) {
 		this(SIMULATION, classPath, List.of(), jvmOptions, properties, dir, label, timeout);
+	}
+
+	/**
+	 * The injector's JVM options: {@value #JVM_OPTIONS_VARIABLE}, split at white space,
+	 * or {@link #DEFAULT_JVM_OPTIONS} when it is unset or blank.
+	 */
+	public static List<String> jvmOptions(Map<String, String> environment) {
+		String value = environment.get(JVM_OPTIONS_VARIABLE);
+		return (value == null || value.isBlank()) ? DEFAULT_JVM_OPTIONS : List.of(value.strip().split("\\s+"));
+	}
+
+	/**
+	 * The simulation's {@code bench.*} properties for one run: where it sends the load
+	 * and which kind of target that is ({@code gateway}, {@code vanilla} or
+	 * {@code ceiling}, for the report), the load's own properties ({@link Load}), whom it
+	 * logs in, its name in the progress lines, and where its figures go.
+	 */
+	public static Map<String, String> properties(URI baseUrl, String target, Map<String, String> load, Path usersCsv,
+			String label, Path dir) {
+		Map<String, String> properties = new LinkedHashMap<>();
+		properties.put("bench.baseUrl", baseUrl.toString());
+		properties.put("bench.target", target);
+		properties.putAll(load);
+		properties.put("bench.usersCsv", usersCsv.toString());
+		properties.put("bench.label", label);
+		properties.put("bench.out", dir.toString());
+		return properties;
 	}
 
 	/**
