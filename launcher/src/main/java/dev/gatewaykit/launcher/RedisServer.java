@@ -1,13 +1,13 @@
 package dev.gatewaykit.launcher;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -69,7 +69,7 @@ public final class RedisServer extends ServerProcess {
 	/** Starts redis-server from PATH; fails with an install hint if it is missing. */
 	public static RedisServer start() {
 		Path binary = Tools.onPath("redis-server")
-			.orElseThrow(() -> new IllegalStateException(
+			.orElseThrow(() -> new RunFailedException(
 					"redis-server is not on PATH: run the tests with `./kit test` (it installs it as root), or install it "
 							+ "with `sudo apt-get install -y redis-server`"));
 		int port = FreePorts.next();
@@ -110,7 +110,7 @@ public final class RedisServer extends ServerProcess {
 	public void flushAll() {
 		String reply = command("FLUSHALL");
 		if (!"+OK".equals(reply)) {
-			throw new IllegalStateException("FLUSHALL failed: " + reply);
+			throw new RunFailedException("FLUSHALL failed: " + reply);
 		}
 	}
 

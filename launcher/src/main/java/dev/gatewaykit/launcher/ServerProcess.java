@@ -100,7 +100,7 @@ public class ServerProcess implements AutoCloseable {
 		long nextReport = started + reportEvery.toNanos();
 		while (System.nanoTime() < deadline) {
 			if (!this.process.isAlive()) {
-				throw new IllegalStateException(
+				throw new RunFailedException(
 						this.name + " exited with " + this.process.exitValue() + "; see " + this.log + lastLines());
 			}
 			if (ready.getAsBoolean()) {
@@ -114,7 +114,7 @@ public class ServerProcess implements AutoCloseable {
 			sleep(Duration.ofMillis(50));
 		}
 		close();
-		throw new IllegalStateException(this.name + " not ready within " + Durations.human(timeout)
+		throw new RunFailedException(this.name + " not ready within " + Durations.human(timeout)
 				+ waiting.lastAttempt().map((attempt) -> "; " + attempt).orElse("") + "; see " + this.log
 				+ lastLines());
 	}
@@ -196,7 +196,7 @@ public class ServerProcess implements AutoCloseable {
 				.start();
 			if (!kill.waitFor(5, TimeUnit.SECONDS) || kill.exitValue() != 0) {
 				kill.destroyForcibly();
-				throw new IllegalStateException("kill -" + signal + " " + pid() + " (" + this.name + ") failed");
+				throw new RunFailedException("kill -" + signal + " " + pid() + " (" + this.name + ") failed");
 			}
 		}
 		catch (IOException ex) {
@@ -204,7 +204,7 @@ public class ServerProcess implements AutoCloseable {
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			throw new IllegalStateException("interrupted", ex);
+			throw new RunFailedException("interrupted", ex);
 		}
 	}
 
@@ -241,7 +241,7 @@ public class ServerProcess implements AutoCloseable {
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			throw new IllegalStateException("interrupted", ex);
+			throw new RunFailedException("interrupted", ex);
 		}
 	}
 

@@ -306,7 +306,7 @@ public final class ServiceProcess extends ServerProcess {
 				throw new IllegalStateException(this.name + ": set a port (FreePorts.next())");
 			}
 			if (!Files.isRegularFile(this.jar)) {
-				throw new IllegalStateException(this.name + ": no jar at " + this.jar.toAbsolutePath().normalize());
+				throw new RunFailedException(this.name + ": no jar at " + this.jar.toAbsolutePath().normalize());
 			}
 			List<String> command = command();
 			Path log = (this.log != null) ? this.log

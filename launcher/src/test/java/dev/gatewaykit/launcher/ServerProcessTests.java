@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * Waiting for a process that never gets ready: the wait says so while it lasts, and fails
@@ -36,7 +36,7 @@ class ServerProcessTests {
 				}
 			};
 
-			assertThatIllegalStateException()
+			assertThatExceptionOfType(RunFailedException.class)
 				.isThrownBy(
 						() -> process.awaitReady(() -> false, Duration.ofMillis(1500), Duration.ofMillis(400), waiting))
 				.withMessageStartingWith("never-ready not ready within 1 s; its health last answered 503, status DOWN")

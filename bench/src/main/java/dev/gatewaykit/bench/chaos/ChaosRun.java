@@ -22,6 +22,7 @@ import dev.gatewaykit.bench.analysis.chaos.RequestRecord;
 import dev.gatewaykit.bench.probe.BreakerWatch;
 import dev.gatewaykit.common.mode.ExecutionMode;
 import dev.gatewaykit.launcher.RedisServer;
+import dev.gatewaykit.launcher.RunFailedException;
 import dev.gatewaykit.launcher.ServiceProcess;
 import dev.gatewaykit.launcher.Tools;
 import dev.gatewaykit.launcher.Workspace;
@@ -247,7 +248,7 @@ public final class ChaosRun implements AutoCloseable {
 		for (String command : List.of("SAVE", "CONFIG SET save \"\"")) {
 			String reply = redis.command(command);
 			if (!reply.equals("+OK")) {
-				throw new IllegalStateException("redis: " + command + " answered " + reply);
+				throw new RunFailedException("redis: " + command + " answered " + reply);
 			}
 		}
 	}

@@ -17,6 +17,7 @@ import tools.jackson.databind.JsonNode;
 
 import dev.gatewaykit.bench.model.BenchJson;
 import dev.gatewaykit.launcher.HttpAnswer;
+import dev.gatewaykit.launcher.RunFailedException;
 
 /**
  * The load's tokens: the first demo users of auth-service's CSV log in through nginx and
@@ -79,7 +80,7 @@ final class DemoLogins {
 			pause();
 		}
 		while (System.nanoTime() < end);
-		throw new IllegalStateException(
+		throw new RunFailedException(
 				"demo user " + user.get("username") + " could not log in via " + LOGIN_PATH + ": " + answer.describe());
 	}
 
@@ -89,7 +90,7 @@ final class DemoLogins {
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			throw new IllegalStateException("interrupted", ex);
+			throw new RunFailedException("interrupted", ex);
 		}
 	}
 
@@ -114,7 +115,7 @@ final class DemoLogins {
 			}
 		}
 		if (users.isEmpty()) {
-			throw new IllegalStateException(csv + " lists no demo users");
+			throw new RunFailedException(csv + " lists no demo users");
 		}
 		return users;
 	}

@@ -2,6 +2,7 @@ package dev.gatewaykit.bench.cli;
 
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -15,6 +16,7 @@ import picocli.CommandLine;
 
 import dev.gatewaykit.bench.model.BadInputException;
 import dev.gatewaykit.bench.options.UsageException;
+import dev.gatewaykit.launcher.RunFailedException;
 import dev.gatewaykit.launcher.Tools;
 import dev.gatewaykit.launcher.nacos.NacosClient;
 
@@ -116,10 +118,10 @@ public final class KitCli {
 			err.println("error: " + ex.getMessage());
 			return ExitCodes.USAGE;
 		}
-		if (ex instanceof Tools.ToolException || ex instanceof IllegalStateException
-				|| ex instanceof NacosClient.NacosException) {
-			// A missing tool, a service that did not come up, a refused start: the
-			// message says what to do.
+		if (ex instanceof RunFailedException || ex instanceof Tools.ToolException
+				|| ex instanceof NacosClient.NacosException || ex instanceof UncheckedIOException) {
+			// A missing tool, a service that did not come up, a refused start, a file
+			// that cannot be written: the message says what to do.
 			err.println("error: " + ex.getMessage());
 			return ExitCodes.FAILED;
 		}

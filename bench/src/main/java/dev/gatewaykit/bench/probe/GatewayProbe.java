@@ -19,6 +19,7 @@ import dev.gatewaykit.bench.analysis.soak.ProcessFacts;
 import dev.gatewaykit.bench.analysis.soak.Snapshot;
 import dev.gatewaykit.bench.model.BadInputException;
 import dev.gatewaykit.launcher.HttpAnswer;
+import dev.gatewaykit.launcher.RunFailedException;
 
 /**
  * Snapshots of one running gateway: its memory from its management port's Prometheus
@@ -67,14 +68,13 @@ public final class GatewayProbe {
 		String scrape = HttpAnswer
 			.send(http, HttpRequest.newBuilder(this.prometheus).timeout(Duration.ofSeconds(5)).GET().build())
 			.okBody()
-			.orElseThrow(() -> new IllegalStateException("the gateway answered no GET " + this.prometheus));
+			.orElseThrow(() -> new RunFailedException("the gateway answered no GET " + this.prometheus));
 		try {
 			return Snapshot.of(now, (now - this.originEpochMs) / 1000.0, forceGc, JvmMemory.parse(scrape),
 					ProcessFacts.read(this.proc, this.pid));
 		}
 		catch (BadInputException ex) {
-			throw new IllegalStateException("no snapshot of the gateway (pid " + this.pid + "): " + ex.getMessage(),
-					ex);
+			throw new RunFailedException("no snapshot of the gateway (pid " + this.pid + "): " + ex.getMessage(), ex);
 		}
 	}
 
@@ -94,7 +94,7 @@ public final class GatewayProbe {
 	private void gc() {
 		Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
 		if (!Files.isExecutable(jcmd)) {
-			throw new IllegalStateException(
+			throw new RunFailedException(
 					"the soak forces a GC with " + jcmd + ", which is missing: run the kit on a JDK, not a JRE");
 		}
 		try {
@@ -104,18 +104,18 @@ public final class GatewayProbe {
 				.start();
 			if (!process.waitFor(60, TimeUnit.SECONDS)) {
 				process.destroyForcibly();
-				throw new IllegalStateException("jcmd " + this.pid + " GC.run did not finish in 60 s");
+				throw new RunFailedException("jcmd " + this.pid + " GC.run did not finish in 60 s");
 			}
 			if (process.exitValue() != 0) {
-				throw new IllegalStateException("jcmd " + this.pid + " GC.run exited with " + process.exitValue());
+				throw new RunFailedException("jcmd " + this.pid + " GC.run exited with " + process.exitValue());
 			}
 		}
 		catch (IOException ex) {
-			throw new IllegalStateException("could not run " + jcmd + ": " + ex.getMessage(), ex);
+			throw new RunFailedException("could not run " + jcmd + ": " + ex.getMessage(), ex);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			throw new IllegalStateException("interrupted while the gateway collected its garbage", ex);
+			throw new RunFailedException("interrupted while the gateway collected its garbage", ex);
 		}
 	}
 

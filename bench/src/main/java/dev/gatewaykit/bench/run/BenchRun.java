@@ -40,6 +40,7 @@ import dev.gatewaykit.bench.report.RunReport;
 import dev.gatewaykit.bench.report.SummaryTable;
 import dev.gatewaykit.common.mode.ExecutionMode;
 import dev.gatewaykit.launcher.HttpAnswer;
+import dev.gatewaykit.launcher.RunFailedException;
 import dev.gatewaykit.launcher.ServiceProcess;
 import dev.gatewaykit.launcher.Tools;
 import dev.gatewaykit.launcher.Workspace;
@@ -124,7 +125,7 @@ public final class BenchRun implements AutoCloseable {
 		boolean target = this.options.gateway().url().isPresent();
 		if (target && this.options.scenario().simulation().equals(BenchOptions.Scenario.KIT)
 				&& !Files.isRegularFile(this.workspace.demoUsersCsv())) {
-			throw new IllegalStateException("the kit's scenario logs in as the demo users of "
+			throw new RunFailedException("the kit's scenario logs in as the demo users of "
 					+ this.workspace.demoUsersCsv() + ", which the kit's auth-service writes (./kit up); for a gateway "
 					+ "with other users, say what to send with --request-file or --simulation");
 		}
@@ -162,7 +163,7 @@ public final class BenchRun implements AutoCloseable {
 	/** Sets the auth link's latency (a sweep point). */
 	public void authLatency(int millis) {
 		if (this.toxiproxy == null) {
-			throw new IllegalStateException("no auth link of the kit's to set: a --target-url run starts no toxiproxy");
+			throw new RunFailedException("no auth link of the kit's to set: a --target-url run starts no toxiproxy");
 		}
 		this.toxiproxy.latency("auth", millis);
 	}
@@ -257,7 +258,7 @@ public final class BenchRun implements AutoCloseable {
 			write(dir.resolve("gateway.json"), facts.get());
 		}
 		else if (!mode.equals(ModeSummary.CUSTOM)) {
-			throw new IllegalStateException(gateway.name() + " answered no GET /actuator/kit");
+			throw new RunFailedException(gateway.name() + " answered no GET /actuator/kit");
 		}
 		NginxServer nginx = this.stack.startNginx(run.nginx(), upstreams(gateways), dir.resolve("nginx"));
 		if (around != null) {
@@ -508,7 +509,7 @@ public final class BenchRun implements AutoCloseable {
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
-				throw new IllegalStateException("interrupted", ex);
+				throw new RunFailedException("interrupted", ex);
 			}
 		});
 	}

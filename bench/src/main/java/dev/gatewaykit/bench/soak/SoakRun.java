@@ -24,6 +24,7 @@ import dev.gatewaykit.bench.model.TimeSeries;
 import dev.gatewaykit.bench.probe.GatewayProbe;
 import dev.gatewaykit.bench.run.BenchOptions;
 import dev.gatewaykit.bench.run.BenchRun;
+import dev.gatewaykit.launcher.RunFailedException;
 import dev.gatewaykit.launcher.ServiceProcess;
 
 /**
@@ -87,7 +88,7 @@ public final class SoakRun implements BenchRun.Around {
 	@Override
 	public void afterLoad(ServiceProcess gateway) {
 		if (this.sampling == null || this.probe == null) {
-			throw new IllegalStateException("the soak's load ended before its baseline was taken");
+			throw new RunFailedException("the soak's load ended before its baseline was taken");
 		}
 		this.during = this.sampling.stop();
 		this.log.accept("── soak: load stopped; " + this.options.settleSeconds() + " s to settle, then GC");
@@ -104,7 +105,7 @@ public final class SoakRun implements BenchRun.Around {
 	 */
 	public Soak result(Path caseDir) {
 		if (this.baseline == null || this.after == null) {
-			throw new IllegalStateException("the soak did not reach its after snapshot");
+			throw new RunFailedException("the soak did not reach its after snapshot");
 		}
 		// What comes before the load is reported, not judged, as the bench keeps warm-up
 		// and logins out of its figures: the warm-up is where a cold gateway compiles
@@ -117,10 +118,10 @@ public final class SoakRun implements BenchRun.Around {
 			files.filter((file) -> file.getFileName().toString().matches("gateway-\\d+\\.log")).forEach(logs::add);
 		}
 		catch (java.io.IOException ex) {
-			throw new IllegalStateException("cannot list " + caseDir + ": " + ex.getMessage(), ex);
+			throw new RunFailedException("cannot list " + caseDir + ": " + ex.getMessage(), ex);
 		}
 		if (logs.isEmpty()) {
-			throw new IllegalStateException("no gateway log in " + caseDir + " to look for LEAK: reports in");
+			throw new RunFailedException("no gateway log in " + caseDir + " to look for LEAK: reports in");
 		}
 		LeakReports leaks = LeakReports.in(logs);
 		Path series = caseDir.resolve("timeseries.json");
@@ -151,7 +152,7 @@ public final class SoakRun implements BenchRun.Around {
 	private static MeasuredRun measured(Path dir) {
 		Path file = dir.resolve("measured.json");
 		if (!Files.isRegularFile(file)) {
-			throw new IllegalStateException("no " + file + ": the load did not finish");
+			throw new RunFailedException("no " + file + ": the load did not finish");
 		}
 		return BenchJson.read(file, MeasuredRun.class);
 	}
@@ -176,7 +177,7 @@ public final class SoakRun implements BenchRun.Around {
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			throw new IllegalStateException("interrupted", ex);
+			throw new RunFailedException("interrupted", ex);
 		}
 	}
 

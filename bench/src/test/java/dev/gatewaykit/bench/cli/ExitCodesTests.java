@@ -12,6 +12,7 @@ import picocli.CommandLine;
 import dev.gatewaykit.bench.model.BadInputException;
 import dev.gatewaykit.bench.options.GivenOptions;
 import dev.gatewaykit.bench.options.UsageException;
+import dev.gatewaykit.launcher.RunFailedException;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -55,10 +56,18 @@ class ExitCodesTests {
 
 	@Test
 	void aServiceThatDidNotStartIsAFailureWithItsMessage() {
-		int code = execute(new IllegalStateException("gateway-1 not ready within 3 min"));
+		int code = execute(new RunFailedException("gateway-1 not ready within 3 min"));
 
 		assertThat(code).isEqualTo(ExitCodes.FAILED);
 		assertThat(err()).isEqualTo("error: gateway-1 not ready within 3 min\n");
+	}
+
+	@Test
+	void anIllegalStateExceptionIsABugWithItsStackTrace() {
+		int code = execute(new IllegalStateException("a case ran before prepare()"));
+
+		assertThat(code).isEqualTo(ExitCodes.INTERNAL);
+		assertThat(err()).contains("error: internal error in ./kit failing: java.lang.IllegalStateException", "\tat ");
 	}
 
 	private int execute(RuntimeException failure) {

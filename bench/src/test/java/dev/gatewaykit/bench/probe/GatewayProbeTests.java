@@ -17,9 +17,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.gatewaykit.bench.analysis.TestFiles;
 import dev.gatewaykit.bench.analysis.soak.Snapshot;
+import dev.gatewaykit.launcher.RunFailedException;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * The probe against a real HTTP server that answers like a gateway's management port, and
@@ -90,11 +91,13 @@ class GatewayProbeTests {
 	void aGatewayThatIsGoneFailsTheSoakRatherThanItsArguments() throws IOException {
 		GatewayProbe gone = new GatewayProbe(7, this.actuator, this.proc, 0);
 
-		assertThatIllegalStateException().isThrownBy(() -> gone.take(false)).withMessageContaining("pid 7");
+		assertThatExceptionOfType(RunFailedException.class).isThrownBy(() -> gone.take(false))
+			.withMessageContaining("pid 7");
 
 		fakeProcess(7, 1, 1);
 		this.server.removeContext("/actuator/prometheus");
-		assertThatIllegalStateException().isThrownBy(() -> gone.take(false)).withMessageContaining("answered no GET");
+		assertThatExceptionOfType(RunFailedException.class).isThrownBy(() -> gone.take(false))
+			.withMessageContaining("answered no GET");
 	}
 
 	private void fakeProcess(long pid, int files, int threads) throws IOException {

@@ -9,9 +9,10 @@ import tools.jackson.databind.node.ObjectNode;
 
 import dev.gatewaykit.bench.analysis.TestFiles;
 import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.launcher.RunFailedException;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class SoakRunTests {
 
@@ -33,7 +34,7 @@ class SoakRunTests {
 
 	@Test
 	void aLoadWithoutItsMeasuredFileDidNotFinish() {
-		assertThatIllegalStateException().isThrownBy(() -> SoakRun.failed(this.dir))
+		assertThatExceptionOfType(RunFailedException.class).isThrownBy(() -> SoakRun.failed(this.dir))
 			.withMessageContaining("measured.json");
 	}
 

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.gatewaykit.launcher.RunFailedException;
 import dev.gatewaykit.launcher.Workspace;
 
 /**
@@ -84,7 +85,7 @@ public final class GatlingMain {
 			out.println("gatling: results in " + run.dir() + " (Gatling's report: gatling/index.html)");
 			return 0;
 		}
-		catch (IllegalArgumentException | IllegalStateException | IOException | UncheckedIOException ex) {
+		catch (IllegalArgumentException | RunFailedException | IOException | UncheckedIOException ex) {
 			err.println("gatling: " + ex.getMessage());
 			return 1;
 		}

@@ -24,6 +24,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import dev.gatewaykit.bench.model.Simulations;
+import dev.gatewaykit.launcher.RunFailedException;
 
 /**
  * One Gatling run of a simulation, in a JVM of its own, straight from the simulation's
@@ -146,7 +147,7 @@ public record GatlingRun(String simulation, List<Path> classPath, List<Path> ext
 	 * Runs the simulation to its end and echoes its progress lines.
 	 * @throws IllegalArgumentException when an entry of {@code extraClassPath} is missing
 	 * (nothing is started)
-	 * @throws IllegalStateException when it ran out of time or wrote no
+	 * @throws RunFailedException when it ran out of time or wrote no
 	 * {@code measured.json}
 	 */
 	public void run(Consumer<String> progress) {
@@ -182,7 +183,7 @@ public record GatlingRun(String simulation, List<Path> classPath, List<Path> ext
 			try {
 				if (!process.waitFor(this.timeout.toSeconds(), TimeUnit.SECONDS)) {
 					process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-					throw new IllegalStateException("Gatling (" + this.label + ") still ran after "
+					throw new RunFailedException("Gatling (" + this.label + ") still ran after "
 							+ this.timeout.toSeconds() + " s; stopped. Its output: " + this.dir.resolve("gatling.out"));
 				}
 			}
@@ -197,10 +198,10 @@ public record GatlingRun(String simulation, List<Path> classPath, List<Path> ext
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			throw new IllegalStateException("interrupted", ex);
+			throw new RunFailedException("interrupted", ex);
 		}
 		if (!Files.isRegularFile(this.dir.resolve("measured.json"))) {
-			throw new IllegalStateException("the simulation wrote no " + this.dir.resolve("measured.json")
+			throw new RunFailedException("the simulation wrote no " + this.dir.resolve("measured.json")
 					+ "; its output: " + this.dir.resolve("gatling.out"));
 		}
 	}

@@ -15,6 +15,7 @@ import java.util.Optional;
 
 import dev.gatewaykit.launcher.FreePorts;
 import dev.gatewaykit.launcher.HttpAnswer;
+import dev.gatewaykit.launcher.RunFailedException;
 import dev.gatewaykit.launcher.ServerProcess;
 import dev.gatewaykit.launcher.Tools;
 
@@ -57,7 +58,7 @@ public final class RnacosServer extends ServerProcess {
 	 * starts.
 	 */
 	public static RnacosServer start(Path binary, Path dataDir, Path log) {
-		IllegalStateException last = null;
+		RunFailedException last = null;
 		for (int attempt = 1; attempt <= 3; attempt++) {
 			deleteRecursively(dataDir);
 			RnacosServer server = new RnacosServer(binary, freePortWithGrpcSibling(), FreePorts.next(), dataDir, log);
@@ -74,7 +75,7 @@ public final class RnacosServer extends ServerProcess {
 				throw ex;
 			}
 			server.close();
-			last = new IllegalStateException(
+			last = new RunFailedException(
 					"rnacos accepted a config write but never applied it (attempt " + attempt + "); see " + log);
 		}
 		throw last;
@@ -85,7 +86,7 @@ public final class RnacosServer extends ServerProcess {
 	 * {@code target/test-servers/}.
 	 */
 	public static RnacosServer start() {
-		Path binary = find().orElseThrow(() -> new IllegalStateException(missingMessage()));
+		Path binary = find().orElseThrow(() -> new RunFailedException(missingMessage()));
 		Path dir = Path.of("target", "test-servers").toAbsolutePath();
 		String name = "rnacos-" + System.nanoTime();
 		return start(binary, dir.resolve(name), dir.resolve(name + ".log"));
@@ -172,7 +173,7 @@ public final class RnacosServer extends ServerProcess {
 				return port;
 			}
 		}
-		throw new IllegalStateException("no free port pair (p, p+1000) on loopback after 50 tries");
+		throw new RunFailedException("no free port pair (p, p+1000) on loopback after 50 tries");
 	}
 
 }

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 
 import dev.gatewaykit.launcher.FreePorts;
 import dev.gatewaykit.launcher.HttpAnswer;
+import dev.gatewaykit.launcher.RunFailedException;
 import dev.gatewaykit.launcher.ServerProcess;
 
 /**
@@ -72,7 +73,7 @@ public final class NginxServer extends ServerProcess {
 			String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 			if (!process.waitFor(20, TimeUnit.SECONDS) || process.exitValue() != 0) {
 				process.destroyForcibly();
-				throw new IllegalStateException("nginx rejected " + root.resolve("nginx.conf") + ": " + output.strip());
+				throw new RunFailedException("nginx rejected " + root.resolve("nginx.conf") + ": " + output.strip());
 			}
 		}
 		catch (IOException ex) {
@@ -80,7 +81,7 @@ public final class NginxServer extends ServerProcess {
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			throw new IllegalStateException("interrupted", ex);
+			throw new RunFailedException("interrupted", ex);
 		}
 	}
 

@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 import dev.gatewaykit.launcher.RedisServer;
+import dev.gatewaykit.launcher.RunFailedException;
 import dev.gatewaykit.launcher.ServerProcess;
 import dev.gatewaykit.launcher.ServiceProcess;
 import dev.gatewaykit.launcher.Tools;
@@ -96,12 +97,12 @@ public final class Stack implements AutoCloseable {
 		List<PidFiles.Entry> running = this.pids.alive();
 		if (!running.isEmpty()) {
 			PidFiles.Entry first = running.get(0);
-			throw new IllegalStateException(
+			throw new RunFailedException(
 					"the stack is already up (" + first.name() + ", pid " + first.pid() + "); run ./kit down first");
 		}
 		List<String> missing = this.workspace.missingBuildOutput();
 		if (!missing.isEmpty()) {
-			throw new IllegalStateException("the build output is incomplete (missing " + String.join(", ", missing)
+			throw new RunFailedException("the build output is incomplete (missing " + String.join(", ", missing)
 					+ "); ./kit rebuilds when a source is newer than its last build — run ./mvnw -DskipTests install");
 		}
 	}

@@ -11,6 +11,7 @@ import java.util.Map;
 import dev.gatewaykit.bench.model.BenchJson;
 import dev.gatewaykit.launcher.FreePorts;
 import dev.gatewaykit.launcher.HttpAnswer;
+import dev.gatewaykit.launcher.RunFailedException;
 import dev.gatewaykit.launcher.ServerProcess;
 
 /**
@@ -72,7 +73,7 @@ public final class ToxiproxyServer extends ServerProcess {
 
 	private void expect(int status, int expected, String what) {
 		if (status != expected && status != 200) {
-			throw new IllegalStateException("toxiproxy: " + what + " answered " + status + "; see " + log());
+			throw new RunFailedException("toxiproxy: " + what + " answered " + status + "; see " + log());
 		}
 	}
 
