@@ -20,6 +20,7 @@ import dev.gatewaykit.bench.analysis.chaos.FaultOutcome;
 import dev.gatewaykit.bench.analysis.chaos.Phases;
 import dev.gatewaykit.bench.analysis.chaos.RequestRecord;
 import dev.gatewaykit.bench.probe.BreakerWatch;
+import dev.gatewaykit.bench.run.KitLinks;
 import dev.gatewaykit.common.mode.ExecutionMode;
 import dev.gatewaykit.launcher.RedisServer;
 import dev.gatewaykit.launcher.RunFailedException;
@@ -32,7 +33,6 @@ import dev.gatewaykit.launcher.stack.Discovery;
 import dev.gatewaykit.launcher.stack.GatewaySelection;
 import dev.gatewaykit.launcher.stack.Stack;
 import dev.gatewaykit.launcher.toxiproxy.Toxic;
-import dev.gatewaykit.launcher.toxiproxy.ToxiproxyServer;
 
 /**
  * One {@code ./kit chaos} run: the backends and toxiproxy once (a proxy on each of the
@@ -66,15 +66,7 @@ public final class ChaosRun implements AutoCloseable {
 		.connectTimeout(Duration.ofSeconds(2))
 		.build();
 
-	private Stack.Backends backends;
-
-	private ToxiproxyServer toxiproxy;
-
-	private int redisProxyPort;
-
-	private int authProxyPort;
-
-	private int mallProxyPort;
+	private KitLinks links;
 
 	/** The fault in place now, lifted by {@link #close()} if the run stops inside it. */
 	private volatile Optional<Fault> active = Optional.empty();
@@ -92,17 +84,12 @@ public final class ChaosRun implements AutoCloseable {
 
 	/** Every fault in every mode; the outcomes in that order. */
 	public List<FaultOutcome> run() throws InterruptedException {
-		this.stack.checkReady();
-		this.tools.toxiproxy();
+		KitLinks.check(this.stack, this.tools);
 		// Ctrl-C during a SIGSTOP: the stack's own hooks stop the processes, but a frozen
 		// one only acts on its SIGTERM once thawed.
 		Runtime.getRuntime().addShutdownHook(this.thawOnExit);
-		this.backends = this.stack.startBackends(1);
-		keepSessionsOutOfSnapshots(this.backends.redis());
-		this.toxiproxy = this.stack.startToxiproxy();
-		this.redisProxyPort = this.toxiproxy.proxy(Link.REDIS.proxy(), this.backends.redis().port());
-		this.authProxyPort = this.toxiproxy.proxy(Link.AUTH.proxy(), this.backends.authService().port());
-		this.mallProxyPort = this.toxiproxy.proxy(Link.MALL.proxy(), this.backends.mallApis().get(0).port());
+		this.links = KitLinks.start(this.stack, List.of(Link.values()).stream().map(Link::proxy).toList());
+		keepSessionsOutOfSnapshots(this.links.backends().redis());
 		List<FaultOutcome> outcomes = new ArrayList<>();
 		for (ExecutionMode mode : this.options.modes()) {
 			outcomes.addAll(mode(mode));
@@ -113,17 +100,16 @@ public final class ChaosRun implements AutoCloseable {
 	private List<FaultOutcome> mode(ExecutionMode mode) throws InterruptedException {
 		Path dir = this.options.out().resolve(mode.id());
 		List<String> arguments = new ArrayList<>();
-		arguments.add("--kit.routes.mall-uri=http://127.0.0.1:" + this.mallProxyPort);
+		arguments.add(this.links.mallRouteArgument());
 		for (Link link : Link.values()) {
 			arguments.add(link.timeoutArgument());
 		}
 		this.log.accept("── " + mode.id() + ": starting gateway (links through toxiproxy, timeouts "
 				+ List.of(Link.values()).stream().map((l) -> l.proxy() + " " + l.timeout().toMillis() + " ms").toList()
 				+ ")");
-		ServiceProcess gateway = this.stack
-			.startGateways(new GatewaySelection(Optional.empty(), Optional.of(mode.id())), 1, this.backends,
-					this.redisProxyPort, URI.create("http://127.0.0.1:" + this.authProxyPort), dir, List.of(),
-					arguments)
+		ServiceProcess gateway = this.links
+			.startGateways(this.workspace.jar("gateway"),
+					new GatewaySelection(Optional.empty(), Optional.of(mode.id())), 1, dir, List.of(), arguments)
 			.get(0);
 		NginxServer nginx = this.stack.startNginx(NginxConfig.Variant.TUNED,
 				List.of(new NginxConfig.Upstream("127.0.0.1", gateway.port())), dir.resolve("nginx"));
@@ -213,19 +199,20 @@ public final class ChaosRun implements AutoCloseable {
 	private void apply(Fault fault) {
 		this.active = Optional.of(fault);
 		switch (fault.kind()) {
-			case TOXIC -> this.toxiproxy.add(fault.link().proxy(), fault.toxic().orElseThrow());
+			case TOXIC -> this.links.toxiproxy().add(fault.link().proxy(), fault.toxic().orElseThrow());
 			case SIGSTOP -> service(fault.link()).signal("STOP");
-			case REDIS_RESTART -> this.stack.crash(this.backends.redis());
+			case REDIS_RESTART -> this.stack.crash(this.links.backends().redis());
 		}
 	}
 
 	private void lift(Fault fault) {
 		switch (fault.kind()) {
-			case TOXIC -> this.toxiproxy.remove(fault.link().proxy(), fault.toxic().map(Toxic::name).orElseThrow());
+			case TOXIC ->
+				this.links.toxiproxy().remove(fault.link().proxy(), fault.toxic().map(Toxic::name).orElseThrow());
 			case SIGSTOP -> service(fault.link()).signal("CONT");
 			case REDIS_RESTART -> {
-				this.backends = this.stack.restartRedis(this.backends);
-				keepSessionsOutOfSnapshots(this.backends.redis());
+				this.links.restartRedis();
+				keepSessionsOutOfSnapshots(this.links.backends().redis());
 			}
 		}
 		this.active = Optional.empty();
@@ -233,8 +220,8 @@ public final class ChaosRun implements AutoCloseable {
 
 	private ServiceProcess service(Link link) {
 		return switch (link) {
-			case AUTH -> this.backends.authService();
-			case MALL -> this.backends.mallApis().get(0);
+			case AUTH -> this.links.backends().authService();
+			case MALL -> this.links.backends().mallApis().get(0);
 			case REDIS -> throw new IllegalArgumentException("Redis is crashed, not frozen");
 		};
 	}
@@ -290,7 +277,7 @@ public final class ChaosRun implements AutoCloseable {
 					thaw();
 				}
 				else if (fault.kind() == Fault.Kind.TOXIC) {
-					this.toxiproxy.remove(fault.link().proxy(), fault.toxic().map(Toxic::name).orElseThrow());
+					this.links.toxiproxy().remove(fault.link().proxy(), fault.toxic().map(Toxic::name).orElseThrow());
 				}
 				this.active = Optional.empty();
 			});

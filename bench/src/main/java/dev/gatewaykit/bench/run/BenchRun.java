@@ -49,7 +49,6 @@ import dev.gatewaykit.launcher.nginx.NginxConfig;
 import dev.gatewaykit.launcher.nginx.NginxServer;
 import dev.gatewaykit.launcher.stack.Discovery;
 import dev.gatewaykit.launcher.stack.Stack;
-import dev.gatewaykit.launcher.toxiproxy.ToxiproxyServer;
 
 /**
  * One {@code ./kit bench} (or {@code sweep}) run: the backends and toxiproxy once, then
@@ -78,13 +77,8 @@ public final class BenchRun implements AutoCloseable {
 
 	private final List<String> gatlingJvmOptions;
 
-	private Stack.Backends backends;
-
-	private ToxiproxyServer toxiproxy;
-
-	private int redisProxyPort;
-
-	private int authProxyPort;
+	/** The backends and the links to them; none in a --target-url run. */
+	private KitLinks links;
 
 	private final Map<String, Long> phases = new LinkedHashMap<>();
 
@@ -130,12 +124,7 @@ public final class BenchRun implements AutoCloseable {
 					+ "with other users, say what to send with --request-file or --simulation");
 		}
 		if (!target) {
-			this.stack.checkReady();
-			this.tools.osPackages(Tools.BENCH_PACKAGES);
-			this.tools.toxiproxy();
-			if (this.options.discovery() == Discovery.NACOS) {
-				this.tools.rnacos();
-			}
+			KitLinks.check(this.stack, this.tools);
 		}
 		if (this.options.profile() != ProfilerEvent.OFF && (!target || this.options.gateway().pid().isPresent())) {
 			try {
@@ -151,21 +140,17 @@ public final class BenchRun implements AutoCloseable {
 			// start.
 			return;
 		}
-		this.stack.startNacos();
-		this.backends = this.stack.startBackends(1);
-		this.toxiproxy = this.stack.startToxiproxy();
-		this.redisProxyPort = this.toxiproxy.proxy("redis", this.backends.redis().port());
-		this.authProxyPort = this.toxiproxy.proxy("auth", this.backends.authService().port());
-		this.toxiproxy.latency("redis", this.options.redisLatencyMs());
-		this.toxiproxy.latency("auth", this.options.authLatencyMs());
+		this.links = KitLinks.start(this.stack, List.of(KitLinks.REDIS, KitLinks.AUTH));
+		this.links.latency(KitLinks.REDIS, this.options.redisLatencyMs());
+		this.links.latency(KitLinks.AUTH, this.options.authLatencyMs());
 	}
 
 	/** Sets the auth link's latency (a sweep point). */
 	public void authLatency(int millis) {
-		if (this.toxiproxy == null) {
+		if (this.links == null) {
 			throw new RunFailedException("no auth link of the kit's to set: a --target-url run starts no toxiproxy");
 		}
-		this.toxiproxy.latency("auth", millis);
+		this.links.latency(KitLinks.AUTH, millis);
 	}
 
 	/**
@@ -249,8 +234,7 @@ public final class BenchRun implements AutoCloseable {
 		this.log.accept("── " + name + ": starting gateway (redis link +" + this.options.redisLatencyMs()
 				+ " ms, auth link +" + run.authLatencyMs() + " ms, " + this.options.discovery().id() + " discovery)");
 		Path jar = this.options.gateway().jar().orElse(this.workspace.jar("gateway"));
-		List<ServiceProcess> gateways = this.stack.startGateways(jar, BenchOptions.selection(mode), 1, this.backends,
-				this.redisProxyPort, URI.create("http://127.0.0.1:" + this.authProxyPort), dir,
+		List<ServiceProcess> gateways = this.links.startGateways(jar, BenchOptions.selection(mode), 1, dir,
 				concat(this.options.gatewayJvmOptions(), run.gatewayJvmOptions()), run.gatewayArguments());
 		ServiceProcess gateway = gateways.get(0);
 		Optional<String> facts = get(gateway.actuatorUri().resolve("actuator/kit"));
@@ -359,7 +343,7 @@ public final class BenchRun implements AutoCloseable {
 		// the limit.
 		int duration = Math.min(this.options.durationSeconds(), 20);
 		this.log.accept("── ceiling: nginx → mall-api without the gateway for " + duration + " s");
-		ServiceProcess mall = this.backends.mallApis().get(0);
+		ServiceProcess mall = this.links.backends().mallApis().get(0);
 		NginxServer nginx = this.stack.startNginx(this.options.nginx(),
 				List.of(new NginxConfig.Upstream("127.0.0.1", mall.port())), dir.resolve("nginx"));
 		Map<String, String> properties = new LinkedHashMap<>(this.options.loadProperties());
@@ -550,10 +534,10 @@ public final class BenchRun implements AutoCloseable {
 	 */
 	private CpuSampler cpuSampler(NginxServer nginx) {
 		CpuSampler cpu = new CpuSampler(Duration.ofSeconds(1)).watch("nginx", nginx.handle())
-			.watch("mall-api", this.backends.mallApis().get(0).handle())
-			.watch("auth-service", this.backends.authService().handle())
-			.watch("redis", this.backends.redis().handle())
-			.watch("toxiproxy", this.toxiproxy.handle());
+			.watch("mall-api", this.links.backends().mallApis().get(0).handle())
+			.watch("auth-service", this.links.backends().authService().handle())
+			.watch("redis", this.links.backends().redis().handle())
+			.watch("toxiproxy", this.links.toxiproxy().handle());
 		return cpu;
 	}
 
