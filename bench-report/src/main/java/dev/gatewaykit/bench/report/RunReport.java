@@ -11,9 +11,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import tools.jackson.databind.JsonNode;
@@ -33,6 +30,7 @@ import dev.gatewaykit.bench.analysis.summary.Summarizer;
 import dev.gatewaykit.bench.model.AssertionResult;
 import dev.gatewaykit.bench.model.BadInputException;
 import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.bench.model.CaseFacts;
 import dev.gatewaykit.bench.model.MeasuredRun;
 import dev.gatewaykit.bench.model.Numbers;
 import dev.gatewaykit.bench.model.TimeSeries;
@@ -51,26 +49,9 @@ public record RunReport(RunSummary summary, Map<String, TimeSeries> series, Map<
 
 	/**
 	 * One repeat of a mode: {@code RUN/<mode>/} without repeats, {@code RUN/<mode>_<k>/}
-	 * with them.
+	 * with them; its number from the case's {@code case.json}.
 	 */
 	record Repeat(Path dir, int number, ModeSummary summary) {
-
-		private static final Pattern NUMBERED = Pattern.compile("(.+)_(\\d+)");
-
-		/**
-		 * The repeat in {@code dir}, empty when the directory is not the summary's mode.
-		 */
-		static Optional<Repeat> of(Path dir, ModeSummary summary) {
-			String name = dir.getFileName().toString();
-			if (name.equals(summary.mode())) {
-				return Optional.of(new Repeat(dir, 1, summary));
-			}
-			Matcher numbered = NUMBERED.matcher(name);
-			if (numbered.matches() && numbered.group(1).equals(summary.mode())) {
-				return Optional.of(new Repeat(dir, Integer.parseInt(numbered.group(2)), summary));
-			}
-			return Optional.empty();
-		}
 
 		/** The repeat with the median TPS (the lower middle one of an even count). */
 		static Repeat median(List<Repeat> repeats) {
@@ -107,18 +88,20 @@ public record RunReport(RunSummary summary, Map<String, TimeSeries> series, Map<
 		Map<String, List<Repeat>> repeats = new LinkedHashMap<>();
 		try (Stream<Path> children = Files.list(run)) {
 			for (Path dir : children.filter(Files::isDirectory).sorted().toList()) {
-				String name = dir.getFileName().toString();
 				Path file = dir.resolve(ModeSummary.FILE);
-				// Sweep points (mode@latency) belong to sweep-report, ablation cases
-				// (base~knob) to the ablation report, not to a side-by-side report.
-				if (name.contains("@") || name.contains("~") || !Files.isRegularFile(file)) {
+				CaseFacts facts = CaseFacts.read(dir);
+				// Sweep points belong to sweep-report, ablation cases to the ablation
+				// report, not to a side-by-side report.
+				if (facts.kind() != CaseFacts.Kind.MODE || !Files.isRegularFile(file)) {
 					continue;
 				}
 				ModeSummary summary = BenchJson.read(file, ModeSummary.class);
-				Repeat repeat = Repeat.of(dir, summary)
-					.orElseThrow(() -> new BadInputException(
-							file + " says mode '" + summary.mode() + "' but lives in " + name + "/"));
-				repeats.computeIfAbsent(summary.mode(), (mode) -> new ArrayList<>()).add(repeat);
+				if (!summary.mode().equals(facts.mode())) {
+					throw new BadInputException(file + " says mode '" + summary.mode() + "' but its case is '"
+							+ facts.mode() + "' (" + dir.getFileName() + "/)");
+				}
+				repeats.computeIfAbsent(summary.mode(), (mode) -> new ArrayList<>())
+					.add(new Repeat(dir, facts.repeat(), summary));
 			}
 		}
 		List<ModeSamples> samples = new ArrayList<>();

@@ -11,8 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import dev.gatewaykit.bench.analysis.TextTable;
@@ -23,6 +21,7 @@ import dev.gatewaykit.bench.analysis.summary.ModeSummary;
 import dev.gatewaykit.bench.analysis.summary.Summarizer;
 import dev.gatewaykit.bench.model.BadInputException;
 import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.bench.model.CaseFacts;
 import dev.gatewaykit.bench.model.Numbers;
 import dev.gatewaykit.common.mode.ExecutionMode;
 
@@ -40,8 +39,6 @@ import dev.gatewaykit.common.mode.ExecutionMode;
 public record SweepReport(int schema, String run, List<ModeSweep> modes) {
 
 	public static final int SCHEMA = 1;
-
-	static final Pattern POINT_DIRECTORY = Pattern.compile("^(.+)@(\\d+(?:\\.\\d+)?)ms$");
 
 	/** Points on each prediction curve between 0 and the largest latency swept. */
 	private static final int CURVE_STEPS = 60;
@@ -85,14 +82,13 @@ public record SweepReport(int schema, String run, List<ModeSweep> modes) {
 				Comparator.comparingInt(Summarizer::order).thenComparing(Comparator.naturalOrder()));
 		try (Stream<Path> children = Files.list(run)) {
 			for (Path dir : children.filter(Files::isDirectory).sorted().toList()) {
-				Matcher matcher = POINT_DIRECTORY.matcher(dir.getFileName().toString());
 				Path file = dir.resolve(ModeSummary.FILE);
-				if (!matcher.matches() || !Files.isRegularFile(file)) {
+				CaseFacts facts = CaseFacts.read(dir);
+				if (facts.kind() != CaseFacts.Kind.SWEEP_POINT || !Files.isRegularFile(file)) {
 					continue;
 				}
 				ModeSummary summary = BenchJson.read(file, ModeSummary.class);
-				byMode.computeIfAbsent(matcher.group(1), (key) -> new TreeMap<>())
-					.put(Double.parseDouble(matcher.group(2)), summary);
+				byMode.computeIfAbsent(facts.mode(), (key) -> new TreeMap<>()).put(facts.links().authMs(), summary);
 			}
 		}
 		if (byMode.isEmpty()) {

@@ -23,6 +23,7 @@ import dev.gatewaykit.bench.analysis.summary.Ratio;
 import dev.gatewaykit.bench.analysis.summary.RunFixtures;
 import dev.gatewaykit.bench.model.BadInputException;
 import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.bench.model.CaseFacts;
 import dev.gatewaykit.bench.model.TimeSeries;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -219,7 +220,27 @@ class RunReportTests {
 
 		assertThatExceptionOfType(BadInputException.class)
 			.isThrownBy(() -> RunReport.load(this.run, null, MACHINE, VERSIONS, CLOCK))
-			.withMessageContaining("says mode 'fixed' but lives in fixed-copy/");
+			.withMessageContaining("says mode 'fixed' but its case is 'fixed-copy' (fixed-copy/)");
+	}
+
+	@Test
+	void theCaseFileNotTheDirectorysNameSaysWhichModeAndRepeatADirectoryIs() throws IOException {
+		Files.move(this.run.resolve("fixed"), this.run.resolve("second-look"));
+		new CaseFacts(CaseFacts.SCHEMA, CaseFacts.Kind.MODE, "fixed", "fixed", 2, "kit", Map.of(),
+				new CaseFacts.Links(25, 3))
+			.write(this.run.resolve("second-look"));
+		Files.move(this.run.resolve("naive"), this.run.resolve("naive@3ms"));
+		new CaseFacts(CaseFacts.SCHEMA, CaseFacts.Kind.MODE, "naive", "naive", 1, "kit", Map.of(),
+				new CaseFacts.Links(25, 3))
+			.write(this.run.resolve("naive@3ms"));
+
+		RunSummary summary = RunReport.load(this.run, null, MACHINE, VERSIONS, CLOCK).summary();
+
+		assertThat(summary.modes()).extracting(ModeSummary::mode).containsExactly("naive", "fixed");
+		assertThat(summary.samples()).filteredOn((samples) -> samples.mode().equals("fixed"))
+			.singleElement()
+			.satisfies((samples) -> assertThat(samples.runs()).extracting(Sample::repeat, Sample::dir)
+				.containsExactly(org.assertj.core.groups.Tuple.tuple(2, "second-look")));
 	}
 
 	private static ModeSummary withTps(ModeSummary mode, double tps) {

@@ -2,6 +2,7 @@ package dev.gatewaykit.bench.ablate;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import dev.gatewaykit.bench.analysis.ablation.Ablation;
@@ -25,6 +26,11 @@ public record AblationCase(Knob.Side base, Optional<Knob> turned) {
 	 */
 	public String name() {
 		return this.base.id() + Ablation.SEPARATOR + this.turned.map(Knob::id).orElse(BASE);
+	}
+
+	/** The knob this case turned and its setting; nothing for the base. */
+	public Map<String, String> knobs() {
+		return this.turned.map((knob) -> Map.of(knob.id(), knob.setting(this.base.other()))).orElse(Map.of());
 	}
 
 	/** The case as the ablation's analysis reads it. */

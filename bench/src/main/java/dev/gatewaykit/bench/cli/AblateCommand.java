@@ -15,6 +15,7 @@ import picocli.CommandLine.Option;
 import dev.gatewaykit.bench.ablate.AblationCase;
 import dev.gatewaykit.bench.ablate.Knob;
 import dev.gatewaykit.bench.analysis.ablation.Ablation;
+import dev.gatewaykit.bench.model.CaseFacts;
 import dev.gatewaykit.bench.options.GivenOptions;
 import dev.gatewaykit.bench.options.UsageException;
 import dev.gatewaykit.bench.report.AblationPage;
@@ -104,8 +105,9 @@ public final class AblateCommand extends KitCommand {
 		String mode = ablationCase.base().id();
 		List<String> arguments = new ArrayList<>(ablationCase.gatewayArguments());
 		arguments.addAll(options.gatewayArguments(mode));
-		return new BenchRun.Case(mode, ablationCase.name() + "_" + repeat, ablationCase.nginx(), arguments,
-				options.authLatencyMs());
+		return new BenchRun.Case(CaseFacts.Kind.ABLATION, ablationCase.name(), mode, repeat,
+				ablationCase.name() + BenchOptions.REPEAT_SEPARATOR + repeat, ablationCase.nginx(), arguments,
+				options.authLatencyMs(), List.of(), ablationCase.knobs());
 	}
 
 }

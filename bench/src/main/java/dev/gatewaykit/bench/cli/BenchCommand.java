@@ -90,8 +90,9 @@ public final class BenchCommand extends KitCommand {
 			// throttling) spreads over every mode instead of landing on the last one.
 			for (int repeat = 1; repeat <= options.repeat(); repeat++) {
 				for (String mode : options.modes()) {
-					String name = options.repeatDirectory(mode, repeat);
-					run.timed(name, () -> run.mode(mode, name, options.authLatencyMs()));
+					int number = repeat;
+					run.timed(options.repeatDirectory(mode, repeat),
+							() -> run.mode(mode, number, options.authLatencyMs()));
 				}
 			}
 			if (options.ceiling()) {

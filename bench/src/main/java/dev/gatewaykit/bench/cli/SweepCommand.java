@@ -71,7 +71,7 @@ public final class SweepCommand extends KitCommand {
 			for (int latency : options.sweepLatencies()) {
 				run.authLatency(latency);
 				for (String mode : options.modes()) {
-					run.mode(mode, mode + "@" + latency + "ms", latency);
+					run.sweepPoint(mode, latency);
 				}
 			}
 			run.close();

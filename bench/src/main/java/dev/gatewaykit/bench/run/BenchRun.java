@@ -30,6 +30,7 @@ import dev.gatewaykit.bench.analysis.summary.ModeSummaries;
 import dev.gatewaykit.bench.analysis.summary.ModeSummary;
 import dev.gatewaykit.bench.model.BadInputException;
 import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.bench.model.CaseFacts;
 import dev.gatewaykit.bench.model.MeasuredRun;
 import dev.gatewaykit.bench.probe.AsyncProfiler;
 import dev.gatewaykit.bench.probe.CpuSampler;
@@ -145,6 +146,15 @@ public final class BenchRun implements AutoCloseable {
 		this.links.latency(KitLinks.AUTH, this.options.authLatencyMs());
 	}
 
+	/** The gateway that runs: the kit's, a --gateway-jar or a --target-url. */
+	private String build() {
+		return this.options.gateway()
+			.url()
+			.map(URI::toString)
+			.or(() -> this.options.gateway().jar().map(Path::toString))
+			.orElse("kit");
+	}
+
 	/** Sets the auth link's latency (a sweep point). */
 	public void authLatency(int millis) {
 		if (this.links == null) {
@@ -162,27 +172,37 @@ public final class BenchRun implements AutoCloseable {
 	 * repeat {@code MODE_<k>})
 	 * @param authLatencyMs the auth link's latency now, for the prediction
 	 */
-	public void mode(String mode, String name, int authLatencyMs) {
-		run(new Case(mode, name, this.options.nginx(), this.options.gatewayArguments(mode), authLatencyMs));
+	public void mode(String mode, int repeat, int authLatencyMs) {
+		run(new Case(CaseFacts.Kind.MODE, mode, mode, repeat, this.options.repeatDirectory(mode, repeat),
+				this.options.nginx(), this.options.gatewayArguments(mode), authLatencyMs, List.of(), Map.of()));
+	}
+
+	/** One point of a sweep: {@code mode} with the auth link at {@code authLatencyMs}. */
+	public void sweepPoint(String mode, int authLatencyMs) {
+		run(new Case(CaseFacts.Kind.SWEEP_POINT, mode, mode, 1, mode + "@" + authLatencyMs + "ms", this.options.nginx(),
+				this.options.gatewayArguments(mode), authLatencyMs, List.of(), Map.of()));
 	}
 
 	/**
 	 * One measured case: a mode of the gateway with its arguments, behind an nginx
-	 * variant. Bench modes, repeats, sweep points and ablation knobs are all cases.
+	 * variant. Bench modes, repeats, sweep points, ablation knobs and the soak are all
+	 * cases; each writes what it is in its {@code case.json}.
 	 *
+	 * @param kind what the case is part of
+	 * @param group the case the repeats belong to (a mode, or an ablation's
+	 * {@code <base>~<knob>})
 	 * @param mode the mode name the summary carries
+	 * @param repeat 1.., or 0 for a warm-up that is not counted
 	 * @param name the case's directory and label
 	 * @param nginx the nginx configuration in front of the gateway
 	 * @param gatewayArguments the gateway's arguments after the stack's own
 	 * @param authLatencyMs the auth link's latency now, for the prediction
+	 * @param gatewayJvmOptions the gateway's JVM options after the run's
+	 * @param knobs what the case sets apart from its build, for its {@code case.json}
 	 */
-	public record Case(String mode, String name, NginxConfig.Variant nginx, List<String> gatewayArguments,
-			int authLatencyMs, List<String> gatewayJvmOptions) {
-
-		public Case(String mode, String name, NginxConfig.Variant nginx, List<String> gatewayArguments,
-				int authLatencyMs) {
-			this(mode, name, nginx, gatewayArguments, authLatencyMs, List.of());
-		}
+	public record Case(CaseFacts.Kind kind, String group, String mode, int repeat, String name,
+			NginxConfig.Variant nginx, List<String> gatewayArguments, int authLatencyMs, List<String> gatewayJvmOptions,
+			Map<String, String> knobs) {
 
 	}
 
@@ -225,6 +245,10 @@ public final class BenchRun implements AutoCloseable {
 	public void run(Case run, Around around) {
 		Path dir = this.options.out().resolve(run.name());
 		createDirectories(dir);
+		new CaseFacts(CaseFacts.SCHEMA, run.kind(), run.group(), run.mode(), run.repeat(), build(), run.knobs(),
+				new CaseFacts.Links(this.options.gateway().url().isPresent() ? 0 : this.options.redisLatencyMs(),
+						run.authLatencyMs()))
+			.write(dir);
 		if (this.options.gateway().url().isPresent()) {
 			runAgainstTarget(run, dir, this.options.gateway().url().get());
 			return;
@@ -339,6 +363,9 @@ public final class BenchRun implements AutoCloseable {
 	public void ceiling() {
 		Path dir = this.options.out().resolve("ceiling");
 		createDirectories(dir);
+		new CaseFacts(CaseFacts.SCHEMA, CaseFacts.Kind.MODE, ModeSummary.CEILING, ModeSummary.CEILING, 1, "no gateway",
+				Map.of(), new CaseFacts.Links(0, 0))
+			.write(dir);
 		// 20 s at most: the ceiling only says whether the injector or the box could be
 		// the limit.
 		int duration = Math.min(this.options.durationSeconds(), 20);

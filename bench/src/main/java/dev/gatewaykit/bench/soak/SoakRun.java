@@ -17,6 +17,7 @@ import dev.gatewaykit.bench.analysis.soak.Soak;
 import dev.gatewaykit.bench.analysis.soak.SoakVerdict;
 import dev.gatewaykit.bench.analysis.soak.Tolerances;
 import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.bench.model.CaseFacts;
 import dev.gatewaykit.bench.model.MeasuredRun;
 import dev.gatewaykit.bench.model.PhaseFile;
 import dev.gatewaykit.bench.model.PhaseStats;
@@ -68,8 +69,8 @@ public final class SoakRun implements BenchRun.Around {
 
 	/** The bench's case the soak runs: the fixed gateway with the leak detector on. */
 	public static BenchRun.Case benchCase(BenchOptions bench) {
-		return new BenchRun.Case(FIXED, CASE, bench.nginx(), bench.gatewayArguments(FIXED), bench.authLatencyMs(),
-				GATEWAY_JVM_OPTIONS);
+		return new BenchRun.Case(CaseFacts.Kind.SOAK, CASE, FIXED, 1, CASE, bench.nginx(),
+				bench.gatewayArguments(FIXED), bench.authLatencyMs(), GATEWAY_JVM_OPTIONS, Map.of());
 	}
 
 	@Override

@@ -7,8 +7,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.jspecify.annotations.Nullable;
@@ -19,6 +17,7 @@ import dev.gatewaykit.bench.analysis.repeat.Stat;
 import dev.gatewaykit.bench.analysis.summary.ModeSummary;
 import dev.gatewaykit.bench.model.BadInputException;
 import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.bench.model.CaseFacts;
 import dev.gatewaykit.bench.model.Numbers;
 
 /**
@@ -39,8 +38,6 @@ public record Ablation(int schema, String run, List<Row> rows) {
 
 	/** Between a case's base and its knob in its name: {@code fixed~mode}. */
 	public static final String SEPARATOR = "~";
-
-	static final Pattern REPEAT_DIRECTORY = Pattern.compile("(.+" + Pattern.quote(SEPARATOR) + "[a-z-]+)_(\\d+)");
 
 	/**
 	 * A case as the ablation planned it.
@@ -105,13 +102,13 @@ public record Ablation(int schema, String run, List<Row> rows) {
 		Map<String, List<Sample>> byCase = new LinkedHashMap<>();
 		try (Stream<Path> children = Files.list(run)) {
 			for (Path dir : children.filter(Files::isDirectory).sorted().toList()) {
-				Matcher matcher = REPEAT_DIRECTORY.matcher(dir.getFileName().toString());
 				Path file = dir.resolve(ModeSummary.FILE);
+				CaseFacts facts = CaseFacts.read(dir);
 				// Repeat 0 warmed the backends up and is not counted.
-				if (matcher.matches() && Files.isRegularFile(file) && Integer.parseInt(matcher.group(2)) > 0) {
+				if (facts.kind() == CaseFacts.Kind.ABLATION && Files.isRegularFile(file) && facts.repeat() > 0) {
 					ModeSummary summary = BenchJson.read(file, ModeSummary.class);
-					byCase.computeIfAbsent(matcher.group(1), (name) -> new ArrayList<>())
-						.add(Sample.of(Integer.parseInt(matcher.group(2)), dir.getFileName().toString(), summary));
+					byCase.computeIfAbsent(facts.name(), (name) -> new ArrayList<>())
+						.add(Sample.of(facts.repeat(), dir.getFileName().toString(), summary));
 				}
 			}
 		}
