@@ -1,7 +1,7 @@
 /**
  * What a run measured, as the simulation writes it and the analysis reads it: the window,
- * per-second series, latency histograms, the steady-state warm-up, and the JSON they are
- * stored in.
+ * per-second series, latency histograms, the steady-state warm-up, the JSON they are
+ * stored in, and the Prometheus text the gateway's meters are scraped in.
  */
 @NullMarked
 package dev.gatewaykit.bench.model;

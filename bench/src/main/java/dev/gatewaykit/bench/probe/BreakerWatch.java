@@ -12,10 +12,9 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import dev.gatewaykit.bench.analysis.chaos.BreakerTransition;
+import dev.gatewaykit.bench.model.PrometheusText;
 import dev.gatewaykit.launcher.HttpAnswer;
 
 /**
@@ -25,11 +24,6 @@ import dev.gatewaykit.launcher.HttpAnswer;
  * breaker, which the tables say rather than "no transitions".
  */
 public final class BreakerWatch implements AutoCloseable {
-
-	private static final Pattern STATE = Pattern
-		.compile("^resilience4j_circuitbreaker_state\\{([^}]*)}\\s+([0-9.eE+-]+)\\s*$", Pattern.MULTILINE);
-
-	private static final Pattern LABEL = Pattern.compile("(\\w+)=\"([^\"]*)\"");
 
 	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
 
@@ -95,18 +89,13 @@ public final class BreakerWatch implements AutoCloseable {
 	 */
 	static Map<String, String> states(String prometheusText) {
 		Map<String, String> states = new HashMap<>();
-		Matcher line = STATE.matcher(prometheusText);
-		while (line.find()) {
-			if (Double.parseDouble(line.group(2)) < 0.5) {
-				continue;
-			}
-			Map<String, String> labels = new HashMap<>();
-			Matcher label = LABEL.matcher(line.group(1));
-			while (label.find()) {
-				labels.put(label.group(1), label.group(2));
-			}
-			if (labels.containsKey("name") && labels.containsKey("state")) {
-				states.put(labels.get("name"), labels.get("state"));
+		for (PrometheusText.Sample gauge : PrometheusText.parse(prometheusText)
+			.named("resilience4j_circuitbreaker_state")) {
+			Optional<String> name = gauge.label("name");
+			Optional<String> state = gauge.label("state");
+			// Not "< 0.5": a NaN gauge is no state either.
+			if (gauge.value() >= 0.5 && name.isPresent() && state.isPresent()) {
+				states.put(name.get(), state.get());
 			}
 		}
 		return states;

@@ -28,6 +28,19 @@ class BreakerWatchTests {
 	}
 
 	@Test
+	void readsAGaugeWithATimestampAndABreakerNameWithQuotesOrBraces() {
+		String scrape = """
+				resilience4j_circuitbreaker_state{name="relay",state="open"} 1.0 1764115200000
+				resilience4j_circuitbreaker_state{name="session \\"v2\\"",state="half_open"} 1.0
+				resilience4j_circuitbreaker_state{name="catalog {eu}",state="closed"} 1.0
+				resilience4j_circuitbreaker_state{name="catalog {eu}",state="open"} NaN
+				""";
+
+		assertThat(BreakerWatch.states(scrape)).containsOnly(Map.entry("relay", "open"),
+				Map.entry("session \"v2\"", "half_open"), Map.entry("catalog {eu}", "closed"));
+	}
+
+	@Test
 	void aGatewayWithoutTheGaugeHasNoBreaker() {
 		BreakerWatch watch = new BreakerWatch(URI.create("http://127.0.0.1:1/actuator/prometheus"));
 		watch.record(1_000, BreakerWatch.states("jvm_threads_live_threads 42.0\n"));

@@ -12,6 +12,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import dev.gatewaykit.bench.model.PrometheusText;
+
 /**
  * Whether the gateway's JIT compilers have settled, from its Prometheus scrape
  * ({@code jvm_compilation_time_ms_total}). Throughput alone can look steady on a plateau
@@ -78,21 +80,7 @@ public final class CompilerWatch implements AutoCloseable {
 
 	/** The total compile time in a Prometheus scrape, summed over the compilers. */
 	public static OptionalDouble parse(String prometheus) {
-		double total = 0;
-		boolean found = false;
-		for (String line : prometheus.split("\n")) {
-			if (line.startsWith(METER)) {
-				String[] parts = line.trim().split("\\s+");
-				try {
-					total += Double.parseDouble(parts[parts.length - 1]);
-					found = true;
-				}
-				catch (NumberFormatException ex) {
-					// not a sample line
-				}
-			}
-		}
-		return found ? OptionalDouble.of(total) : OptionalDouble.empty();
+		return PrometheusText.parse(prometheus).sum(METER);
 	}
 
 	/** One reading: the accumulated compile time at an instant. */

@@ -20,6 +20,15 @@ class CompilerWatchTests {
 	}
 
 	@Test
+	void readsTheValueNotTheTimestampAfterIt() {
+		String scrape = """
+				jvm_compilation_time_ms_total{compiler="HotSpot 64-Bit Tiered Compilers"} 65641.0 1764115200000
+				""";
+
+		assertThat(CompilerWatch.parse(scrape)).hasValue(65641.0);
+	}
+
+	@Test
 	void settledOnlyWhenTheCompilersSpentAtMostATenthOfTheLastTenSeconds() {
 		CompilerWatch busy = new CompilerWatch();
 		// The plateau the warm-up used to take for the steady state: 9 s of compiling

@@ -2,8 +2,10 @@ package dev.gatewaykit.bench.analysis.littleslaw;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.OptionalDouble;
 
 import dev.gatewaykit.bench.model.BadInputException;
+import dev.gatewaykit.bench.model.PrometheusText;
 
 /**
  * The kit's own meters from one Prometheus scrape of the gateway
@@ -40,54 +42,21 @@ public record GatewayMeters(double requests, double blockedSeconds, double block
 	 * kit gateway, or not a scrape at all)
 	 */
 	public static GatewayMeters parse(String text) {
-		Double requests = null;
-		double blocked = 0;
-		double calls = 0;
-		Map<String, Double> cpu = new HashMap<>();
-		for (String line : text.split("\n")) {
-			if (line.isEmpty() || line.charAt(0) == '#') {
-				continue;
-			}
-			int space = line.lastIndexOf(' ');
-			if (space < 0) {
-				continue;
-			}
-			String series = line.substring(0, space);
-			double value;
-			try {
-				value = Double.parseDouble(line.substring(space + 1).trim());
-			}
-			catch (NumberFormatException ex) {
-				continue;
-			}
-			String name = series.contains("{") ? series.substring(0, series.indexOf('{')) : series;
-			switch (name) {
-				case "kit_requests_total" -> requests = value;
-				case "kit_blocking_calls_seconds_sum" -> blocked += value;
-				case "kit_blocking_calls_seconds_count" -> calls += value;
-				case "kit_thread_cpu_seconds_total" -> cpu.merge(label(series, "pool"), value, Double::sum);
-				default -> {
-				}
-			}
-		}
-		if (requests == null) {
+		PrometheusText scrape = PrometheusText.parse(text);
+		OptionalDouble requests = scrape.sum("kit_requests_total");
+		if (requests.isEmpty()) {
 			throw new BadInputException("no kit_requests_total in the gateway's Prometheus scrape");
 		}
-		return new GatewayMeters(requests, blocked, calls, cpu);
+		Map<String, Double> cpu = new HashMap<>();
+		for (PrometheusText.Sample pool : scrape.named("kit_thread_cpu_seconds_total")) {
+			cpu.merge(pool.label("pool").orElse(""), pool.value(), Double::sum);
+		}
+		return new GatewayMeters(requests.getAsDouble(), scrape.sum("kit_blocking_calls_seconds_sum").orElse(0),
+				scrape.sum("kit_blocking_calls_seconds_count").orElse(0), cpu);
 	}
 
 	public double cpu(String pool) {
 		return this.cpuSeconds.getOrDefault(pool, 0.0);
-	}
-
-	private static String label(String series, String label) {
-		String key = label + "=\"";
-		int start = series.indexOf(key);
-		if (start < 0) {
-			return "";
-		}
-		start += key.length();
-		return series.substring(start, series.indexOf('"', start));
 	}
 
 }

@@ -1,11 +1,12 @@
 package dev.gatewaykit.bench.analysis.soak;
 
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Map;
+import java.util.OptionalDouble;
 
 import org.jspecify.annotations.Nullable;
 
 import dev.gatewaykit.bench.model.BadInputException;
+import dev.gatewaykit.bench.model.PrometheusText;
 
 /**
  * The gateway's memory from one Prometheus scrape of its management port
@@ -27,62 +28,26 @@ import dev.gatewaykit.bench.model.BadInputException;
 public record JvmMemory(long heapUsedBytes, long directBytes, @Nullable Long liveDataBytes,
 		@Nullable Long nettyDirectBytes) {
 
-	private static final Pattern SAMPLE = Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{[^}]*\\})?\\s+(\\S+).*$");
-
 	/**
 	 * Reads the meters from Prometheus text exposition format; other lines are ignored.
 	 * @throws BadInputException when the scrape has no heap or no direct-buffer meter
 	 * (not a Spring Boot scrape)
 	 */
 	public static JvmMemory parse(String text) {
-		double heap = 0;
-		boolean heapSeen = false;
-		Double direct = null;
-		Double live = null;
-		Double netty = null;
-		for (String line : text.split("\n")) {
-			if (line.isEmpty() || line.charAt(0) == '#') {
-				continue;
-			}
-			Matcher sample = SAMPLE.matcher(line);
-			if (!sample.matches()) {
-				continue;
-			}
-			String name = sample.group(1);
-			String labels = (sample.group(2) != null) ? sample.group(2) : "";
-			double value;
-			try {
-				value = Double.parseDouble(sample.group(3));
-			}
-			catch (NumberFormatException ex) {
-				continue;
-			}
-			switch (name) {
-				case "jvm_memory_used_bytes" -> {
-					if (labels.contains("area=\"heap\"")) {
-						heap += value;
-						heapSeen = true;
-					}
-				}
-				case "jvm_buffer_memory_used_bytes" -> {
-					if (labels.contains("id=\"direct\"")) {
-						direct = value;
-					}
-				}
-				case "jvm_gc_live_data_size_bytes" -> live = value;
-				case "reactor_netty_bytebuf_allocator_used_direct_memory" ->
-					netty = ((netty != null) ? netty : 0) + value;
-				default -> {
-					// not a memory meter
-				}
-			}
-		}
-		if (!heapSeen || direct == null) {
+		PrometheusText scrape = PrometheusText.parse(text);
+		OptionalDouble heap = scrape.sum("jvm_memory_used_bytes", Map.of("area", "heap"));
+		OptionalDouble direct = scrape.sum("jvm_buffer_memory_used_bytes", Map.of("id", "direct"));
+		if (heap.isEmpty() || direct.isEmpty()) {
 			throw new BadInputException("the scrape has no jvm_memory_used_bytes{area=\"heap\"} or "
 					+ "jvm_buffer_memory_used_bytes{id=\"direct\"}: not a Spring Boot gateway's /actuator/prometheus");
 		}
-		return new JvmMemory((long) heap, direct.longValue(), (live != null) ? live.longValue() : null,
-				(netty != null) ? netty.longValue() : null);
+		return new JvmMemory((long) heap.getAsDouble(), (long) direct.getAsDouble(),
+				bytes(scrape.sum("jvm_gc_live_data_size_bytes")),
+				bytes(scrape.sum("reactor_netty_bytebuf_allocator_used_direct_memory")));
+	}
+
+	private static @Nullable Long bytes(OptionalDouble meter) {
+		return meter.isPresent() ? (long) meter.getAsDouble() : null;
 	}
 
 }

@@ -1,5 +1,7 @@
 package dev.gatewaykit.bench.analysis.littleslaw;
 
+import java.util.Map;
+
 import org.junit.jupiter.api.Test;
 
 import dev.gatewaykit.bench.model.BadInputException;
@@ -78,6 +80,18 @@ class HoldTimeTests {
 		GatewayMeters same = GatewayMeters.parse(END);
 
 		assertThat(HoldTime.between(same, same, GatewayMeters.EVENT_LOOP, HoldTime.WINDOW)).isNull();
+	}
+
+	@Test
+	void readsTheValuesNotTheTimestampsAfterThem() {
+		GatewayMeters meters = GatewayMeters.parse("""
+				kit_requests_total 1000.0 1764115200000
+				kit_blocking_calls_seconds_count{call="relay"} 1000.0 1764115200000
+				kit_blocking_calls_seconds_sum{call="relay"} 52.0 1764115200000
+				kit_thread_cpu_seconds_total{pool="event-loop"} 10.0 1764115200000
+				""");
+
+		assertThat(meters).isEqualTo(new GatewayMeters(1000, 52, 1000, Map.of(GatewayMeters.EVENT_LOOP, 10.0)));
 	}
 
 	@Test

@@ -43,6 +43,21 @@ class JvmMemoryTests {
 	}
 
 	@Test
+	void aBraceOrACommaInAnotherLabelsValueDoesNotHideTheMeter() {
+		// Micrometer's common tags carry whatever the deployment names itself.
+		String scrape = """
+				jvm_memory_used_bytes{application="gateway {blue, canary}",area="heap",id="G1 Eden Space"} 1000.0
+				jvm_memory_used_bytes{application="gateway {blue, canary}",area="heap",id="G1 Old Gen"} 500.0
+				jvm_buffer_memory_used_bytes{application="gateway {blue, canary}",id="direct"} 2000.0
+				""";
+
+		JvmMemory memory = JvmMemory.parse(scrape);
+
+		assertThat(memory.heapUsedBytes()).isEqualTo(1500L);
+		assertThat(memory.directBytes()).isEqualTo(2000L);
+	}
+
+	@Test
 	void refusesWhatIsNotASpringBootScrape() {
 		assertThatExceptionOfType(BadInputException.class).isThrownBy(() -> JvmMemory.parse("<html>login</html>"))
 			.withMessageContaining("jvm_memory_used_bytes");
