@@ -2,21 +2,16 @@ package dev.gatewaykit.system;
 
 import java.net.URI;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
+import dev.gatewaykit.bench.model.PrometheusText;
 import dev.gatewaykit.system.HttpJson.Response;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Figures read from a gateway's Prometheus endpoint on its management port. */
 final class GatewayMetrics {
-
-	private static final Pattern CHOICES = Pattern
-		.compile("^loadbalancer_requests_(?:success|failed)_seconds_count\\{([^}]*)\\} (\\S+)$", Pattern.MULTILINE);
-
-	private static final Pattern PORT = Pattern.compile("serviceInstance_port=\"(\\d+)\"");
 
 	private GatewayMetrics() {
 	}
@@ -30,15 +25,14 @@ final class GatewayMetrics {
 		Response response = http.get(URI.create(management + "/actuator/prometheus"));
 		assertThat(response.status()).as("%s", response).isEqualTo(200);
 		Map<Integer, Long> choices = new HashMap<>();
-		Matcher matcher = CHOICES.matcher(response.body());
-		while (matcher.find()) {
-			if (!matcher.group(1).contains("serviceId=\"" + service + "\"")) {
-				continue;
-			}
-			Matcher instance = PORT.matcher(matcher.group(1));
-			if (instance.find()) {
-				choices.merge(Integer.parseInt(instance.group(1)), (long) Double.parseDouble(matcher.group(2)),
-						Long::sum);
+		PrometheusText scrape = PrometheusText.parse(response.body());
+		for (String meter : List.of("loadbalancer_requests_success_seconds_count",
+				"loadbalancer_requests_failed_seconds_count")) {
+			for (PrometheusText.Sample sample : scrape.named(meter)) {
+				if (sample.has(Map.of("serviceId", service))) {
+					sample.label("serviceInstance_port")
+						.ifPresent((port) -> choices.merge(Integer.parseInt(port), (long) sample.value(), Long::sum));
+				}
 			}
 		}
 		return choices;
