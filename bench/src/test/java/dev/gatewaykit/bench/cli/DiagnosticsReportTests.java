@@ -6,8 +6,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,7 +25,7 @@ import dev.gatewaykit.bench.analysis.summary.ModeSummary;
 import dev.gatewaykit.bench.analysis.summary.RunFixtures;
 import dev.gatewaykit.bench.model.BenchJson;
 import dev.gatewaykit.bench.probe.WindowDiagnostics;
-import dev.gatewaykit.bench.render.ChromiumScreenshot;
+import dev.gatewaykit.bench.render.Renders;
 import dev.gatewaykit.bench.report.RunReport;
 import dev.gatewaykit.bench.report.SummaryTable;
 import dev.gatewaykit.common.diagnostics.BlockingCall;
@@ -35,7 +33,6 @@ import dev.gatewaykit.common.diagnostics.GatewayDiagnostics;
 import dev.gatewaykit.common.diagnostics.GatewaySecond;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 import static org.assertj.core.api.Assertions.within;
 
 /**
@@ -134,17 +131,7 @@ class DiagnosticsReportTests {
 	@Test
 	void theReportWithDiagnosticsRendersInHeadlessChromium() throws Exception {
 		RunReport.load(this.run, null, RunFixtures.MACHINE, RunFixtures.VERSIONS, RunFixtures.CLOCK).write(this.run);
-		Path chromium = ChromiumScreenshot.findChromium()
-			.orElseGet(() -> fail("chromium is not installed: apt-get install chromium"));
-		Path png = Path.of("target/render-check/report-diagnostics.png");
-
-		ChromiumScreenshot.Result result = ChromiumScreenshot.capture(chromium, this.run.resolve("report.html"), png,
-				1400, 4000, Duration.ofSeconds(90), ChromiumScreenshot.DEFAULT_MIN_BYTES);
-
-		assertThat(result.ok()).as(result.message()).isTrue();
-		assertThat(Files.size(png)).isGreaterThan(30 * 1024);
-		Files.copy(this.run.resolve("report.html"), png.resolveSibling("report-diagnostics.html"),
-				StandardCopyOption.REPLACE_EXISTING);
+		Renders.assertRenders(this.run, "report-diagnostics", 4000, 30 * 1024);
 	}
 
 	private void writeMode(String mode, long gatewayTicksPerSecond, long mallTicksPerSecond, long lagP99Micros,
