@@ -9,8 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 
-import dev.gatewaykit.launcher.gatling.GatlingRun;
-
 /**
  * Where things are: the repository (the services' jars, the nginx templates, the
  * simulation's class path) and the kit's working directory ({@code target/kit}: logs,
@@ -104,12 +102,21 @@ public record Workspace(Path root, Path kitDir, String version) {
 			}
 		}
 		for (Path entry : gatlingClassPath()) {
-			Path dir = GatlingRun.location(entry);
+			Path dir = location(entry);
 			if (!Files.isDirectory(dir)) {
 				missing.add(this.root.relativize(dir) + "/");
 			}
 		}
 		return missing;
+	}
+
+	/**
+	 * What a class path entry names on disk: the entry itself, or for {@code dir/*}
+	 * (every jar in it) the directory.
+	 */
+	public static Path location(Path entry) {
+		Path name = entry.getFileName();
+		return (name != null && name.toString().equals("*") && entry.getParent() != null) ? entry.getParent() : entry;
 	}
 
 }

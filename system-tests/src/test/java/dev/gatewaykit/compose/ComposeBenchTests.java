@@ -12,7 +12,6 @@ import org.junit.jupiter.api.Test;
 
 import dev.gatewaykit.launcher.Workspace;
 import dev.gatewaykit.launcher.gatling.GatlingMain;
-import dev.gatewaykit.launcher.gatling.GatlingRun;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -60,7 +59,7 @@ class ComposeBenchTests {
 					"cp launcher/target/launcher-*.jar launcher/target/dependency/*.jar /injector/launcher/",
 					"cp docker/gatling/run-bench.sh /injector/");
 		for (Path entry : image.gatlingClassPath()) {
-			Path location = GatlingRun.location(entry);
+			Path location = Workspace.location(entry);
 			assertThat(build).as("the image's %s", location)
 				.contains(Path.of("/injector").relativize(location).toString() + " ")
 				.contains(" " + location.getParent() + "/");

@@ -16,7 +16,7 @@ import org.springframework.security.crypto.password.PasswordEncoder;
  * One BCrypt check at cost 10 is tens of milliseconds of pure CPU. Run on a Netty event
  * loop, it would stall every other connection that loop serves (on a 2-core box, half the
  * server) for that long, which is exactly the event-loop blocking this kit is about. The
- * scheduler is built in {@link dev.gatewaykit.auth.config.PasswordHashingConfiguration}:
+ * scheduler is built in {@link dev.gatewaykit.auth.user.PasswordHashingConfiguration}:
  * its threads are the bound on checks running at once, its queue the bound on checks
  * waiting. A check that finds the queue full, or waits longer than the acquire timeout,
  * fails with {@link PasswordChecksOverloadedException} without running.

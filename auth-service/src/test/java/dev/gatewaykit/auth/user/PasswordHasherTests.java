@@ -15,7 +15,6 @@ import reactor.core.scheduler.Schedulers;
 import reactor.test.StepVerifier;
 
 import dev.gatewaykit.auth.config.AuthProperties;
-import dev.gatewaykit.auth.config.PasswordHashingConfiguration;
 
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;

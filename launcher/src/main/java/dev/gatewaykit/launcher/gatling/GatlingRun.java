@@ -25,6 +25,7 @@ import java.util.stream.Stream;
 
 import dev.gatewaykit.bench.model.Simulations;
 import dev.gatewaykit.launcher.RunFailedException;
+import dev.gatewaykit.launcher.Workspace;
 
 /**
  * One Gatling run of a simulation, in a JVM of its own, straight from the simulation's
@@ -122,7 +123,7 @@ public record GatlingRun(String simulation, List<Path> classPath, List<Path> ext
 	 * simulation Gatling cannot find, after the stack has started.
 	 */
 	public List<Path> missingExtraClassPath() {
-		return this.extraClassPath.stream().filter((entry) -> !Files.exists(location(entry))).toList();
+		return this.extraClassPath.stream().filter((entry) -> !Files.exists(Workspace.location(entry))).toList();
 	}
 
 	/** The command line, for the log and the tests. */
@@ -254,15 +255,6 @@ public record GatlingRun(String simulation, List<Path> classPath, List<Path> ext
 			}
 		}
 		deleteRecursively(results());
-	}
-
-	/**
-	 * What a class path entry names on disk: the entry itself, or for {@code dir/*}
-	 * (every jar in it) the directory.
-	 */
-	public static Path location(Path entry) {
-		Path name = entry.getFileName();
-		return (name != null && name.toString().equals("*") && entry.getParent() != null) ? entry.getParent() : entry;
 	}
 
 	private static void deleteRecursively(Path dir) throws IOException {

@@ -1,14 +1,13 @@
-package dev.gatewaykit.auth.config;
-
-import reactor.core.scheduler.Scheduler;
-import reactor.core.scheduler.Schedulers;
-
-import dev.gatewaykit.auth.user.PasswordHasher;
+package dev.gatewaykit.auth.user;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.security.crypto.password.PasswordEncoder;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
+
+import dev.gatewaykit.auth.config.AuthProperties;
 
 /**
  * BCrypt and the threads it runs on, which are the global bound on password checks
