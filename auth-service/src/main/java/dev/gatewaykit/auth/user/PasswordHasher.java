@@ -56,11 +56,13 @@ public class PasswordHasher {
 		return Mono.defer(() -> {
 			// Whoever moves it out of WAITING first wins: the check starts, or the
 			// acquire timeout gives up on it; never both, so a check that has started
-			// is never cut short and one that has timed out never runs.
+			// is never cut short and one that has timed out never runs. The loser never
+			// signals at all: had it completed (empty), its completion could reach the
+			// timeout operator before the winner's signal and be the answer.
 			AtomicInteger state = new AtomicInteger(WAITING);
-			Mono<Boolean> check = Mono
-				.fromCallable(() -> state.compareAndSet(WAITING, RUNNING) ? check(rawPassword, hash) : null)
-				.subscribeOn(this.scheduler);
+			Mono<Boolean> check = Mono.fromCallable(() -> state.compareAndSet(WAITING, RUNNING))
+				.subscribeOn(this.scheduler)
+				.flatMap((won) -> won ? Mono.fromCallable(() -> check(rawPassword, hash)) : Mono.never());
 			Mono<Long> givenUp = Mono.delay(this.acquireTimeout)
 				.flatMap((tick) -> state.compareAndSet(WAITING, GIVEN_UP) ? Mono.just(tick) : Mono.never());
 			return check

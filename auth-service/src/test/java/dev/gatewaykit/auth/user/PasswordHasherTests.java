@@ -10,6 +10,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.Signal;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 import reactor.test.StepVerifier;
@@ -148,6 +149,35 @@ class PasswordHasherTests {
 		}
 	}
 
+	/**
+	 * The check and the acquire timeout race for every check here, since the timeout is
+	 * shorter than any check takes to be scheduled: each check must come to exactly one
+	 * answer, a match or an overload. A check that lost the race used to complete empty,
+	 * and when its completion overtook the winning timeout, the login read an empty
+	 * answer as "no such user" and counted a right password as a failure.
+	 */
+	@Test
+	void aCheckThatLosesTheRaceWithTheAcquireTimeoutAnswersOverloadedNeverEmpty() {
+		PasswordHasher hasher = new PasswordHasher(new MatchesEverything(), this.scheduler, Duration.ofNanos(1));
+		int matched = 0;
+		int overloaded = 0;
+		for (int check = 0; check < 20_000; check++) {
+			Signal<Boolean> answer = hasher.matches("s3cret", this.hash).materialize().block(Duration.ofSeconds(5));
+			assertThat(answer).as("the answer to check %d (none: it completed empty)", check).isNotNull();
+			if (answer.isOnNext()) {
+				matched++;
+			}
+			else {
+				assertThat(answer.getThrowable()).as("the answer to check %d", check)
+					.isInstanceOf(PasswordChecksOverloadedException.class);
+				overloaded++;
+			}
+		}
+		// Both sides won some races, or the test did not race them.
+		assertThat(matched).isPositive();
+		assertThat(overloaded).isPositive();
+	}
+
 	private static void await(CountDownLatch latch) {
 		try {
 			latch.await(10, TimeUnit.SECONDS);
@@ -155,6 +185,21 @@ class PasswordHasherTests {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
+	}
+
+	/** A check that costs nothing, so that checks race their timeout by the thousand. */
+	private static final class MatchesEverything implements PasswordEncoder {
+
+		@Override
+		public String encode(CharSequence rawPassword) {
+			return "not a hash";
+		}
+
+		@Override
+		public boolean matches(CharSequence rawPassword, String encodedPassword) {
+			return true;
+		}
+
 	}
 
 	/** Remembers which thread every BCrypt call ran on. */

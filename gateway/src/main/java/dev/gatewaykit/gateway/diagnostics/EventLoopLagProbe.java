@@ -21,7 +21,7 @@ import org.HdrHistogram.Recorder;
  * records how long it waited. A loop blocked for two seconds therefore shows one probe
  * with a two-second lag when it finally runs — never a pile-up of probes behind the
  * block, which would both add work to a loop in trouble and smear the lag over many
- * smaller values.
+ * smaller values. A loop that is shutting down is not probed.
  * <p>
  * The lag goes into an HdrHistogram {@link Recorder} (microseconds), read per second by
  * {@link #takeInterval()}, and into the {@code kit.eventloop.lag} timer for dashboards.
@@ -111,7 +111,12 @@ final class EventLoopLagProbe {
 		}
 
 		void submit() {
-			if (!this.inFlight.compareAndSet(false, true)) {
+			// A loop shutting down gracefully ends only after a quiet period without
+			// tasks, and a probe is a task: probing it would hold its shutdown up to the
+			// timeout. The sampling stops before its own context's loops do, but the
+			// loops need not be that context's alone (Reactor Netty's global ones are
+			// shared by every context in the JVM).
+			if (this.executor.isShuttingDown() || !this.inFlight.compareAndSet(false, true)) {
 				return;
 			}
 			this.submittedAt = System.nanoTime();

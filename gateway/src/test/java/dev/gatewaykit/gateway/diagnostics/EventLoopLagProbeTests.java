@@ -2,6 +2,8 @@ package dev.gatewaykit.gateway.diagnostics;
 
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
@@ -78,6 +80,30 @@ class EventLoopLagProbeTests {
 		assertThat(this.probe.takeInterval().probes()).isEqualTo(2);
 
 		assertThat(this.probe.takeInterval()).isEqualTo(new GatewaySecond.Lag(0, 0, 0, 0));
+	}
+
+	/**
+	 * A loop that is shutting down gracefully ends once it has run no task for its quiet
+	 * period. The loops a context closes may still be probed by another context (every
+	 * context in a JVM shares Reactor Netty's global loops), so a probe every 100 ms
+	 * would keep the quiet period from ever ending, and the close would wait for the
+	 * shutdown timeout instead.
+	 */
+	@Test
+	void aLoopShuttingDownGetsNoMoreProbesSoItsQuietPeriodCanEnd() throws InterruptedException {
+		ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor();
+		try {
+			ticker.scheduleAtFixedRate(this.probe::tick, 0, 100, TimeUnit.MILLISECONDS);
+			awaitUntil(() -> this.registry.get(EventLoopLagProbe.TIMER).timer().count() >= 4);
+
+			// Netty's (and Reactor Netty's) defaults: two seconds quiet, at most 15 s.
+			boolean terminated = this.loops.shutdownGracefully(2, 15, TimeUnit.SECONDS).await(10, TimeUnit.SECONDS);
+
+			assertThat(terminated).as("terminated within 10 s, long before the 15 s timeout").isTrue();
+		}
+		finally {
+			ticker.shutdownNow();
+		}
 	}
 
 	private static void awaitUntil(BooleanSupplier condition) {
