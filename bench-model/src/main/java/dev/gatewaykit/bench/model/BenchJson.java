@@ -1,5 +1,7 @@
 package dev.gatewaykit.bench.model;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -56,8 +58,19 @@ public final class BenchJson {
 		}
 	}
 
+	/**
+	 * Writes {@code value} to {@code file}.
+	 * @throws UncheckedIOException when the file cannot be written (a full disk, a
+	 * directory that is not writable): the environment's failure, not the kit's bug
+	 */
 	public static void write(Path file, Object value) {
-		MAPPER.writeValue(file, value);
+		try {
+			MAPPER.writeValue(file, value);
+		}
+		catch (JacksonException ex) {
+			throw new UncheckedIOException(
+					new IOException("cannot write " + file + ": " + ex.getOriginalMessage(), ex));
+		}
 	}
 
 	public static String write(Object value) {

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -40,10 +41,19 @@ public record CaseFacts(int schema, Kind kind, String name, String mode, int rep
 	 */
 	private static final Pattern LEGACY_SWEEP_POINT = Pattern.compile("^(.+)@(\\d+(?:\\.\\d+)?)ms$");
 
-	private static final Pattern LEGACY_REPEAT = Pattern.compile("^(.+)_(\\d+)$");
+	private static final Pattern LEGACY_REPEAT = Pattern.compile("^(.+)_(\\d{1,9})$");
 
 	public CaseFacts {
-		knobs = Map.copyOf(knobs);
+		if (schema > SCHEMA) {
+			throw new IllegalArgumentException(
+					FILE + " is schema " + schema + ", written by a newer kit (this one reads " + SCHEMA + ")");
+		}
+		Objects.requireNonNull(kind, "kind");
+		Objects.requireNonNull(name, "name");
+		Objects.requireNonNull(mode, "mode");
+		Objects.requireNonNull(build, "build");
+		Objects.requireNonNull(links, "links");
+		knobs = (knobs != null) ? Map.copyOf(knobs) : Map.of();
 	}
 
 	/** What a case is part of. */
@@ -84,7 +94,8 @@ public record CaseFacts(int schema, Kind kind, String name, String mode, int rep
 	/**
 	 * The case in {@code dir}: its {@code case.json}, or, for a run saved before the kit
 	 * wrote one, what its directory's name says.
-	 * @throws BadInputException when {@code case.json} is there but malformed
+	 * @throws BadInputException when {@code case.json} is there but malformed or lacks a
+	 * field
 	 */
 	public static CaseFacts read(Path dir) {
 		Path file = dir.resolve(FILE);

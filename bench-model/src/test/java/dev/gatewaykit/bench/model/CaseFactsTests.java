@@ -57,6 +57,27 @@ class CaseFactsTests {
 	}
 
 	@Test
+	void aLongNumberAfterAnUnderscoreIsPartOfTheNameNotARepeat() {
+		assertThat(CaseFacts.fromLegacyName("run_1764115200000"))
+			.extracting(CaseFacts::kind, CaseFacts::name, CaseFacts::repeat)
+			.containsExactly(CaseFacts.Kind.MODE, "run_1764115200000", 1);
+	}
+
+	@Test
+	void aCaseFileWithoutItsLinksOrFromANewerKitIsBadInput() throws Exception {
+		Path dir = Files.createDirectories(this.run.resolve("fixed"));
+		Files.writeString(dir.resolve(CaseFacts.FILE),
+				"{\"schema\": 1, \"kind\": \"mode\", \"name\": \"fixed\", \"mode\": \"fixed\", \"repeat\": 1, "
+						+ "\"build\": \"kit\"}");
+		assertThatExceptionOfType(BadInputException.class).isThrownBy(() -> CaseFacts.read(dir))
+			.withMessageContaining("links");
+
+		Files.writeString(dir.resolve(CaseFacts.FILE), "{\"schema\": 9}");
+		assertThatExceptionOfType(BadInputException.class).isThrownBy(() -> CaseFacts.read(dir))
+			.withMessageContaining("newer kit");
+	}
+
+	@Test
 	void aMalformedCaseFileIsBadInput() throws Exception {
 		Path dir = Files.createDirectories(this.run.resolve("fixed"));
 		Files.writeString(dir.resolve(CaseFacts.FILE), "{\"kind\": \"nonsense\"");

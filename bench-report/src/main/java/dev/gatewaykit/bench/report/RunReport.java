@@ -89,10 +89,13 @@ public record RunReport(RunSummary summary, Map<String, TimeSeries> series, Map<
 		try (Stream<Path> children = Files.list(run)) {
 			for (Path dir : children.filter(Files::isDirectory).sorted().toList()) {
 				Path file = dir.resolve(ModeSummary.FILE);
+				if (!Files.isRegularFile(file)) {
+					continue;
+				}
 				CaseFacts facts = CaseFacts.read(dir);
 				// Sweep points belong to sweep-report, ablation cases to the ablation
 				// report, not to a side-by-side report.
-				if (facts.kind() != CaseFacts.Kind.MODE || !Files.isRegularFile(file)) {
+				if (facts.kind() != CaseFacts.Kind.MODE) {
 					continue;
 				}
 				ModeSummary summary = BenchJson.read(file, ModeSummary.class);

@@ -83,8 +83,11 @@ public record SweepReport(int schema, String run, List<ModeSweep> modes) {
 		try (Stream<Path> children = Files.list(run)) {
 			for (Path dir : children.filter(Files::isDirectory).sorted().toList()) {
 				Path file = dir.resolve(ModeSummary.FILE);
+				if (!Files.isRegularFile(file)) {
+					continue;
+				}
 				CaseFacts facts = CaseFacts.read(dir);
-				if (facts.kind() != CaseFacts.Kind.SWEEP_POINT || !Files.isRegularFile(file)) {
+				if (facts.kind() != CaseFacts.Kind.SWEEP_POINT) {
 					continue;
 				}
 				ModeSummary summary = BenchJson.read(file, ModeSummary.class);

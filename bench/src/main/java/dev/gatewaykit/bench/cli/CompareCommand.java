@@ -45,7 +45,7 @@ public final class CompareCommand extends KitCommand {
 	@Nullable GateOptionGroup gate;
 
 	@Option(names = "--json", paramLabel = "FILE",
-			description = "write the verdict as JSON (status, exit code, limits, differences, every metric)")
+			description = "write the verdict as JSON (status, limits, differences, every metric)")
 	@Nullable String json;
 
 	@Option(names = "--junit", paramLabel = "FILE",

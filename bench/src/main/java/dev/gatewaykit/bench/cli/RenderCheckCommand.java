@@ -54,10 +54,10 @@ public final class RenderCheckCommand extends KitCommand {
 		if (!java.nio.file.Files.isRegularFile(html)) {
 			throw new BadInputException("no such file: " + html);
 		}
-		int timeout = args.integer("timeout-seconds", 60, 1, 3600);
+		int timeout = args.integer("timeout-seconds", (int) ChromiumScreenshot.DEFAULT_TIMEOUT.toSeconds(), 1, 3600);
 		int minBytes = args.integer("min-bytes", (int) ChromiumScreenshot.DEFAULT_MIN_BYTES, 0, Integer.MAX_VALUE);
-		int width = args.integer("width", 1400, 100, 10000);
-		int height = args.integer("height", 2000, 100, 20000);
+		int width = args.integer("width", ChromiumScreenshot.DEFAULT_WIDTH, 100, 10000);
+		int height = args.integer("height", ChromiumScreenshot.DEFAULT_HEIGHT, 100, 20000);
 		Optional<Path> chromium = args.has("chromium") ? Optional.of(args.path("chromium"))
 				: ChromiumScreenshot.findChromium();
 		if (chromium.isEmpty() || !chromium.get().toFile().canExecute()) {

@@ -57,7 +57,7 @@ public final class GatewayProbe {
 	/**
 	 * One snapshot.
 	 * @param forceGc run a full GC first, so the heap is the live heap
-	 * @throws IllegalStateException when the gateway does not answer or is gone: the soak
+	 * @throws RunFailedException when the gateway does not answer or is gone: the soak
 	 * failed (exit 1), its arguments were fine
 	 */
 	public Snapshot take(boolean forceGc) {

@@ -29,6 +29,15 @@ public final class ChromiumScreenshot {
 	 */
 	public static final long DEFAULT_MIN_BYTES = 10 * 1024;
 
+	/** The window the report is rendered in, px: wide enough for its tables. */
+	public static final int DEFAULT_WIDTH = 1400;
+
+	/** Likewise, tall enough for the headline, the table and the first charts. */
+	public static final int DEFAULT_HEIGHT = 2000;
+
+	/** The longest a render may take unless told otherwise. */
+	public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
+
 	private static final byte[] PNG_SIGNATURE = { (byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
 
 	private ChromiumScreenshot() {

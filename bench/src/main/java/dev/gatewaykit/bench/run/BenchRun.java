@@ -28,7 +28,6 @@ import dev.gatewaykit.bench.analysis.flip.FlipEvent;
 import dev.gatewaykit.bench.analysis.littleslaw.LinkLatencies;
 import dev.gatewaykit.bench.analysis.summary.ModeSummaries;
 import dev.gatewaykit.bench.analysis.summary.ModeSummary;
-import dev.gatewaykit.bench.model.BadInputException;
 import dev.gatewaykit.bench.model.BenchJson;
 import dev.gatewaykit.bench.model.CaseFacts;
 import dev.gatewaykit.bench.model.MeasuredRun;
@@ -158,7 +157,8 @@ public final class BenchRun implements AutoCloseable {
 	/** Sets the auth link's latency (a sweep point). */
 	public void authLatency(int millis) {
 		if (this.links == null) {
-			throw new RunFailedException("no auth link of the kit's to set: a --target-url run starts no toxiproxy");
+			// The sweep refuses --target-url before it starts anything.
+			throw new IllegalStateException("no auth link of the kit's to set: a --target-url run starts no toxiproxy");
 		}
 		this.links.latency(KitLinks.AUTH, millis);
 	}
@@ -168,8 +168,7 @@ public final class BenchRun implements AutoCloseable {
 	 * mode's gateway arguments.
 	 * @param mode a mode name ({@link BenchOptions#MODE_NAMES}), {@code flip} or
 	 * {@code custom}
-	 * @param name the directory and label (a sweep point is {@code MODE@<latency>ms}, a
-	 * repeat {@code MODE_<k>})
+	 * @param repeat which repeat (1..), named {@code MODE_<k>} when the run repeats
 	 * @param authLatencyMs the auth link's latency now, for the prediction
 	 */
 	public void mode(String mode, int repeat, int authLatencyMs) {
@@ -245,9 +244,10 @@ public final class BenchRun implements AutoCloseable {
 	public void run(Case run, Around around) {
 		Path dir = this.options.out().resolve(run.name());
 		createDirectories(dir);
-		new CaseFacts(CaseFacts.SCHEMA, run.kind(), run.group(), run.mode(), run.repeat(), build(), run.knobs(),
-				new CaseFacts.Links(this.options.gateway().url().isPresent() ? 0 : this.options.redisLatencyMs(),
-						run.authLatencyMs()))
+		// A --target-url gateway's links are not the kit's: it added no latency to them.
+		CaseFacts.Links links = this.options.gateway().url().isPresent() ? new CaseFacts.Links(0, 0)
+				: new CaseFacts.Links(this.options.redisLatencyMs(), run.authLatencyMs());
+		new CaseFacts(CaseFacts.SCHEMA, run.kind(), run.group(), run.mode(), run.repeat(), build(), run.knobs(), links)
 			.write(dir);
 		if (this.options.gateway().url().isPresent()) {
 			runAgainstTarget(run, dir, this.options.gateway().url().get());
@@ -445,7 +445,9 @@ public final class BenchRun implements AutoCloseable {
 	private void summarize(Path dir, String mode, int redisLatencyMs, int authLatencyMs) {
 		MeasuredRun measured = ModeSummaries.measured(dir);
 		if (measured.workload() == null) {
-			throw new BadInputException(dir.resolve("measured.json") + " records no workload");
+			throw new RunFailedException("the simulation recorded no workload in " + dir.resolve("measured.json")
+					+ "; summarize it with ./kit summarize-mode --dir " + dir + " --mode " + mode
+					+ " --model closed|open --users N|--rate R");
 		}
 		ModeSummary summary = ModeSummaries.summarize(dir, mode, new LinkLatencies(redisLatencyMs, authLatencyMs, 0),
 				measured, measured.workload(), (warning) -> this.err.println("warning: " + warning));
@@ -479,8 +481,9 @@ public final class BenchRun implements AutoCloseable {
 			return;
 		}
 		try {
-			ChromiumScreenshot.Result result = ChromiumScreenshot.capture(chromium.get(), html, png, 1400, 2000,
-					Duration.ofSeconds(60), ChromiumScreenshot.DEFAULT_MIN_BYTES);
+			ChromiumScreenshot.Result result = ChromiumScreenshot.capture(chromium.get(), html, png,
+					ChromiumScreenshot.DEFAULT_WIDTH, ChromiumScreenshot.DEFAULT_HEIGHT,
+					ChromiumScreenshot.DEFAULT_TIMEOUT, ChromiumScreenshot.DEFAULT_MIN_BYTES);
 			if (!result.ok()) {
 				this.log.accept("warning: report.html could not be rendered in headless Chromium: " + result.message());
 			}

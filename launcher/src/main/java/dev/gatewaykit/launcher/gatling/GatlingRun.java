@@ -146,7 +146,7 @@ public record GatlingRun(String simulation, List<Path> classPath, List<Path> ext
 
 	/**
 	 * Runs the simulation to its end and echoes its progress lines.
-	 * @throws IllegalArgumentException when an entry of {@code extraClassPath} is missing
+	 * @throws RunFailedException when an entry of {@code extraClassPath} is missing
 	 * (nothing is started)
 	 * @throws RunFailedException when it ran out of time or wrote no
 	 * {@code measured.json}
@@ -163,7 +163,7 @@ public record GatlingRun(String simulation, List<Path> classPath, List<Path> ext
 	public void run(Consumer<String> progress, Consumer<ProcessHandle> started) {
 		List<Path> missing = missingExtraClassPath();
 		if (!missing.isEmpty()) {
-			throw new IllegalArgumentException("the class path of " + this.simulation + " names what is not there: "
+			throw new RunFailedException("the class path of " + this.simulation + " names what is not there: "
 					+ missing.stream().map(Path::toString).collect(Collectors.joining(", ")));
 		}
 		try {

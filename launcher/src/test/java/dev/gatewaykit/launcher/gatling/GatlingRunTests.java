@@ -1,8 +1,5 @@
 package dev.gatewaykit.launcher.gatling;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +9,12 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import dev.gatewaykit.launcher.RunFailedException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 class GatlingRunTests {
 
@@ -52,7 +55,7 @@ class GatlingRunTests {
 				List.of(), Map.of(), dir.resolve("run"), "checkout", Duration.ofMinutes(5));
 
 		assertThat(run.missingExtraClassPath()).containsExactly(dir.resolve("clases"), dir.resolve("jars/*"));
-		assertThatIllegalArgumentException().isThrownBy(() -> run.run((line) -> {
+		assertThatExceptionOfType(RunFailedException.class).isThrownBy(() -> run.run((line) -> {
 		}))
 			.withMessageContaining("com.example.perf.CheckoutSimulation")
 			.withMessageContaining(dir.resolve("clases").toString())

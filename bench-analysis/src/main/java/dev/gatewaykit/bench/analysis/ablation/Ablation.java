@@ -103,9 +103,12 @@ public record Ablation(int schema, String run, List<Row> rows) {
 		try (Stream<Path> children = Files.list(run)) {
 			for (Path dir : children.filter(Files::isDirectory).sorted().toList()) {
 				Path file = dir.resolve(ModeSummary.FILE);
+				if (!Files.isRegularFile(file)) {
+					continue;
+				}
 				CaseFacts facts = CaseFacts.read(dir);
 				// Repeat 0 warmed the backends up and is not counted.
-				if (facts.kind() == CaseFacts.Kind.ABLATION && Files.isRegularFile(file) && facts.repeat() > 0) {
+				if (facts.kind() == CaseFacts.Kind.ABLATION && facts.repeat() > 0) {
 					ModeSummary summary = BenchJson.read(file, ModeSummary.class);
 					byCase.computeIfAbsent(facts.name(), (name) -> new ArrayList<>())
 						.add(Sample.of(facts.repeat(), dir.getFileName().toString(), summary));

@@ -15,7 +15,7 @@ import dev.gatewaykit.bench.model.BenchJson;
  * The regression gate: a run against a saved baseline, trustworthy on a noisy machine. It
  * first refuses runs that did not measure the same thing ({@link Comparability}), then
  * decides per mode and metric on the medians and ranges of the repeats
- * ({@link Comparison}), and says so in the terminal, in an exit code, and, when asked, in
+ * ({@link Comparison}), and says so in the terminal, in its status, and, when asked, in
  * {@code verdict.json} and JUnit XML. {@code ./kit compare} and {@code ./kit bench
  * --compare} both call {@link #check}.
  */
@@ -31,8 +31,7 @@ public final class Gate {
 	 * @param current the run under test's summary.json
 	 * @param options limits, {@code --force}, verdict files
 	 * @param out the table and the verdict line
-	 * @param err why nothing was decided: a file that cannot be read, runs that are not
-	 * comparable
+	 * @param err why nothing was decided: runs that are not comparable
 	 * @return the decision: pass, fail (a regression or an invalid mode), not comparable,
 	 * or nothing compared (no mode in common)
 	 * @throws BadInputException when a file cannot be read (then no verdict file is

@@ -98,7 +98,7 @@ public final class JUnitReport {
 			xml.close();
 		}
 		catch (XMLStreamException ex) {
-			throw new IllegalStateException("cannot write the JUnit report: " + ex.getMessage(), ex);
+			throw new UncheckedIOException(new IOException("cannot write the JUnit report: " + ex.getMessage(), ex));
 		}
 	}
 
