@@ -11,7 +11,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 import tools.jackson.databind.JsonNode;
 
@@ -26,6 +25,7 @@ import dev.gatewaykit.bench.analysis.summary.Headline;
 import dev.gatewaykit.bench.analysis.summary.MachineFacts;
 import dev.gatewaykit.bench.analysis.summary.ModeSummary;
 import dev.gatewaykit.bench.analysis.summary.Ratio;
+import dev.gatewaykit.bench.analysis.summary.SummarizedCase;
 import dev.gatewaykit.bench.analysis.summary.Summarizer;
 import dev.gatewaykit.bench.model.AssertionResult;
 import dev.gatewaykit.bench.model.BadInputException;
@@ -86,26 +86,16 @@ public record RunReport(RunSummary summary, Map<String, TimeSeries> series, Map<
 		Map<String, String> reports = new LinkedHashMap<>();
 		FlipSummary flip = null;
 		Map<String, List<Repeat>> repeats = new LinkedHashMap<>();
-		try (Stream<Path> children = Files.list(run)) {
-			for (Path dir : children.filter(Files::isDirectory).sorted().toList()) {
-				Path file = dir.resolve(ModeSummary.FILE);
-				if (!Files.isRegularFile(file)) {
-					continue;
-				}
-				CaseFacts facts = CaseFacts.read(dir);
-				// Sweep points belong to sweep-report, ablation cases to the ablation
-				// report, not to a side-by-side report.
-				if (facts.kind() != CaseFacts.Kind.MODE) {
-					continue;
-				}
-				ModeSummary summary = BenchJson.read(file, ModeSummary.class);
-				if (!summary.mode().equals(facts.mode())) {
-					throw new BadInputException(file + " says mode '" + summary.mode() + "' but its case is '"
-							+ facts.mode() + "' (" + dir.getFileName() + "/)");
-				}
-				repeats.computeIfAbsent(summary.mode(), (mode) -> new ArrayList<>())
-					.add(new Repeat(dir, facts.repeat(), summary));
+		// Sweep points belong to sweep-report, ablation cases to the ablation report, not
+		// to a side-by-side report.
+		for (SummarizedCase measured : SummarizedCase.in(run, CaseFacts.Kind.MODE)) {
+			ModeSummary summary = measured.summary();
+			if (!summary.mode().equals(measured.facts().mode())) {
+				throw new BadInputException(measured.file() + " says mode '" + summary.mode() + "' but its case is '"
+						+ measured.facts().mode() + "' (" + measured.dir().getFileName() + "/)");
 			}
+			repeats.computeIfAbsent(summary.mode(), (mode) -> new ArrayList<>())
+				.add(new Repeat(measured.dir(), measured.facts().repeat(), summary));
 		}
 		List<ModeSamples> samples = new ArrayList<>();
 		for (Map.Entry<String, List<Repeat>> entry : repeats.entrySet()) {

@@ -11,13 +11,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 
 import dev.gatewaykit.bench.analysis.TextTable;
 import dev.gatewaykit.bench.analysis.littleslaw.LinkLatencies;
 import dev.gatewaykit.bench.analysis.littleslaw.LittlesLaw;
 import dev.gatewaykit.bench.analysis.littleslaw.Prediction;
 import dev.gatewaykit.bench.analysis.summary.ModeSummary;
+import dev.gatewaykit.bench.analysis.summary.SummarizedCase;
 import dev.gatewaykit.bench.analysis.summary.Summarizer;
 import dev.gatewaykit.bench.model.BadInputException;
 import dev.gatewaykit.bench.model.BenchJson;
@@ -80,19 +80,9 @@ public record SweepReport(int schema, String run, List<ModeSweep> modes) {
 		}
 		Map<String, TreeMap<Double, ModeSummary>> byMode = new TreeMap<>(
 				Comparator.comparingInt(Summarizer::order).thenComparing(Comparator.naturalOrder()));
-		try (Stream<Path> children = Files.list(run)) {
-			for (Path dir : children.filter(Files::isDirectory).sorted().toList()) {
-				Path file = dir.resolve(ModeSummary.FILE);
-				if (!Files.isRegularFile(file)) {
-					continue;
-				}
-				CaseFacts facts = CaseFacts.read(dir);
-				if (facts.kind() != CaseFacts.Kind.SWEEP_POINT) {
-					continue;
-				}
-				ModeSummary summary = BenchJson.read(file, ModeSummary.class);
-				byMode.computeIfAbsent(facts.mode(), (key) -> new TreeMap<>()).put(facts.links().authMs(), summary);
-			}
+		for (SummarizedCase point : SummarizedCase.in(run, CaseFacts.Kind.SWEEP_POINT)) {
+			byMode.computeIfAbsent(point.facts().mode(), (key) -> new TreeMap<>())
+				.put(point.facts().links().authMs(), point.summary());
 		}
 		if (byMode.isEmpty()) {
 			throw new BadInputException("no <mode>@<latency>ms/" + ModeSummary.FILE + " under " + run);

@@ -1,13 +1,11 @@
 package dev.gatewaykit.bench.analysis.ablation;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 import org.jspecify.annotations.Nullable;
 
@@ -15,8 +13,8 @@ import dev.gatewaykit.bench.analysis.TextTable;
 import dev.gatewaykit.bench.analysis.repeat.Sample;
 import dev.gatewaykit.bench.analysis.repeat.Stat;
 import dev.gatewaykit.bench.analysis.summary.ModeSummary;
+import dev.gatewaykit.bench.analysis.summary.SummarizedCase;
 import dev.gatewaykit.bench.model.BadInputException;
-import dev.gatewaykit.bench.model.BenchJson;
 import dev.gatewaykit.bench.model.CaseFacts;
 import dev.gatewaykit.bench.model.Numbers;
 
@@ -96,23 +94,13 @@ public record Ablation(int schema, String run, List<Row> rows) {
 
 	/** Reads every {@code RUN/<base>~<knob>_<k>/mode-summary.json}. */
 	public static Ablation load(Path run, List<Case> cases) throws IOException {
-		if (!Files.isDirectory(run)) {
-			throw new BadInputException("run directory not found: " + run);
-		}
 		Map<String, List<Sample>> byCase = new LinkedHashMap<>();
-		try (Stream<Path> children = Files.list(run)) {
-			for (Path dir : children.filter(Files::isDirectory).sorted().toList()) {
-				Path file = dir.resolve(ModeSummary.FILE);
-				if (!Files.isRegularFile(file)) {
-					continue;
-				}
-				CaseFacts facts = CaseFacts.read(dir);
-				// Repeat 0 warmed the backends up and is not counted.
-				if (facts.kind() == CaseFacts.Kind.ABLATION && facts.repeat() > 0) {
-					ModeSummary summary = BenchJson.read(file, ModeSummary.class);
-					byCase.computeIfAbsent(facts.name(), (name) -> new ArrayList<>())
-						.add(Sample.of(facts.repeat(), dir.getFileName().toString(), summary));
-				}
+		for (SummarizedCase measured : SummarizedCase.in(run, CaseFacts.Kind.ABLATION)) {
+			// Repeat 0 warmed the backends up and is not counted.
+			if (measured.facts().repeat() > 0) {
+				byCase.computeIfAbsent(measured.facts().name(), (name) -> new ArrayList<>())
+					.add(Sample.of(measured.facts().repeat(), measured.dir().getFileName().toString(),
+							measured.summary()));
 			}
 		}
 		List<Row> rows = new ArrayList<>();
