@@ -19,6 +19,8 @@ import dev.gatewaykit.bench.analysis.chaos.ChaosAnalysis;
 import dev.gatewaykit.bench.analysis.chaos.FaultOutcome;
 import dev.gatewaykit.bench.analysis.chaos.Phases;
 import dev.gatewaykit.bench.analysis.chaos.RequestRecord;
+import dev.gatewaykit.bench.drive.DemoLogins;
+import dev.gatewaykit.bench.drive.OpenModelDriver;
 import dev.gatewaykit.bench.probe.BreakerWatch;
 import dev.gatewaykit.bench.run.KitLinks;
 import dev.gatewaykit.common.mode.ExecutionMode;

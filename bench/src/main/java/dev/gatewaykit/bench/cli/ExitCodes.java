@@ -1,6 +1,7 @@
 package dev.gatewaykit.bench.cli;
 
 import dev.gatewaykit.bench.analysis.compare.GateVerdict;
+import dev.gatewaykit.bench.analysis.paired.PairedVerdict;
 
 /** What the CLI's exit status means, the same for every command. */
 public final class ExitCodes {
@@ -23,6 +24,12 @@ public final class ExitCodes {
 	 */
 	public static final int INTERNAL = 3;
 
+	/**
+	 * The gate could not decide: a metric's interval still straddles its limit at the
+	 * most pairs allowed. Neither pass nor fail: a CI may retry, or allow more pairs.
+	 */
+	public static final int UNSURE = 4;
+
 	private ExitCodes() {
 	}
 
@@ -35,6 +42,15 @@ public final class ExitCodes {
 			case PASS -> OK;
 			case FAIL -> FAILED;
 			case NOT_COMPARABLE, NOTHING_COMPARED -> USAGE;
+		};
+	}
+
+	/** The paired gate's answer as an exit status. */
+	public static int of(PairedVerdict.Status status) {
+		return switch (status) {
+			case NO_CHANGE, IMPROVEMENT -> OK;
+			case REGRESSION -> FAILED;
+			case UNSURE -> UNSURE;
 		};
 	}
 

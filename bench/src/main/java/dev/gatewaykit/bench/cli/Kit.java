@@ -13,12 +13,13 @@ import picocli.CommandLine.Spec;
 @Command(name = "./kit", synopsisSubcommandLabel = "<command>", commandListHeading = "%nCommands:%n",
 		description = { "The Spring Cloud Gateway performance kit: start the stack, measure it, gate on it.", "" },
 		footer = { "", "<command> --help explains a command.",
-				"exit: 0 done, 1 regression or failed check, 2 bad arguments or input, 3 a bug in the kit" },
+				"exit: 0 done, 1 regression or failed check, 2 bad arguments or input, 3 a bug in the kit, 4 the gate is "
+						+ "unsure" },
 		subcommands = { UpCommand.class, DownCommand.class, StatusCommand.class, BenchCommand.class, SweepCommand.class,
-				AblateCommand.class, ChaosCommand.class, SoakCommand.class, TestCommand.class, ToolsCommand.class,
-				ReportCommand.class, CompareCommand.class, HelpCommand.class, SummarizeModeCommand.class,
-				SweepReportCommand.class, RenderCheckCommand.class, NginxRenderCommand.class, FlipCommand.class,
-				SampleSocketsCommand.class })
+				AblateCommand.class, ChaosCommand.class, SoakCommand.class, GateCommand.class, TestCommand.class,
+				ToolsCommand.class, ReportCommand.class, CompareCommand.class, HelpCommand.class,
+				SummarizeModeCommand.class, SweepReportCommand.class, RenderCheckCommand.class,
+				NginxRenderCommand.class, FlipCommand.class, SampleSocketsCommand.class })
 public final class Kit implements Runnable {
 
 	@Spec

@@ -84,6 +84,13 @@ public final class KitLinks {
 				URI.create("http://127.0.0.1:" + proxyPort(AUTH)), logDir, jvmOptions, arguments);
 	}
 
+	/** Likewise, named {@code name-1..N}. */
+	public List<ServiceProcess> startGateways(String name, Path jar, GatewaySelection selection, int count, Path logDir,
+			List<String> jvmOptions, List<String> arguments) {
+		return this.stack.startGateways(name, jar, selection, count, this.backends, proxyPort(REDIS),
+				URI.create("http://127.0.0.1:" + proxyPort(AUTH)), logDir, jvmOptions, arguments);
+	}
+
 	/** The gateway's argument that routes mall-api through its proxy. */
 	public String mallRouteArgument() {
 		return "--kit.routes.mall-uri=http://127.0.0.1:" + proxyPort(MALL);

@@ -73,8 +73,8 @@ class CommandRegistryTests {
 			.map((entry) -> entry.getKey())
 			.toList();
 
-		assertThat(shown).containsExactly("up", "down", "status", "bench", "sweep", "ablate", "chaos", "soak", "test",
-				"tools", "report", "compare", "help");
+		assertThat(shown).containsExactly("up", "down", "status", "bench", "sweep", "ablate", "chaos", "soak", "gate",
+				"test", "tools", "report", "compare", "help");
 	}
 
 	private static Result run(String... argv) {

@@ -27,8 +27,8 @@ public final class NginxServer extends ServerProcess {
 
 	private final int port;
 
-	private NginxServer(List<String> command, Path log, int port) {
-		super("nginx", command, log);
+	private NginxServer(String name, List<String> command, Path log, int port) {
+		super(name, command, log);
 		this.port = port;
 		awaitReady(this::answers, Duration.ofSeconds(20));
 	}
@@ -38,6 +38,14 @@ public final class NginxServer extends ServerProcess {
 	 * templates), lets nginx check it ({@code -t}), then starts it on a free port.
 	 */
 	public static NginxServer start(Path nginx, NginxConfig.Variant variant, Path templates,
+			List<NginxConfig.Upstream> upstreams, Path prefix) {
+		return start("nginx", nginx, variant, templates, upstreams, prefix);
+	}
+
+	/**
+	 * Likewise, recorded under {@code name}: the A/B gate runs an nginx per gateway.
+	 */
+	public static NginxServer start(String name, Path nginx, NginxConfig.Variant variant, Path templates,
 			List<NginxConfig.Upstream> upstreams, Path prefix) {
 		int port = FreePorts.next();
 		Path root = prefix.toAbsolutePath().normalize();
@@ -53,7 +61,7 @@ public final class NginxServer extends ServerProcess {
 		check(base, root);
 		List<String> command = new ArrayList<>(base);
 		command.addAll(List.of("-g", "daemon off;"));
-		return new NginxServer(command, root.resolve("nginx.out"), port);
+		return new NginxServer(name, command, root.resolve("nginx.out"), port);
 	}
 
 	public int port() {

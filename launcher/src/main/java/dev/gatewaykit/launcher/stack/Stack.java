@@ -210,6 +210,17 @@ public final class Stack implements AutoCloseable {
 	 */
 	public List<ServiceProcess> startGateways(Path jar, GatewaySelection selection, int count, Backends backends,
 			int redisPort, URI authServiceUrl, Path logDir, List<String> extraJvmOptions, List<String> extraArguments) {
+		return startGateways("gateway", jar, selection, count, backends, redisPort, authServiceUrl, logDir,
+				extraJvmOptions, extraArguments);
+	}
+
+	/**
+	 * Likewise, named {@code name-1..N}: the A/B gate runs gateways of two builds side by
+	 * side, each recorded under its own name.
+	 */
+	public List<ServiceProcess> startGateways(String name, Path jar, GatewaySelection selection, int count,
+			Backends backends, int redisPort, URI authServiceUrl, Path logDir, List<String> extraJvmOptions,
+			List<String> extraArguments) {
 		List<String> arguments = new ArrayList<>();
 		if (this.discovery == Discovery.NACOS) {
 			RnacosServer server = this.nacos.orElseThrow();
@@ -244,9 +255,9 @@ public final class Stack implements AutoCloseable {
 		arguments.addAll(extraArguments);
 		List<ServiceProcess> gateways = new ArrayList<>();
 		for (int k = 1; k <= count; k++) {
-			String name = "gateway-" + k;
+			String numbered = name + "-" + k;
 			ServiceProcess.Builder gateway = KitServices
-				.gateway(jar, name, redisPort, authServiceUrl, logDir.resolve(name + ".log"))
+				.gateway(jar, numbered, redisPort, authServiceUrl, logDir.resolve(numbered + ".log"))
 				.jvmOptions(concat(this.jvmOptions, extraJvmOptions));
 			this.management.applyTo(gateway);
 			arguments.forEach(gateway::argument);
@@ -263,7 +274,13 @@ public final class Stack implements AutoCloseable {
 
 	/** nginx from a template, in front of {@code upstreams}. */
 	public NginxServer startNginx(NginxConfig.Variant variant, List<NginxConfig.Upstream> upstreams, Path prefix) {
-		return record(NginxServer.start(this.tools.osCommand("nginx"), variant, this.workspace.nginxTemplates(),
+		return startNginx("nginx", variant, upstreams, prefix);
+	}
+
+	/** Likewise, recorded under {@code name} (several side by side). */
+	public NginxServer startNginx(String name, NginxConfig.Variant variant, List<NginxConfig.Upstream> upstreams,
+			Path prefix) {
+		return record(NginxServer.start(name, this.tools.osCommand("nginx"), variant, this.workspace.nginxTemplates(),
 				upstreams, prefix));
 	}
 

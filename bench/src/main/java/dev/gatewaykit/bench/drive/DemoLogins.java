@@ -1,4 +1,4 @@
-package dev.gatewaykit.bench.chaos;
+package dev.gatewaykit.bench.drive;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -25,9 +25,9 @@ import dev.gatewaykit.launcher.RunFailedException;
  * the token in {@code access_token}). Logging in again is what a client does once its
  * session is gone (after a Redis crash).
  */
-final class DemoLogins {
+public final class DemoLogins {
 
-	static final String LOGIN_PATH = "/api/auth/oauth/token";
+	public static final String LOGIN_PATH = "/api/auth/oauth/token";
 
 	private final HttpClient http;
 
@@ -37,14 +37,14 @@ final class DemoLogins {
 
 	private volatile List<String> tokens = List.of();
 
-	DemoLogins(HttpClient http, URI base, Path usersCsv, int count) {
+	public DemoLogins(HttpClient http, URI base, Path usersCsv, int count) {
 		this.http = http;
 		this.base = base;
 		this.users = read(usersCsv, count);
 	}
 
 	/** The tokens of the last login. */
-	List<String> tokens() {
+	public List<String> tokens() {
 		return this.tokens;
 	}
 
@@ -53,7 +53,7 @@ final class DemoLogins {
 	 * or a login rate limit, may refuse the first tries), and replaces the tokens at
 	 * once.
 	 */
-	void login(Duration deadline) {
+	public void login(Duration deadline) {
 		long end = System.nanoTime() + deadline.toNanos();
 		List<String> fresh = new ArrayList<>();
 		for (Map<String, String> user : this.users) {

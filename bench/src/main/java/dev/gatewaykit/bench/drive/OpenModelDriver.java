@@ -1,0 +1,238 @@
+package dev.gatewaykit.bench.drive;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+
+import dev.gatewaykit.bench.analysis.chaos.RequestRecord;
+
+/**
+ * An open-model load: {@code GET /api/mall/products/{id}} at a set rate whatever the
+ * answers do, so that a slow gateway shows as slow answers and a growing number in flight
+ * rather than as a lower rate (a closed model would wait with it and hide the fault, and
+ * its percentiles would omit the wait: coordinated omission). Each request's send and
+ * answer times and status are recorded. The client's timeout is well above every gateway
+ * timeout: a gateway that hangs is seen to hang.
+ * <p>
+ * The rate and the target may change while it runs: the A/B gate ramps a fresh gateway up
+ * to its rate, then moves the same load from one gateway to the next between windows.
+ */
+public final class OpenModelDriver implements AutoCloseable {
+
+	public static final String PRODUCT_PATH = "/api/mall/products/";
+
+	/** How often the ticker looks what is due; each look sends what the rate owes. */
+	private static final long TICK_MICROS = 1000;
+
+	private final HttpClient http;
+
+	private final Supplier<List<String>> tokens;
+
+	private final Duration clientTimeout;
+
+	private final int products;
+
+	private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor((task) -> {
+		Thread thread = new Thread(task, "open-model-load");
+		thread.setDaemon(true);
+		return thread;
+	});
+
+	private final ConcurrentLinkedQueue<RequestRecord> records = new ConcurrentLinkedQueue<>();
+
+	private final Map<Long, Long> pending = new ConcurrentHashMap<>();
+
+	private final AtomicLong sequence = new AtomicLong();
+
+	private volatile URI base;
+
+	private volatile double rate;
+
+	/** Requests the rate owes since the last tick (ticker thread only). */
+	private double owed;
+
+	private long lastTickNanos;
+
+	public OpenModelDriver(HttpClient http, URI base, Supplier<List<String>> tokens, Duration clientTimeout,
+			int products) {
+		this.http = http;
+		this.base = base;
+		this.tokens = tokens;
+		this.clientTimeout = clientTimeout;
+		this.products = products;
+	}
+
+	/** Starts sending {@code rate} requests a second. */
+	public void start(double rate) {
+		rate(rate);
+		this.lastTickNanos = System.nanoTime();
+		this.ticker.scheduleAtFixedRate(this::tick, 0, TICK_MICROS, TimeUnit.MICROSECONDS);
+	}
+
+	/**
+	 * A closed-model burst beside the open load: {@code users} clients each sending its
+	 * next request when its last is answered, to {@code base}, for {@code duration}. What
+	 * the stack carries flat out (the A/B gate's calibration).
+	 * @return the requests answered 2xx in the burst's second half, per second (the first
+	 * half fills the pipeline)
+	 */
+	public double saturate(URI base, int users, Duration duration) throws InterruptedException {
+		long start = System.nanoTime();
+		long end = start + duration.toNanos();
+		long half = start + duration.toNanos() / 2;
+		AtomicLong ok = new AtomicLong();
+		for (int user = 0; user < users; user++) {
+			loop(base, end, half, ok);
+		}
+		Thread.sleep(duration.toMillis());
+		return ok.get() / (duration.toNanos() / 2 / 1e9);
+	}
+
+	private void loop(URI base, long end, long half, AtomicLong ok) {
+		if (System.nanoTime() >= end) {
+			return;
+		}
+		List<String> current = this.tokens.get();
+		String token = current.get(ThreadLocalRandom.current().nextInt(current.size()));
+		HttpRequest request = HttpRequest
+			.newBuilder(base.resolve(PRODUCT_PATH + ThreadLocalRandom.current().nextInt(1, this.products + 1)))
+			.timeout(this.clientTimeout)
+			.header("Authorization", "Bearer " + token)
+			.GET()
+			.build();
+		this.http.sendAsync(request, HttpResponse.BodyHandlers.discarding()).whenComplete((response, failure) -> {
+			long now = System.nanoTime();
+			if (failure == null && response.statusCode() / 100 == 2 && now >= half && now < end) {
+				ok.incrementAndGet();
+			}
+			loop(base, end, half, ok);
+		});
+	}
+
+	/** Sends {@code rate} requests a second from now on. */
+	public void rate(double rate) {
+		if (!(rate >= 0) || Double.isInfinite(rate)) {
+			throw new IllegalArgumentException("a rate must be 0 or more requests a second: " + rate);
+		}
+		this.rate = rate;
+	}
+
+	public double rate() {
+		return this.rate;
+	}
+
+	/**
+	 * Sends the next requests to {@code base}; those in flight finish where they went.
+	 */
+	public void target(URI base) {
+		this.base = base;
+	}
+
+	/** Stops sending; what is in flight still completes (see {@link #awaitAnswers}). */
+	public void stop() {
+		this.ticker.shutdownNow();
+	}
+
+	/** Waits up to {@code timeout} for every request in flight to be answered or fail. */
+	public boolean awaitAnswers(Duration timeout) throws InterruptedException {
+		long end = System.nanoTime() + timeout.toNanos();
+		while (!this.pending.isEmpty() && System.nanoTime() < end) {
+			Thread.sleep(50);
+		}
+		return this.pending.isEmpty();
+	}
+
+	/** The requests answered or failed so far. */
+	public List<RequestRecord> records() {
+		return new ArrayList<>(this.records);
+	}
+
+	/**
+	 * The requests answered or failed since the last call, forgotten here: a gate of ten
+	 * minutes would otherwise keep every one of them.
+	 */
+	public List<RequestRecord> takeRecords() {
+		List<RequestRecord> taken = new ArrayList<>();
+		RequestRecord record;
+		while ((record = this.records.poll()) != null) {
+			taken.add(record);
+		}
+		return taken;
+	}
+
+	/** How many requests sent in {@code [fromMs, toMs)} are still in flight. */
+	public long inFlightSentBetween(long fromMs, long toMs) {
+		return this.pending.values().stream().filter((sent) -> sent >= fromMs && sent < toMs).count();
+	}
+
+	/** When the oldest request still in flight was sent. */
+	public Optional<Long> oldestPendingMs() {
+		return this.pending.values().stream().min(Long::compare);
+	}
+
+	/** How many requests are in flight now. */
+	public int inFlight() {
+		return this.pending.size();
+	}
+
+	@Override
+	public void close() {
+		stop();
+	}
+
+	private void tick() {
+		long now = System.nanoTime();
+		this.owed += this.rate * (now - this.lastTickNanos) / 1e9;
+		this.lastTickNanos = now;
+		// A late tick (a GC pause, a busy core) sends everything it owes at once: the
+		// arrivals of an open model do not wait for the client.
+		while (this.owed >= 1) {
+			this.owed -= 1;
+			send();
+		}
+	}
+
+	private void send() {
+		long started = System.currentTimeMillis();
+		long startedNanos = System.nanoTime();
+		long id = this.sequence.incrementAndGet();
+		try {
+			List<String> current = this.tokens.get();
+			String token = current.get((int) (id % current.size()));
+			int product = ThreadLocalRandom.current().nextInt(1, this.products + 1);
+			HttpRequest request = HttpRequest.newBuilder(this.base.resolve(PRODUCT_PATH + product))
+				.timeout(this.clientTimeout)
+				.header("Authorization", "Bearer " + token)
+				.GET()
+				.build();
+			this.pending.put(id, started);
+			this.http.sendAsync(request, HttpResponse.BodyHandlers.discarding()).whenComplete((response, failure) -> {
+				int status = (failure != null) ? RequestRecord.NO_ANSWER : response.statusCode();
+				this.records.add(new RequestRecord(started, System.currentTimeMillis(), status,
+						(System.nanoTime() - startedNanos) / 1000));
+				this.pending.remove(id);
+			});
+		}
+		catch (RuntimeException ex) {
+			// A task of scheduleAtFixedRate that throws is never run again: a request
+			// that could not even be sent is recorded as unanswered and the load goes on.
+			this.pending.remove(id);
+			this.records.add(new RequestRecord(started, System.currentTimeMillis(), RequestRecord.NO_ANSWER));
+		}
+	}
+
+}

@@ -1,0 +1,461 @@
+package dev.gatewaykit.bench.gate;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+import dev.gatewaykit.bench.analysis.chaos.RequestRecord;
+import dev.gatewaykit.bench.analysis.diagnostics.CpuSample;
+import dev.gatewaykit.bench.analysis.diagnostics.ProcCpu;
+import dev.gatewaykit.bench.analysis.paired.CaseFigures;
+import dev.gatewaykit.bench.analysis.paired.GateOutcome;
+import dev.gatewaykit.bench.analysis.paired.GatePair;
+import dev.gatewaykit.bench.analysis.paired.PairedVerdict;
+import dev.gatewaykit.bench.drive.DemoLogins;
+import dev.gatewaykit.bench.drive.OpenModelDriver;
+import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.bench.probe.CpuSampler;
+import dev.gatewaykit.bench.run.KitLinks;
+import dev.gatewaykit.common.diagnostics.BlockingCall;
+import dev.gatewaykit.common.diagnostics.DiagnosticsEndpoint;
+import dev.gatewaykit.common.diagnostics.GatewayDiagnostics;
+import dev.gatewaykit.launcher.HttpAnswer;
+import dev.gatewaykit.launcher.RunFailedException;
+import dev.gatewaykit.launcher.ServiceProcess;
+import dev.gatewaykit.launcher.Tools;
+import dev.gatewaykit.launcher.Workspace;
+import dev.gatewaykit.launcher.nginx.NginxConfig;
+import dev.gatewaykit.launcher.nginx.NginxServer;
+import dev.gatewaykit.launcher.stack.Discovery;
+import dev.gatewaykit.launcher.stack.GatewaySelection;
+import dev.gatewaykit.launcher.stack.Stack;
+
+/**
+ * One {@code ./kit gate} run: the stack once (Redis, auth-service, mall-api, each link
+ * through toxiproxy), then a few gateway JVMs of each build, each behind an nginx of its
+ * own; every JVM ramped up to the gate's open-model rate until it keeps up; then pairs of
+ * cases in ABBA order, the load moved from one JVM to the next between windows, until the
+ * statistics decide or the cap is reached.
+ * <p>
+ * Warm JVMs alternated rather than a fresh JVM per case: a fresh JVM needs its start and
+ * about half a minute of JIT before it keeps up, which would put a default gate past ten
+ * minutes; two JVMs per side still put JVM-to-JVM variance (JIT decisions, layout) into
+ * the pairs, and the report states both spreads so the choice can be checked.
+ */
+public final class GateRun implements AutoCloseable {
+
+	/** Product ids the load draws from: the demo catalogue's. */
+	private static final int PRODUCTS = 10_000;
+
+	private static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(30);
+
+	private static final Duration LOGIN_DEADLINE = Duration.ofSeconds(30);
+
+	/** The calibration's rate: low enough for any stack the kit runs on. */
+	private static final double PROBE_RATE = 300;
+
+	private static final Duration CALIBRATION_WINDOW = Duration.ofSeconds(5);
+
+	/**
+	 * The calibration's warm-up: it keeps up at the low rate, JIT or not. The burst
+	 * compiles on, flat out (the quickest way to the JIT's thresholds), and only its
+	 * second half counts: measured after 20 s at 300/s and 5 s flat out, a first
+	 * calibration said 1062/s where a warmer one said 1642/s.
+	 */
+	private static final Duration CALIBRATION_WARMUP = Duration.ofSeconds(10);
+
+	/** The calibration's closed-model burst: clients, and how long. */
+	private static final int BURST_USERS = 64;
+
+	private static final Duration BURST = Duration.ofSeconds(20);
+
+	/** How long a JVM is brought from no load to the rate. */
+	private static final Duration RAMP = Duration.ofSeconds(15);
+
+	/**
+	 * A JVM keeps up when the requests sent over this long were answered 2xx (at least
+	 * {@link #KEEP_UP_SHARE} of them) and none is older than {@link #MAX_BACKLOG_AGE}.
+	 */
+	private static final Duration KEEP_UP = Duration.ofSeconds(5);
+
+	private static final double KEEP_UP_SHARE = 0.99;
+
+	private static final Duration MAX_BACKLOG_AGE = Duration.ofSeconds(1);
+
+	/** After a window, the load stays while its last requests are answered. */
+	private static final Duration TAIL = Duration.ofSeconds(1);
+
+	/** Calibration errors above this stop the gate: no verdict on broken data. */
+	private static final double MAX_CALIBRATION_ERROR_PCT = 1.0;
+
+	private final Workspace workspace;
+
+	private final Tools tools;
+
+	private final GateOptions options;
+
+	private final Stack stack;
+
+	private final Consumer<String> log;
+
+	private final HttpClient http = HttpClient.newBuilder()
+		.version(HttpClient.Version.HTTP_1_1)
+		.connectTimeout(Duration.ofSeconds(2))
+		.build();
+
+	private KitLinks links;
+
+	private Optional<OpenModelDriver> driver = Optional.empty();
+
+	/** Records taken from the driver and not yet used, oldest first. */
+	private final List<RequestRecord> backlog = new ArrayList<>();
+
+	public GateRun(Workspace workspace, Tools tools, GateOptions options, List<String> serviceJvmOptions,
+			Duration healthTimeout, Consumer<String> log) {
+		this.workspace = workspace;
+		this.tools = tools;
+		this.options = options;
+		this.stack = new Stack(workspace, tools, Discovery.STATIC, serviceJvmOptions, healthTimeout, log);
+		this.log = log;
+	}
+
+	/** The gate to its verdict. */
+	public GateOutcome run() throws InterruptedException {
+		GateBuilds builds = new GateBuilds(this.workspace, this.log);
+		Path baselineJar = builds.jar(this.options.baseline());
+		Path candidateJar = builds.jar(this.options.candidate());
+		KitLinks.check(this.stack, this.tools);
+		long started = System.currentTimeMillis();
+		this.links = KitLinks.start(this.stack, List.of(KitLinks.REDIS, KitLinks.AUTH, KitLinks.MALL));
+		List<Slot> baseline = start(this.options.baseline(), baselineJar);
+		List<Slot> candidate = start(this.options.candidate(), candidateJar);
+		DemoLogins logins = new DemoLogins(this.http, baseline.get(0).url(), this.workspace.demoUsersCsv(),
+				this.options.users());
+		logins.login(LOGIN_DEADLINE);
+		OpenModelDriver load = new OpenModelDriver(this.http, baseline.get(0).url(), logins::tokens, CLIENT_TIMEOUT,
+				PRODUCTS);
+		this.driver = Optional.of(load);
+		load.start(0);
+		String rateSource;
+		double rate;
+		if (this.options.rate().isPresent()) {
+			rate = this.options.rate().get();
+			rateSource = "given (--rate)";
+		}
+		else {
+			Calibration measured = calibrate(load, baseline.get(0));
+			rate = Math.floor(measured.capacity() * this.options.share());
+			rateSource = String.format(Locale.ROOT,
+					"calibrated: %.0f %% of the %.0f/s the baseline answered flat out (%d clients)",
+					this.options.share() * 100, measured.capacity(), BURST_USERS);
+			this.log.accept(rateSource + ": " + (int) rate + "/s");
+		}
+		for (int jvm = 0; jvm < this.options.jvms(); jvm++) {
+			warmUp(load, baseline.get(jvm), rate);
+			warmUp(load, candidate.get(jvm), rate);
+		}
+		long measuring = System.currentTimeMillis();
+		List<GatePair> pairs = new ArrayList<>();
+		do {
+			int index = pairs.size() + 1;
+			int jvm = (index - 1) % this.options.jvms();
+			CaseFigures a;
+			CaseFigures b;
+			if (GatePair.baselineFirst(index)) {
+				a = measure(load, baseline.get(jvm), index, rate);
+				b = measure(load, candidate.get(jvm), index, rate);
+			}
+			else {
+				b = measure(load, candidate.get(jvm), index, rate);
+				a = measure(load, baseline.get(jvm), index, rate);
+			}
+			pairs.add(new GatePair(index, a, b));
+			this.log.accept(progress(index, a, b));
+		}
+		while (this.options.gate().more(pairs));
+		load.rate(0);
+		load.awaitAnswers(CLIENT_TIMEOUT);
+		PairedVerdict verdict = this.options.gate().verdict(pairs, blocking(baseline), blocking(candidate));
+		long ended = System.currentTimeMillis();
+		return new GateOutcome(this.options.baseline().describe(), this.options.candidate().describe(),
+				describe(this.options.selection()), rate, rateSource, this.options.jvms(),
+				this.options.settle().toSeconds(), this.options.window().toSeconds(), this.options.blockHound(),
+				(measuring - started) / 1000.0, (ended - measuring) / 1000.0, verdict);
+	}
+
+	/** The side's gateways, each behind an nginx of its own (the tuned one). */
+	private List<Slot> start(GateSide side, Path jar) {
+		List<String> arguments = new ArrayList<>();
+		arguments.add(this.links.mallRouteArgument());
+		List<String> jvmOptions = new ArrayList<>();
+		if (this.options.blockHound()) {
+			arguments.add("--kit.diagnostics.block-hound=true");
+			jvmOptions.add("-XX:+AllowRedefinitionToAddDeleteMethods");
+		}
+		// Last: the side's own word wins over the kit's.
+		arguments.addAll(side.arguments());
+		Path dir = this.options.out().resolve(side.name());
+		List<ServiceProcess> gateways = this.links.startGateways(side.name(), jar, this.options.selection(),
+				this.options.jvms(), dir, jvmOptions, arguments);
+		List<Slot> slots = new ArrayList<>();
+		for (int i = 0; i < gateways.size(); i++) {
+			ServiceProcess gateway = gateways.get(i);
+			NginxServer nginx = this.stack.startNginx("nginx-" + gateway.name(), NginxConfig.Variant.TUNED,
+					List.of(new NginxConfig.Upstream("127.0.0.1", gateway.port())), dir.resolve("nginx-" + (i + 1)));
+			slots.add(new Slot(side.name(), i + 1, gateway, nginx));
+		}
+		return slots;
+	}
+
+	/**
+	 * What the stack carries flat out through the baseline's first JVM: the JVM warmed at
+	 * a low rate, then a closed-model burst of {@link #BURST_USERS} clients; its second
+	 * half's 2xx answers a second are the capacity. A still-warming JVM carries less than
+	 * a warm one, so the share errs low. A stack that fails more than 1 % of the requests
+	 * at the low rate stops the gate.
+	 */
+	private Calibration calibrate(OpenModelDriver load, Slot slot) throws InterruptedException {
+		this.log.accept("calibration on " + slot.name() + ": warm at " + (int) PROBE_RATE + "/s, then " + BURST_USERS
+				+ " clients flat out for " + BURST.toSeconds() + " s");
+		warmUp(load, slot, PROBE_RATE, CALIBRATION_WARMUP, false);
+		long from = System.currentTimeMillis();
+		Thread.sleep(CALIBRATION_WINDOW.toMillis());
+		long to = System.currentTimeMillis();
+		Thread.sleep(TAIL.toMillis());
+		Window window = window(load, from, to);
+		if (window.answers().errorPct() > MAX_CALIBRATION_ERROR_PCT || window.answered() == 0) {
+			throw new RunFailedException(String.format(Locale.ROOT,
+					"calibration: %.1f %% of %d requests failed at %.0f/s on %s; the stack cannot carry a gate "
+							+ "(see %s)",
+					window.answers().errorPct(), window.answers().requests(), PROBE_RATE, slot.name(),
+					slot.gateway().log()));
+		}
+		load.rate(0);
+		load.awaitAnswers(CLIENT_TIMEOUT);
+		double capacity = load.saturate(slot.url(), BURST_USERS, BURST);
+		load.awaitAnswers(CLIENT_TIMEOUT);
+		load.takeRecords();
+		if (capacity < 1) {
+			throw new RunFailedException(
+					"calibration: " + slot.name() + " answered no 2xx flat out; see " + slot.gateway().log());
+		}
+		return new Calibration(PROBE_RATE, capacity);
+	}
+
+	/**
+	 * Brings {@code slot} from no load to {@code rate} over {@link #RAMP}, then holds it
+	 * until the warm-up has passed and it keeps up.
+	 * @throws RunFailedException when it does not keep up within the longest warm-up
+	 */
+	private void warmUp(OpenModelDriver load, Slot slot, double rate) throws InterruptedException {
+		warmUp(load, slot, rate, this.options.warmup(), true);
+	}
+
+	/**
+	 * Likewise for at least {@code least}, and until the JIT has settled when
+	 * {@code compiled}.
+	 */
+	private void warmUp(OpenModelDriver load, Slot slot, double rate, Duration least, boolean compiled)
+			throws InterruptedException {
+		load.rate(0);
+		load.awaitAnswers(CLIENT_TIMEOUT);
+		load.target(slot.url());
+		long start = System.currentTimeMillis();
+		long rampEnd = start + RAMP.toMillis();
+		long now = start;
+		while (now < rampEnd) {
+			load.rate(rate * (now - start) / RAMP.toMillis());
+			Thread.sleep(250);
+			now = System.currentTimeMillis();
+		}
+		load.rate(rate);
+		CompileTime compiles = new CompileTime(this.http, URI.create(slot.gateway().actuatorUri() + "/prometheus"));
+		List<RequestRecord> recent = new ArrayList<>();
+		while (true) {
+			Thread.sleep(1000);
+			now = System.currentTimeMillis();
+			recent.addAll(load.takeRecords());
+			KeepUp check = keepUp(load, recent, now);
+			compiles.read(now);
+			boolean keepsUp = check.keepsUp() && (!compiled || compiles.settled());
+			if (keepsUp && now - start >= least.toMillis()) {
+				this.log.accept(String.format(Locale.ROOT, "%s keeps up with %.0f/s after %d s%s", slot.name(), rate,
+						(now - start) / 1000, compiles.describe()));
+				return;
+			}
+			if (now - start > this.options.maxWarmup().toMillis()) {
+				throw new RunFailedException(String.format(Locale.ROOT,
+						"%s did not keep up with %.0f requests/s within %d s (%d of %d answered 2xx lately, %d in "
+								+ "flight): the stack cannot carry that rate; lower --rate or --share (log: %s)",
+						slot.name(), rate, this.options.maxWarmup().toSeconds(), check.ok(), check.sent(),
+						load.inFlight(), slot.gateway().log()));
+			}
+		}
+	}
+
+	/**
+	 * Whether the load's recent requests say the gateway keeps up: of those sent over
+	 * {@link #KEEP_UP} until a second ago, {@link #KEEP_UP_SHARE} answered 2xx, and none
+	 * in flight for longer than {@link #MAX_BACKLOG_AGE}. Older records are dropped from
+	 * {@code recent}.
+	 */
+	private static KeepUp keepUp(OpenModelDriver load, List<RequestRecord> recent, long now) {
+		long since = now - KEEP_UP.toMillis() - TAIL.toMillis();
+		long until = now - TAIL.toMillis();
+		recent.removeIf((r) -> r.startMs() < since);
+		long sent = load.inFlightSentBetween(since, until) + recent.stream().filter((r) -> r.startMs() < until).count();
+		long ok = recent.stream().filter((r) -> r.startMs() < until && r.ok()).count();
+		boolean noBacklog = load.oldestPendingMs()
+			.map((sentAt) -> now - sentAt < MAX_BACKLOG_AGE.toMillis())
+			.orElse(true);
+		return new KeepUp(sent > 0 && ok >= KEEP_UP_SHARE * sent && noBacklog, sent, ok);
+	}
+
+	private record KeepUp(boolean keepsUp, long sent, long ok) {
+	}
+
+	/** One case: the load moved to {@code slot}, settled, then a measured window. */
+	private CaseFigures measure(OpenModelDriver load, Slot slot, int pair, double rate) throws InterruptedException {
+		load.target(slot.url());
+		Thread.sleep(this.options.settle().toMillis());
+		CpuSampler sampler = sampler(slot);
+		CpuSample before = sampler.sample();
+		long from = System.currentTimeMillis();
+		Thread.sleep(this.options.window().toMillis());
+		CpuSample after = sampler.sample();
+		long to = System.currentTimeMillis();
+		Thread.sleep(TAIL.toMillis());
+		Window window = window(load, from, to);
+		if (window.answered() == 0) {
+			throw new RunFailedException(slot.name() + " answered nothing in pair " + pair + "'s window at "
+					+ (int) rate + "/s; see " + slot.gateway().log());
+		}
+		double gateway = ProcCpu.micros(delta(before, after, "gateway")) / window.answered();
+		double stackCpu = ProcCpu.micros(total(before, after)) / window.answered();
+		CaseFigures.Answers answers = window.answers();
+		return new CaseFigures(slot.side(), slot.jvm(), pair, from, to, answers.requests(), answers.errors(), gateway,
+				stackCpu, answers.p50Ms(), answers.p99Ms());
+	}
+
+	/** What the load recorded for a window, the driver's records taken. */
+	private Window window(OpenModelDriver load, long from, long to) {
+		this.backlog.addAll(load.takeRecords());
+		CaseFigures.Answers answers = CaseFigures.Answers.of(this.backlog, from, to,
+				load.inFlightSentBetween(from, to));
+		long answered = this.backlog.stream().filter((r) -> r.endMs() >= from && r.endMs() < to).count();
+		this.backlog.clear();
+		return new Window(answers, answered);
+	}
+
+	/** The processes a request passes on its way through {@code slot}. */
+	private CpuSampler sampler(Slot slot) {
+		CpuSampler sampler = new CpuSampler(Duration.ofSeconds(1)).watch("gateway", slot.gateway().handle())
+			.watch("nginx", slot.nginx().handle())
+			.watch("redis", this.links.backends().redis().handle())
+			.watch("auth-service", this.links.backends().authService().handle())
+			.watch("toxiproxy", this.links.toxiproxy().handle());
+		for (ServiceProcess mall : this.links.backends().mallApis()) {
+			sampler.watch(mall.name(), mall.handle());
+		}
+		return sampler;
+	}
+
+	private static long delta(CpuSample before, CpuSample after, String name) {
+		Long end = after.ticks().get(name);
+		Long start = before.ticks().get(name);
+		if (end == null || start == null) {
+			throw new RunFailedException(name + " exited during the gate");
+		}
+		return end - start;
+	}
+
+	private static long total(CpuSample before, CpuSample after) {
+		long sum = 0;
+		for (String name : before.ticks().keySet()) {
+			sum += delta(before, after, name);
+		}
+		return sum;
+	}
+
+	/**
+	 * The blocking calls BlockHound recorded in a side's gateways, summed by call site;
+	 * none when BlockHound is off.
+	 */
+	private List<BlockingCall> blocking(List<Slot> slots) {
+		if (!this.options.blockHound()) {
+			return List.of();
+		}
+		Map<String, BlockingCall> bySite = new LinkedHashMap<>();
+		for (Slot slot : slots) {
+			URI endpoint = URI.create(slot.gateway().actuatorUri() + "/" + DiagnosticsEndpoint.ID);
+			HttpAnswer answer = HttpAnswer.send(this.http,
+					HttpRequest.newBuilder(endpoint).timeout(Duration.ofSeconds(15)).GET().build());
+			if (!answer.ok()) {
+				throw new RunFailedException("the gate records blocking calls, but " + slot.name() + "'s "
+						+ DiagnosticsEndpoint.PATH + " answered " + answer.describe()
+						+ " (a gateway without the kit's diagnostics: run with --no-blockhound)");
+			}
+			GatewayDiagnostics diagnostics = BenchJson.mapper().readValue(answer.body(), GatewayDiagnostics.class);
+			for (BlockingCall call : diagnostics.blockingCalls()) {
+				bySite.merge(call.site(), call,
+						(a, b) -> new BlockingCall(a.site(), a.blockingMethod(), a.count() + b.count(), a.threads()));
+			}
+		}
+		return List.copyOf(bySite.values());
+	}
+
+	private static String describe(GatewaySelection selection) {
+		return selection.profile().orElse("") + selection.mode().map((m) -> ":" + m).orElse("");
+	}
+
+	private static String progress(int index, CaseFigures a, CaseFigures b) {
+		return String.format(Locale.ROOT,
+				"pair %d (jvm %d, %s first): gateway CPU %.0f → %.0f µs (%+.1f %%), stack %.0f → %.0f µs, "
+						+ "p99 %.1f → %.1f ms, errors %d/%d",
+				index, a.jvm(), GatePair.baselineFirst(index) ? "baseline" : "candidate", a.gatewayCpuMicros(),
+				b.gatewayCpuMicros(), (b.gatewayCpuMicros() / a.gatewayCpuMicros() - 1) * 100, a.stackCpuMicros(),
+				b.stackCpuMicros(), a.p99Ms(), b.p99Ms(), a.errors(), b.errors());
+	}
+
+	@Override
+	public void close() {
+		this.driver.ifPresent(OpenModelDriver::close);
+		this.stack.close();
+	}
+
+	/** A gateway JVM of one side and its nginx. */
+	private record Slot(String side, int jvm, ServiceProcess gateway, NginxServer nginx) {
+
+		URI url() {
+			return this.nginx.url();
+		}
+
+		String name() {
+			return this.gateway.name();
+		}
+
+	}
+
+	/** A window's answers and how many requests were answered inside it. */
+	private record Window(CaseFigures.Answers answers, long answered) {
+	}
+
+	/**
+	 * What the calibration measured.
+	 *
+	 * @param rate the warm-up's rate, where errors were checked
+	 * @param capacity the 2xx answers a second flat out
+	 */
+	public record Calibration(double rate, double capacity) {
+	}
+
+}
