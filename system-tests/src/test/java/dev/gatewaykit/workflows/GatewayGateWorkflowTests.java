@@ -15,13 +15,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
 /**
- * The CI example {@code .github/workflows/gateway-gate.yml} runs the regression gate the
- * way the kit defines it: a baseline bench of the pull request's base, then a bench of
- * the pull request with {@code --compare} against the baseline's summary.json, both with
- * {@code --repeat}, in one job (the gate refuses to compare runs of two machines), and
- * every argument it passes is one {@code ./kit bench} takes. Read from the parsed YAML
- * and the {@code ./kit bench} command lines of its {@code run:} scripts, so that the
- * example cannot drift from the kit unnoticed.
+ * The CI example {@code .github/workflows/gateway-gate.yml} runs the A/B gate the way the
+ * kit defines it: one {@code ./kit gate} in one job, the pull request's gateway as the
+ * candidate and its base commit as the baseline (built by the kit from a checkout with
+ * history), UNSURE (exit 4) a warning rather than a pass or a failure, the verdict
+ * published and the files uploaded when the gate fails too, and every argument one
+ * {@code ./kit gate} takes. Read from the parsed YAML and the command lines of its
+ * {@code run:} scripts, so that the example cannot drift from the kit unnoticed.
  */
 class GatewayGateWorkflowTests {
 
@@ -35,86 +35,76 @@ class GatewayGateWorkflowTests {
 	}
 
 	@Test
-	void benchesTheBaseThenComparesThePullRequestWithTheBaselineInOneJob() {
-		List<BenchCall> calls = benchCalls();
-		assertThat(calls).as("./kit bench calls in %s", this.workflow.file).hasSize(2);
-		BenchCall baseline = calls.get(0);
-		BenchCall gate = calls.get(1);
+	void gatesThePullRequestAgainstItsBaseCommitInOneCommand() {
+		assertThat(kitCalls("bench")).as("./kit bench calls: the gate measures both sides itself").isEmpty();
+		KitCall gate = onlyGate();
+		String baseline = gate.option("baseline").orElseThrow(() -> new AssertionError("the gate has no --baseline"));
 
-		assertThat(gate.step().job()).as("one job, so one machine").isEqualTo(baseline.step().job());
-		assertThat(baseline.option("compare")).as("the baseline compares with nothing").isEmpty();
-		assertThat(baseline.option("repeat")).as("--repeat of the baseline").isPresent();
-		assertThat(gate.option("repeat")).as("--repeat of the gate").isEqualTo(baseline.option("repeat"));
-		assertThat(gate.option("modes")).as("--modes of the gate").isEqualTo(baseline.option("modes"));
-		String baselineOut = baseline.option("out").orElseThrow(() -> new AssertionError("the baseline has no --out"));
-		assertThat(gate.option("compare")).as("--compare of the gate").contains(baselineOut + "/summary.json");
-		assertThat(gate.option("out")).as("--out of the gate").isPresent().isNotEqualTo(baseline.option("out"));
+		assertThat(baseline).startsWith("$");
+		assertThat(gate.step().env(baseline.replaceAll("[${}\"]", ""))).as("the variable %s", baseline)
+			.contains(BASE_SHA);
+		assertThat(gate.option("candidate")).as("the candidate: this checkout's own gateway").isEmpty();
+		Step checkout = this.workflow.steps()
+			.stream()
+			.filter((step) -> step.uses().orElse("").startsWith("actions/checkout@"))
+			.filter((step) -> step.job().equals(gate.step().job()))
+			.findFirst()
+			.orElseThrow(() -> new AssertionError("no checkout in the gate's job"));
+		assertThat(checkout.with("fetch-depth")).as("the base commit must be there to build").contains("0");
+		assertThat(checkout.with("ref")).as("the pull request's merge commit, the default").isEmpty();
 	}
 
 	@Test
-	void benchesEachSideInItsOwnCheckoutTheBaselineAtThePullRequestsBase() {
-		List<BenchCall> calls = benchCalls();
-		assertThat(calls).hasSize(2);
-		Step baseCheckout = checkoutInto(calls.get(0));
-		Step headCheckout = checkoutInto(calls.get(1));
+	void reportsUnsureAsAWarningAndFailsOnEveryOtherNonZeroExit() {
+		String script = onlyGate().step().run().orElseThrow();
 
-		assertThat(baseCheckout.with("ref")).contains(BASE_SHA);
-		assertThat(headCheckout.with("ref")).isNotEqualTo(Optional.of(BASE_SHA));
-		assertThat(this.workflow.steps().indexOf(headCheckout)).as("checked out before the gate runs")
-			.isLessThan(this.workflow.steps().indexOf(calls.get(1).step()));
+		assertThat(script).contains("-eq 4").contains("::warning").contains("exit \"$status\"");
 	}
 
 	@Test
-	void uploadsTheRunsAndPublishesTheVerdictWhenTheGateFailsToo() {
+	void uploadsTheGateAndPublishesTheVerdictWhenTheGateFailsToo() {
 		List<Step> afterTheGate = this.workflow.steps()
-			.subList(this.workflow.steps().indexOf(benchCalls().get(1).step()) + 1, this.workflow.steps().size());
+			.subList(this.workflow.steps().indexOf(onlyGate().step()) + 1, this.workflow.steps().size());
 
 		Step upload = afterTheGate.stream()
 			.filter((step) -> step.uses().orElse("").startsWith("actions/upload-artifact@"))
 			.findFirst()
 			.orElseThrow(() -> new AssertionError("no actions/upload-artifact step after the gate"));
 		assertThat(upload.condition()).as("the upload's if:").containsAnyOf("!cancelled()", "always()", "failure()");
-		assertThat(afterTheGate).as("steps reading verdict.json or verdict.xml")
-			.filteredOn((step) -> step.fields().toString().contains("verdict."))
-			.isNotEmpty()
+		assertThat(afterTheGate).as("steps reading verdict.json or junit.xml")
+			.filteredOn((step) -> step.fields().toString().contains("verdict.json")
+					|| step.fields().toString().contains("junit.xml"))
+			.hasSizeGreaterThanOrEqualTo(2)
 			.allSatisfy((step) -> assertThat(step.condition()).as(step.name())
 				.containsAnyOf("!cancelled()", "always()", "failure()"));
 	}
 
 	@Test
-	void passesOnlyWhatKitBenchTakes() {
+	void passesOnlyWhatKitGateTakes() {
 		PrintStream nowhere = new PrintStream(OutputStream.nullOutputStream());
-		for (BenchCall call : benchCalls()) {
-			// The kit's own parser, exactly as ./kit runs it: an option it does not know,
-			// one without its value or one given twice stops ./kit bench with exit 2.
-			List<String> line = new ArrayList<>(List.of("bench"));
-			line.addAll(call.arguments());
-			assertThatCode(() -> KitCli.commandLine(nowhere, nowhere).parseArgs(line.toArray(String[]::new)))
-				.as("./kit bench %s (%s)", String.join(" ", call.arguments()), call.step().name())
-				.doesNotThrowAnyException();
-		}
+		KitCall call = onlyGate();
+		// The kit's own parser, exactly as ./kit runs it: an option it does not know, one
+		// without its value or one given twice stops ./kit gate with exit 2.
+		List<String> line = new ArrayList<>(List.of("gate"));
+		line.addAll(call.arguments());
+		assertThatCode(() -> KitCli.commandLine(nowhere, nowhere).parseArgs(line.toArray(String[]::new)))
+			.as("./kit gate %s", String.join(" ", call.arguments()))
+			.doesNotThrowAnyException();
 	}
 
-	private Step checkoutInto(BenchCall call) {
-		String directory = call.step()
-			.workingDirectory()
-			.orElseThrow(() -> new AssertionError(call.step().name() + " has no working-directory"));
-		return this.workflow.steps()
-			.stream()
-			.filter((step) -> step.job().equals(call.step().job()))
-			.filter((step) -> step.uses().orElse("").startsWith("actions/checkout@"))
-			.filter((step) -> step.with("path").equals(Optional.of(directory)))
-			.findFirst()
-			.orElseThrow(() -> new AssertionError("no actions/checkout into " + directory));
+	private KitCall onlyGate() {
+		List<KitCall> gates = kitCalls("gate");
+		assertThat(gates).as("./kit gate calls in %s", this.workflow.file).hasSize(1);
+		return gates.get(0);
 	}
 
-	/** Every {@code ./kit bench} command line of every {@code run:} script, in order. */
-	private List<BenchCall> benchCalls() {
-		List<BenchCall> calls = new ArrayList<>();
+	/** Every {@code ./kit <command>} line of every {@code run:} script, in order. */
+	private List<KitCall> kitCalls(String command) {
+		List<KitCall> calls = new ArrayList<>();
 		for (Step step : this.workflow.steps()) {
-			for (List<String> command : ShellWords.commands(step.run().orElse(""))) {
-				if (command.size() >= 2 && command.get(0).equals("./kit") && command.get(1).equals("bench")) {
-					calls.add(new BenchCall(step, command.subList(2, command.size())));
+			for (List<String> words : ShellWords.commands(step.run().orElse(""))) {
+				if (words.size() >= 2 && words.get(0).equals("./kit") && words.get(1).equals(command)) {
+					calls.add(new KitCall(step, words.subList(2, words.size())));
 				}
 			}
 		}
@@ -122,12 +112,12 @@ class GatewayGateWorkflowTests {
 	}
 
 	/**
-	 * One {@code ./kit bench} command line.
+	 * One {@code ./kit} command line.
 	 *
 	 * @param step the step whose script runs it
-	 * @param arguments its arguments after {@code bench}, as the shell passes them
+	 * @param arguments its arguments after the command, as the shell passes them
 	 */
-	record BenchCall(Step step, List<String> arguments) {
+	record KitCall(Step step, List<String> arguments) {
 
 		/**
 		 * The value of {@code --name value} or {@code --name=value}; read here without

@@ -144,6 +144,13 @@ final class Workflow {
 					: Optional.empty();
 		}
 
+		/** One variable of the step's {@code env:}. */
+		Optional<String> env(String name) {
+			Object env = this.fields.get("env");
+			return (env instanceof Map<?, ?> map) ? Optional.ofNullable(map.get(name)).map(String::valueOf)
+					: Optional.empty();
+		}
+
 		private Optional<String> text(String key) {
 			return Optional.ofNullable(this.fields.get(key)).map(String::valueOf);
 		}

@@ -107,13 +107,7 @@ public final class OpenModelDriver implements AutoCloseable {
 			return;
 		}
 		List<String> current = this.tokens.get();
-		String token = current.get(ThreadLocalRandom.current().nextInt(current.size()));
-		HttpRequest request = HttpRequest
-			.newBuilder(base.resolve(PRODUCT_PATH + ThreadLocalRandom.current().nextInt(1, this.products + 1)))
-			.timeout(this.clientTimeout)
-			.header("Authorization", "Bearer " + token)
-			.GET()
-			.build();
+		HttpRequest request = request(base, current.get(ThreadLocalRandom.current().nextInt(current.size())));
 		this.http.sendAsync(request, HttpResponse.BodyHandlers.discarding()).whenComplete((response, failure) -> {
 			long now = System.nanoTime();
 			if (failure == null && response.statusCode() / 100 == 2 && now >= half && now < end) {
@@ -206,19 +200,23 @@ public final class OpenModelDriver implements AutoCloseable {
 		}
 	}
 
+	/** A product page, chosen at random from the catalogue, as {@code token}'s user. */
+	private HttpRequest request(URI base, String token) {
+		int product = ThreadLocalRandom.current().nextInt(1, this.products + 1);
+		return HttpRequest.newBuilder(base.resolve(PRODUCT_PATH + product))
+			.timeout(this.clientTimeout)
+			.header("Authorization", "Bearer " + token)
+			.GET()
+			.build();
+	}
+
 	private void send() {
 		long started = System.currentTimeMillis();
 		long startedNanos = System.nanoTime();
 		long id = this.sequence.incrementAndGet();
 		try {
 			List<String> current = this.tokens.get();
-			String token = current.get((int) (id % current.size()));
-			int product = ThreadLocalRandom.current().nextInt(1, this.products + 1);
-			HttpRequest request = HttpRequest.newBuilder(this.base.resolve(PRODUCT_PATH + product))
-				.timeout(this.clientTimeout)
-				.header("Authorization", "Bearer " + token)
-				.GET()
-				.build();
+			HttpRequest request = request(this.base, current.get((int) (id % current.size())));
 			this.pending.put(id, started);
 			this.http.sendAsync(request, HttpResponse.BodyHandlers.discarding()).whenComplete((response, failure) -> {
 				int status = (failure != null) ? RequestRecord.NO_ANSWER : response.statusCode();

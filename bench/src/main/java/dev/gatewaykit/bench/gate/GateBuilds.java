@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -15,6 +14,7 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 import dev.gatewaykit.bench.options.UsageException;
+import dev.gatewaykit.launcher.FileTrees;
 import dev.gatewaykit.launcher.RunFailedException;
 import dev.gatewaykit.launcher.Workspace;
 
@@ -73,7 +73,7 @@ final class GateBuilds {
 		Path buildLog = dir.resolve("build.log");
 		try {
 			Files.createDirectories(dir);
-			deleteTree(tree);
+			FileTrees.delete(tree);
 			this.log
 				.accept(side.name() + ": building " + side.given() + " (" + id + ") in " + tree + ", log " + buildLog);
 			git(List.of("worktree", "add", "--detach", "--force", tree.toString(), commit))
@@ -152,17 +152,6 @@ final class GateBuilds {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			throw new RunFailedException("interrupted", ex);
-		}
-	}
-
-	private static void deleteTree(Path tree) throws IOException {
-		if (!Files.exists(tree)) {
-			return;
-		}
-		try (var paths = Files.walk(tree)) {
-			for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-				Files.delete(path);
-			}
 		}
 	}
 

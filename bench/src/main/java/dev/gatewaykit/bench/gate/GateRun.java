@@ -114,6 +114,9 @@ public final class GateRun implements AutoCloseable {
 
 	private KitLinks links;
 
+	/** Whether a baseline JVM has kept up with the gate's rate. */
+	private boolean baselineKeptUp;
+
 	private Optional<OpenModelDriver> driver = Optional.empty();
 
 	/** Records taken from the driver and not yet used, oldest first. */
@@ -288,11 +291,20 @@ public final class GateRun implements AutoCloseable {
 			compiles.read(now);
 			boolean keepsUp = check.keepsUp() && (!compiled || compiles.settled());
 			if (keepsUp && now - start >= least.toMillis()) {
+				this.baselineKeptUp |= compiled && slot.side().equals(CaseFigures.BASELINE);
 				this.log.accept(String.format(Locale.ROOT, "%s keeps up with %.0f/s after %d s%s", slot.name(), rate,
 						(now - start) / 1000, compiles.describe()));
 				return;
 			}
 			if (now - start > this.options.maxWarmup().toMillis()) {
+				if (slot.side().equals(CaseFigures.CANDIDATE) && this.baselineKeptUp) {
+					throw new RunFailedException(String.format(Locale.ROOT,
+							"%s did not keep up with %.0f requests/s within %d s (%d of %d answered 2xx lately, %d in "
+									+ "flight%s), which the baseline's JVMs carried: a regression too large to "
+									+ "measure in pairs at this rate (log: %s)",
+							slot.name(), rate, this.options.maxWarmup().toSeconds(), check.ok(), check.sent(),
+							load.inFlight(), compiles.describe(), slot.gateway().log()));
+				}
 				throw new RunFailedException(String.format(Locale.ROOT,
 						"%s did not keep up with %.0f requests/s within %d s (%d of %d answered 2xx lately, %d in "
 								+ "flight): the stack cannot carry that rate; lower --rate or --share (log: %s)",

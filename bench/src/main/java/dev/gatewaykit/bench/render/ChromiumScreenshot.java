@@ -8,12 +8,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
+
+import dev.gatewaykit.launcher.FileTrees;
 
 /**
  * Takes a screenshot of a local HTML file with headless Chromium, to prove a report
@@ -122,7 +122,7 @@ public final class ChromiumScreenshot {
 			return new Result(true, size, "wrote " + absolutePng + " (" + size + " bytes)");
 		}
 		finally {
-			deleteRecursively(profile);
+			FileTrees.delete(profile);
 			Files.deleteIfExists(log);
 		}
 	}
@@ -137,17 +137,6 @@ public final class ChromiumScreenshot {
 		List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
 		List<String> last = lines.subList(Math.max(0, lines.size() - 10), lines.size());
 		return last.isEmpty() ? "" : "; its last output:\n  " + String.join("\n  ", last);
-	}
-
-	private static void deleteRecursively(Path root) throws IOException {
-		if (!Files.exists(root)) {
-			return;
-		}
-		try (Stream<Path> walk = Files.walk(root)) {
-			for (Path path : walk.sorted(Comparator.reverseOrder()).toList()) {
-				Files.deleteIfExists(path);
-			}
-		}
 	}
 
 }

@@ -13,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +23,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import dev.gatewaykit.bench.model.Simulations;
+import dev.gatewaykit.launcher.FileTrees;
 import dev.gatewaykit.launcher.RunFailedException;
 import dev.gatewaykit.launcher.Workspace;
 
@@ -168,7 +168,7 @@ public record GatlingRun(String simulation, List<Path> classPath, List<Path> ext
 		}
 		try {
 			Files.createDirectories(this.dir);
-			deleteRecursively(results());
+			FileTrees.delete(results());
 			Process process = new ProcessBuilder(command()).redirectErrorStream(true).start();
 			// A kit stopped by a signal (SIGTERM: kill, a CI's cancel) runs its shutdown
 			// hooks, which stop the services it started; without this one the injector
@@ -249,23 +249,12 @@ public record GatlingRun(String simulation, List<Path> classPath, List<Path> ext
 		}
 		try (DirectoryStream<Path> reports = Files.newDirectoryStream(results(), Files::isDirectory)) {
 			for (Path report : reports) {
-				deleteRecursively(this.dir.resolve("gatling"));
+				FileTrees.delete(this.dir.resolve("gatling"));
 				Files.move(report, this.dir.resolve("gatling"));
 				break;
 			}
 		}
-		deleteRecursively(results());
-	}
-
-	private static void deleteRecursively(Path dir) throws IOException {
-		if (!Files.exists(dir)) {
-			return;
-		}
-		try (var paths = Files.walk(dir)) {
-			for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-				Files.delete(path);
-			}
-		}
+		FileTrees.delete(results());
 	}
 
 }

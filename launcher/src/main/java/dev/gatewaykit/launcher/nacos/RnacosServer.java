@@ -5,14 +5,13 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.gatewaykit.launcher.FileTrees;
 import dev.gatewaykit.launcher.FreePorts;
 import dev.gatewaykit.launcher.HttpAnswer;
 import dev.gatewaykit.launcher.RunFailedException;
@@ -146,11 +145,8 @@ public final class RnacosServer extends ServerProcess {
 	}
 
 	private static void deleteRecursively(Path dir) {
-		if (!Files.exists(dir)) {
-			return;
-		}
-		try (var paths = Files.walk(dir)) {
-			paths.sorted(Comparator.reverseOrder()).forEach((path) -> path.toFile().delete());
+		try {
+			FileTrees.delete(dir);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("could not remove " + dir, ex);

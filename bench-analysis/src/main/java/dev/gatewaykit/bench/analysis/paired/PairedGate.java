@@ -80,13 +80,20 @@ public record PairedGate(int minPairs, int maxPairs, double confidence, Map<Gate
 		return outcomes;
 	}
 
-	/** Whether to measure another pair after {@code pairs}. */
+	/**
+	 * Whether to measure another pair after {@code pairs}: not before the minimum is
+	 * reached, not past the cap, and not once a gated metric is a REGRESSION (more pairs
+	 * would not change the verdict; the measured audit filter's gate spent four more
+	 * pairs on its p50 after both CPU figures had decided).
+	 */
 	public boolean more(List<GatePair> pairs) {
 		if (pairs.size() < this.minPairs) {
 			return true;
 		}
-		return pairs.size() < this.maxPairs
-				&& look(pairs).stream().anyMatch((outcome) -> outcome.gated() && outcome.call() == GateCall.UNSURE);
+		List<MetricOutcome> outcomes = look(pairs);
+		boolean regression = outcomes.stream().anyMatch((o) -> o.gated() && o.call() == GateCall.REGRESSION);
+		boolean unsure = outcomes.stream().anyMatch((o) -> o.gated() && o.call() == GateCall.UNSURE);
+		return pairs.size() < this.maxPairs && unsure && !regression;
 	}
 
 	/**

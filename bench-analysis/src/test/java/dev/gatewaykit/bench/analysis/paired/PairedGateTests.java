@@ -31,7 +31,13 @@ class PairedGateTests {
 
 	@Test
 	void aCpuCostAboveTheLimitIsARegressionNamingTheMetric() {
-		PairedVerdict verdict = GATE.verdict(pairs(8, 12, 0.01, 2), List.of(), List.of());
+		List<GatePair> pairs = pairs(6, 12, 0.01, 2);
+		pairs.replaceAll((pair) -> new GatePair(pair.index(), pair.baseline(),
+				new CaseFigures("candidate", 1, pair.index(), 0, 10_000, 10_000, 0, pair.candidate().gatewayCpuMicros(),
+						pair.candidate().stackCpuMicros(), 1 + 0.3 * (pair.index() % 2), 10)));
+
+		assertThat(GATE.more(pairs)).as("a regression decides, whatever the noisy p50 says").isFalse();
+		PairedVerdict verdict = GATE.verdict(pairs, List.of(), List.of());
 
 		assertThat(verdict.status()).isEqualTo(PairedVerdict.Status.REGRESSION);
 		assertThat(verdict.reasons()).anyMatch((reason) -> reason.startsWith("gateway CPU / request +12"));

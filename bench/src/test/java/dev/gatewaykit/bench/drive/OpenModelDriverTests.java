@@ -1,0 +1,110 @@
+package dev.gatewaykit.bench.drive;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+
+import com.sun.net.httpserver.HttpServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import dev.gatewaykit.bench.analysis.chaos.RequestRecord;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class OpenModelDriverTests {
+
+	private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+	private final Server first = new Server(200);
+
+	private final Server second = new Server(503);
+
+	@AfterEach
+	void stop() {
+		this.first.server.stop(0);
+		this.second.server.stop(0);
+	}
+
+	@Test
+	void sendsAtTheRateToTheTargetOfTheMomentAndStopsAtRateZero() throws Exception {
+		try (OpenModelDriver load = new OpenModelDriver(this.http, this.first.uri(), () -> List.of("t1", "t2"),
+				Duration.ofSeconds(5), 100)) {
+			load.start(200);
+			await(() -> this.first.requests.get() >= 20);
+			load.target(this.second.uri());
+			await(() -> this.second.requests.get() >= 20);
+			load.rate(0);
+			assertThat(load.awaitAnswers(Duration.ofSeconds(5))).isTrue();
+			int sent = this.first.requests.get() + this.second.requests.get();
+			Thread.sleep(200);
+			assertThat(this.first.requests.get() + this.second.requests.get()).as("nothing sent at rate 0")
+				.isEqualTo(sent);
+
+			List<RequestRecord> records = load.takeRecords();
+			assertThat(records).hasSize(sent);
+			assertThat(records).filteredOn(RequestRecord::ok).hasSize(this.first.requests.get());
+			assertThat(records).filteredOn((r) -> r.status() == 503).hasSize(this.second.requests.get());
+			assertThat(records).allSatisfy((r) -> assertThat(r.micros()).isPositive());
+			assertThat(load.takeRecords()).as("taken once").isEmpty();
+			assertThat(this.first.paths).allSatisfy((path) -> assertThat(path)
+				.matches(OpenModelDriver.PRODUCT_PATH.replace("/", "\\/") + "([1-9][0-9]?|100)"));
+		}
+	}
+
+	@Test
+	void aBurstCountsTheAnswersOfItsSecondHalf() throws Exception {
+		try (OpenModelDriver load = new OpenModelDriver(this.http, this.first.uri(), () -> List.of("t"),
+				Duration.ofSeconds(5), 10)) {
+			double rate = load.saturate(this.first.uri(), 4, Duration.ofSeconds(1));
+
+			assertThat(rate).isPositive();
+			assertThat(load.takeRecords()).as("a burst is not the open load's").isEmpty();
+		}
+	}
+
+	private static void await(BooleanSupplier condition) throws InterruptedException {
+		long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+		while (!condition.getAsBoolean()) {
+			assertThat(System.nanoTime()).as("waited 10 s").isLessThan(end);
+			Thread.sleep(10);
+		}
+	}
+
+	/** A loopback server answering every request with one status. */
+	private static final class Server {
+
+		final HttpServer server;
+
+		final AtomicInteger requests = new AtomicInteger();
+
+		final List<String> paths = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+		Server(int status) {
+			try {
+				this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+			}
+			catch (IOException ex) {
+				throw new IllegalStateException(ex);
+			}
+			this.server.createContext("/", (exchange) -> {
+				this.requests.incrementAndGet();
+				this.paths.add(exchange.getRequestURI().getPath());
+				exchange.sendResponseHeaders(status, -1);
+				exchange.close();
+			});
+			this.server.start();
+		}
+
+		URI uri() {
+			return URI.create("http://127.0.0.1:" + this.server.getAddress().getPort());
+		}
+
+	}
+
+}
