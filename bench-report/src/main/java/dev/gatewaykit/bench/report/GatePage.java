@@ -76,6 +76,10 @@ public final class GatePage {
 		text.append(TextTable.render(rows));
 		text.append(String.format(Locale.ROOT, "errors: baseline %.2f %%, candidate %.2f %%%n",
 				verdict.baselineErrorPct(), verdict.candidateErrorPct()));
+		text.append(String.format(Locale.ROOT,
+				"capacity the stack's CPU per request implies on %d cores: baseline %.0f/s, candidate %.0f/s "
+						+ "(the load's own CPU not counted)%n",
+				outcome.cores(), outcome.impliedCapacity(true), outcome.impliedCapacity(false)));
 		if (outcome.blockHound()) {
 			text.append(verdict.newBlocking().isEmpty() ? "blocking: no new call site in your code\n"
 					: "blocking: new call sites in your code\n");

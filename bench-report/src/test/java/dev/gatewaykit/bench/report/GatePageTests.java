@@ -37,6 +37,7 @@ class GatePageTests {
 		String table = GatePage.table(outcome);
 		assertThat(table).startsWith("gate: REGRESSION after 6 pairs at 1000 requests/s");
 		assertThat(table).contains("+12.0 % [+12.0, +12.0]").contains("REGRESSION").contains("560 µs");
+		assertThat(table).contains("implies on 2 cores: baseline 1538/s, candidate 1374/s");
 		assertThat(table)
 			.contains("BlockingAuditLog.append(BlockingAuditLog.java:40) → jdk.internal.misc.Unsafe#park × 11073");
 		String junit = Files.readString(this.dir.resolve(GatePage.JUNIT));
@@ -72,7 +73,7 @@ class GatePageTests {
 
 	private static GateOutcome outcome(PairedVerdict verdict) {
 		return new GateOutcome("the kit's gateway", "the kit's gateway --x=1", "fixed", 1000, "given (--rate)", 2, 2,
-				10, true, 200, 160, verdict);
+				10, true, 200, 160, 2, verdict);
 	}
 
 	private static List<GatePair> pairs(double ratio) {

@@ -192,7 +192,8 @@ public final class GateRun implements AutoCloseable {
 		return new GateOutcome(this.options.baseline().describe(), this.options.candidate().describe(),
 				describe(this.options.selection()), rate, rateSource, this.options.jvms(),
 				this.options.settle().toSeconds(), this.options.window().toSeconds(), this.options.blockHound(),
-				(measuring - started) / 1000.0, (ended - measuring) / 1000.0, verdict);
+				(measuring - started) / 1000.0, (ended - measuring) / 1000.0,
+				Runtime.getRuntime().availableProcessors(), verdict);
 	}
 
 	/** The side's gateways, each behind an nginx of its own (the tuned one). */

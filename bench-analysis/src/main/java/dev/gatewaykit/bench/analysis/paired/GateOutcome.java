@@ -14,13 +14,29 @@ package dev.gatewaykit.bench.analysis.paired;
  * @param blockHound whether BlockHound recorded in every gateway
  * @param setupSeconds from the stack's start to the first window
  * @param measuredSeconds the pairs
+ * @param cores the machine's processors
  * @param verdict the answer
  */
 public record GateOutcome(String baseline, String candidate, String profile, double rate, String rateSource, int jvms,
 		long settleSeconds, long windowSeconds, boolean blockHound, double setupSeconds, double measuredSeconds,
-		PairedVerdict verdict) {
+		int cores, PairedVerdict verdict) {
 
 	/** The file of a gate's directory that holds it. */
 	public static final String FILE = "verdict.json";
+
+	/**
+	 * The requests a second the stack's median CPU per request allows on {@link #cores}
+	 * if CPU were all that bound it, per side: what TPS at saturation the change implies
+	 * (the load's own CPU is not counted, so a real bench sees less).
+	 */
+	public double impliedCapacity(boolean baseline) {
+		MetricOutcome stack = this.verdict.metrics()
+			.stream()
+			.filter((metric) -> metric.metric() == GateMetric.STACK_CPU)
+			.findFirst()
+			.orElseThrow();
+		double micros = baseline ? stack.baselineMedian() : stack.candidateMedian();
+		return (micros > 0) ? this.cores * 1e6 / micros : 0;
+	}
 
 }
