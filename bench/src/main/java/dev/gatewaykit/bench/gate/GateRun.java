@@ -65,14 +65,6 @@ public final class GateRun implements AutoCloseable {
 
 	private static final Duration CALIBRATION_WINDOW = Duration.ofSeconds(5);
 
-	/**
-	 * The calibration's warm-up: it keeps up at the low rate, JIT or not. The burst
-	 * compiles on, flat out (the quickest way to the JIT's thresholds), and only its
-	 * second half counts: measured after 20 s at 300/s and 5 s flat out, a first
-	 * calibration said 1062/s where a warmer one said 1642/s.
-	 */
-	private static final Duration CALIBRATION_WARMUP = Duration.ofSeconds(10);
-
 	/** The calibration's closed-model burst: clients, and how long. */
 	private static final int BURST_USERS = 64;
 
@@ -163,7 +155,11 @@ public final class GateRun implements AutoCloseable {
 			this.log.accept(rateSource + ": " + (int) rate + "/s");
 		}
 		for (int jvm = 0; jvm < this.options.jvms(); jvm++) {
-			warmUp(load, baseline.get(jvm), rate);
+			// The calibration warmed the baseline's first JVM already: it is only brought
+			// to
+			// the rate.
+			boolean warm = jvm == 0 && this.options.rate().isEmpty();
+			warmUp(load, baseline.get(jvm), rate, warm ? RAMP : this.options.warmup(), true);
 			warmUp(load, candidate.get(jvm), rate);
 		}
 		long measuring = System.currentTimeMillis();
@@ -222,15 +218,17 @@ public final class GateRun implements AutoCloseable {
 
 	/**
 	 * What the stack carries flat out through the baseline's first JVM: the JVM warmed at
-	 * a low rate, then a closed-model burst of {@link #BURST_USERS} clients; its second
-	 * half's 2xx answers a second are the capacity. A still-warming JVM carries less than
-	 * a warm one, so the share errs low. A stack that fails more than 1 % of the requests
-	 * at the low rate stops the gate.
+	 * a low rate until it keeps up and its JIT has settled, then a closed-model burst of
+	 * {@link #BURST_USERS} clients; its second half's 2xx answers a second are the
+	 * capacity. A JVM still compiling carries far less: four calibrations after 16-20 s
+	 * at 300/s said 875, 1062, 1343 and 1642/s, and the gates at 60 % of the low ones
+	 * were the noisiest (-13 to +19 % per pair). A stack that fails more than 1 % of the
+	 * requests at the low rate stops the gate.
 	 */
 	private Calibration calibrate(OpenModelDriver load, Slot slot) throws InterruptedException {
 		this.log.accept("calibration on " + slot.name() + ": warm at " + (int) PROBE_RATE + "/s, then " + BURST_USERS
 				+ " clients flat out for " + BURST.toSeconds() + " s");
-		warmUp(load, slot, PROBE_RATE, CALIBRATION_WARMUP, false);
+		warmUp(load, slot, PROBE_RATE, this.options.warmup(), true);
 		long from = System.currentTimeMillis();
 		Thread.sleep(CALIBRATION_WINDOW.toMillis());
 		long to = System.currentTimeMillis();
