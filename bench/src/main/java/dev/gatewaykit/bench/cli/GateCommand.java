@@ -83,10 +83,12 @@ public final class GateCommand extends KitCommand {
 			description = "the stack's CPU per request, %% (default 5)")
 	@Nullable String limitStackCpu;
 
-	@Option(names = "--limit-p50", paramLabel = "PCT|off", description = "median latency, %% (default 25)")
+	@Option(names = "--limit-p50", paramLabel = "PCT|off",
+			description = "median latency, %% (default off: shown, not gated)")
 	@Nullable String limitP50;
 
-	@Option(names = "--limit-p99", paramLabel = "PCT|off", description = "p99 latency, %% (default 100)")
+	@Option(names = "--limit-p99", paramLabel = "PCT|off",
+			description = "p99 latency, %% (default off: shown, not gated)")
 	@Nullable String limitP99;
 
 	@Option(names = "--max-error-rise", paramLabel = "PP",

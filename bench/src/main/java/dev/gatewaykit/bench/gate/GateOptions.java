@@ -60,7 +60,9 @@ public record GateOptions(GateSide baseline, GateSide candidate, GatewaySelectio
 		for (GateMetric metric : GateMetric.values()) {
 			String given = args.string("limit-" + metric.id(), null);
 			if (given == null) {
-				limits.put(metric, metric.defaultLimitPct());
+				if (metric.gatedByDefault()) {
+					limits.put(metric, metric.defaultLimitPct());
+				}
 			}
 			else if (!given.strip().equalsIgnoreCase("off")) {
 				limits.put(metric, args.decimal("limit-" + metric.id(), 0.1));

@@ -30,7 +30,8 @@ class GateOptionsTests {
 		assertThat(options.blockHound()).isTrue();
 		assertThat(options.gate().minPairs()).isEqualTo(6);
 		assertThat(options.gate().maxPairs()).isEqualTo(10);
-		assertThat(options.gate().limits()).containsEntry(GateMetric.GATEWAY_CPU, 5.0)
+		assertThat(options.gate().limits()).containsOnlyKeys(GateMetric.GATEWAY_CPU, GateMetric.STACK_CPU)
+			.containsEntry(GateMetric.GATEWAY_CPU, 5.0)
 			.containsEntry(GateMetric.STACK_CPU, 5.0);
 		assertThat(options.out().getFileName().toString()).startsWith("gate-");
 	}
@@ -39,7 +40,7 @@ class GateOptionsTests {
 	void eachSideTakesItsOwnJarOrRefAndArguments() {
 		GateOptions options = parse("--baseline", "main", "--candidate", "/tmp/new.jar", "--candidate-arg=--a=1",
 				"--candidate-arg=--b=2", "--baseline-arg=--c=3", "--rate", "800", "--limit-p99", "off",
-				"--limit-gateway-cpu", "3", "--no-blockhound", "--jvms", "1", "--out", "/tmp/g");
+				"--limit-gateway-cpu", "3", "--limit-p50", "30", "--no-blockhound", "--jvms", "1", "--out", "/tmp/g");
 
 		assertThat(options.baseline().given()).isEqualTo("main");
 		assertThat(options.baseline().isJar()).isFalse();
@@ -48,7 +49,8 @@ class GateOptionsTests {
 		assertThat(options.candidate().arguments()).containsExactly("--a=1", "--b=2");
 		assertThat(options.rate()).contains(800.0);
 		assertThat(options.gate().limits()).doesNotContainKey(GateMetric.P99)
-			.containsEntry(GateMetric.GATEWAY_CPU, 3.0);
+			.containsEntry(GateMetric.GATEWAY_CPU, 3.0)
+			.containsEntry(GateMetric.P50, 30.0);
 		assertThat(options.blockHound()).isFalse();
 		assertThat(options.jvms()).isEqualTo(1);
 		assertThat(options.out()).isEqualTo(Path.of("/tmp/g"));

@@ -54,11 +54,13 @@ public record PairedGate(int minPairs, int maxPairs, double confidence, Map<Gate
 		}
 	}
 
-	/** The defaults: both CPU figures gated at 5 %, latencies at their own limits. */
+	/** The defaults: both CPU figures gated at 5 %; the latencies shown, not gated. */
 	public static Map<GateMetric, Double> defaultLimits() {
 		Map<GateMetric, Double> limits = new LinkedHashMap<>();
 		for (GateMetric metric : GateMetric.values()) {
-			limits.put(metric, metric.defaultLimitPct());
+			if (metric.gatedByDefault()) {
+				limits.put(metric, metric.defaultLimitPct());
+			}
 		}
 		return limits;
 	}
