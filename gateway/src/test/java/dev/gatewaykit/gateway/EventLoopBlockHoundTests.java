@@ -2,6 +2,7 @@ package dev.gatewaykit.gateway;
 
 import java.net.InetAddress;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
 import dev.gatewaykit.common.mode.ExecutionMode;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import reactor.blockhound.BlockingOperationError;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 import reactor.test.StepVerifier;
@@ -22,6 +24,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
+import org.springframework.web.reactive.function.client.WebClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -63,6 +66,29 @@ class EventLoopBlockHoundTests {
 		for (int i = 0; i < 20; i++) {
 			get(GatewayIntegrationTestSupport.login("30")).expectStatus().isOk();
 		}
+		assertThat(KitBlockHoundIntegration.detections).isEmpty();
+	}
+
+	/**
+	 * Concurrent requests, as a gateway sees them: its event loops then share the Redis
+	 * connection and the relay's pool with each other, where a sequential client never
+	 * makes them meet.
+	 */
+	@Test
+	void reactiveModeNeverBlocksUnderConcurrentRequests() {
+		this.modes.switchTo(ExecutionMode.REACTIVE);
+		WebClient client = WebClient.create("http://127.0.0.1:" + this.port);
+		String token = GatewayIntegrationTestSupport.login("33");
+		List<Integer> statuses = Flux.range(0, 400)
+			.flatMap(
+					(i) -> client.get()
+						.uri("/api/mall/products/" + (i % 50 + 1))
+						.header("Authorization", "Bearer " + token)
+						.exchangeToMono((response) -> response.releaseBody().thenReturn(response.statusCode().value())),
+					16)
+			.collectList()
+			.block(Duration.ofSeconds(60));
+		assertThat(statuses).hasSize(400).containsOnly(200);
 		assertThat(KitBlockHoundIntegration.detections).isEmpty();
 	}
 

@@ -2,7 +2,9 @@ package dev.gatewaykit.gateway;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Collectors;
 
+import dev.gatewaykit.gateway.diagnostics.BlockHoundAllowances;
 import reactor.blockhound.BlockHound;
 import reactor.blockhound.BlockingOperationError;
 import reactor.blockhound.integration.BlockHoundIntegration;
@@ -14,7 +16,10 @@ import reactor.blockhound.integration.BlockHoundIntegration;
  */
 public class KitBlockHoundIntegration implements BlockHoundIntegration {
 
-	/** Thread names on which a blocking call was detected, in order. */
+	/**
+	 * One line per detection, in order: the thread, the blocking method and the first
+	 * frames outside the JDK's locks and BlockHound, so a failure says who blocked.
+	 */
 	static final List<String> detections = new CopyOnWriteArrayList<>();
 
 	/**
@@ -27,19 +32,27 @@ public class KitBlockHoundIntegration implements BlockHoundIntegration {
 	public void applyTo(BlockHound.Builder builder) {
 		installed = true;
 		builder.blockingMethodCallback((method) -> {
-			detections.add(Thread.currentThread().getName() + " " + method);
+			detections.add(Thread.currentThread().getName() + " " + method + callers());
 			throw new BlockingOperationError(method);
 		});
-		// Logback's first write to a file appender takes a lock once per appender start;
-		// the fixed profile writes through an AsyncAppender whose queue offer never
-		// blocks (neverBlock=true), so this is start-up only.
-		builder.allowBlockingCallsInside("ch.qos.logback.core.OutputStreamAppender", "writeBytes");
+		BlockHoundAllowances.applyTo(builder);
 		// A name lookup (the JDK's resolver, under InetAddress.getByName and every
 		// unresolved InetSocketAddress) waits for DNS, for seconds when the resolver is
 		// slow; BlockHound does not know it as blocking by itself.
 		for (String resolver : List.of("java.net.Inet4AddressImpl", "java.net.Inet6AddressImpl")) {
 			builder.markAsBlocking(resolver, "lookupAllHostAddr", "(Ljava/lang/String;)[Ljava/net/InetAddress;");
 		}
+	}
+
+	private static String callers() {
+		return StackWalker.getInstance()
+			.walk((frames) -> frames.map(StackWalker.StackFrame::toStackTraceElement)
+				.map(StackTraceElement::toString)
+				.filter((frame) -> !frame.contains("java.util.concurrent.locks.")
+						&& !frame.contains("reactor.blockhound.") && !frame.contains("jdk.internal.misc.")
+						&& !frame.contains(KitBlockHoundIntegration.class.getName()))
+				.limit(8)
+				.collect(Collectors.joining(" < ", " at ", "")));
 	}
 
 }

@@ -141,15 +141,7 @@ final class BlockHoundRecording {
 		@Override
 		public void applyTo(BlockHound.Builder builder) {
 			builder.blockingMethodCallback(Recording::record);
-			// Logback's OutputStreamAppender takes its stream lock and writes in
-			// writeBytes. With the fixed log style only the AsyncAppender's worker (a
-			// plain thread) gets there, except for start-up messages; with the naive
-			// style every log line is a synchronous write on the event loop, which is
-			// that style's known cost, measured by the bench on its own (log-style) and
-			// not a blocking call of an execution mode. Allowing it keeps the report
-			// about
-			// the modes.
-			builder.allowBlockingCallsInside("ch.qos.logback.core.OutputStreamAppender", "writeBytes");
+			BlockHoundAllowances.applyTo(builder);
 		}
 
 		@Override

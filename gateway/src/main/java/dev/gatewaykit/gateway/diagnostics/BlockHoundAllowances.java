@@ -1,0 +1,50 @@
+package dev.gatewaykit.gateway.diagnostics;
+
+import reactor.blockhound.BlockHound;
+
+/**
+ * The calls that wait on a lock held for microseconds, never on I/O, which the gateway's
+ * libraries make on an event loop. The gateway's diagnostics and its BlockHound tests
+ * both allow them, so that what they report is a mode's blocking.
+ */
+public final class BlockHoundAllowances {
+
+	private BlockHoundAllowances() {
+	}
+
+	/**
+	 * Adds the allowances to {@code builder}.
+	 * @param builder the BlockHound set-up to extend
+	 */
+	public static void applyTo(BlockHound.Builder builder) {
+		// Logback's OutputStreamAppender takes its stream lock and writes in writeBytes.
+		// With the fixed log style only the AsyncAppender's worker (a plain thread) gets
+		// there, except for start-up messages; with the naive style every log line is a
+		// synchronous write on the event loop, which is that style's known cost, measured
+		// by the bench on its own (log-style) and not a blocking call of an execution
+		// mode.
+		builder.allowBlockingCallsInside("ch.qos.logback.core.OutputStreamAppender", "writeBytes");
+		// Every reactive Redis call asks Spring Data Redis's LettuceConnectionFactory for
+		// its shared reactive connection, taking the factory's ReentrantLock twice, and
+		// two event loops asking at once park on it (400 requests 16 at a time: 3 of
+		// them, EventLoopBlockHoundTests). The gateway creates that connection at
+		// start-up (eager initialisation, GatewayConfiguration), so the lock only guards
+		// null checks: a park of microseconds, never the connect.
+		builder.allowBlockingCallsInside("org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory",
+				"getSharedReactiveConnection");
+		// Lettuce 6.8 counts a connection's writers under a ReentrantLock, taken by every
+		// command written from any thread; the lock is held for a compare-and-set, and
+		// newer Lettuce holds a monitor instead (which BlockHound does not flag). Found
+		// by the same test: 183 parks in 400 requests once the connection's lock was
+		// allowed.
+		builder.allowBlockingCallsInside("io.lettuce.core.protocol.SharedLock", "incrementWriters");
+		// Resilience4j's Spring Boot set-up gives every breaker and bulkhead a ring of
+		// its
+		// last 100 events for /actuator/*events, and each call adds to it under a
+		// StampedLock write lock held for an array store; the same test saw 3 parks in
+		// 400 requests. Still a lock that every call on every event loop takes: a cost of
+		// the template's resilience set-up that no benchmark has isolated yet.
+		builder.allowBlockingCallsInside("io.github.resilience4j.consumer.CircularEventConsumer", "consumeEvent");
+	}
+
+}
