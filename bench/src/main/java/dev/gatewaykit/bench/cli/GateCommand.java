@@ -33,7 +33,7 @@ import dev.gatewaykit.bench.report.GatePage;
 				"A side is a gateway jar, a git ref of this repository (built in KIT_DIR/gate-builds, kept by "
 						+ "commit), or nothing: the kit's gateway.",
 				"", "exit: 0 no change (or an improvement), 1 regression or a run that could not finish, 2 bad "
-						+ "arguments, 4 unsure: more pairs needed than --max-pairs" })
+						+ "arguments, 4 unsure: more pairs needed than --max-pairs or --max-minutes allow" })
 public final class GateCommand extends KitCommand {
 
 	@Option(names = "--baseline", paramLabel = "JAR|REF", description = "side A (default: the kit's gateway jar)")
@@ -71,6 +71,11 @@ public final class GateCommand extends KitCommand {
 
 	@Option(names = "--max-pairs", paramLabel = "N", description = "the most pairs; UNSURE there (default 10)")
 	@Nullable String maxPairs;
+
+	@Option(names = "--max-minutes", paramLabel = "M",
+			description = "no pair past the minimum starts that would end the gate later than this; 0: no limit "
+					+ "(default 10)")
+	@Nullable String maxMinutes;
 
 	@Option(names = "--confidence", paramLabel = "C", description = "the intervals' confidence (default 0.95)")
 	@Nullable String confidence;

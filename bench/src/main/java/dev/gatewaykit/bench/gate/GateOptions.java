@@ -30,13 +30,15 @@ import dev.gatewaykit.launcher.stack.GatewaySelection;
  * @param settle load on a JVM before its window opens, each case
  * @param window each case's measured window
  * @param gate the statistics' rule and limits
+ * @param maxTime how long the gate may take, from the stack's start: no pair past the
+ * minimum starts that would end later; zero for no limit
  * @param blockHound BlockHound recording in every gateway
  * @param users demo users whose tokens the load sends
  * @param out the run's directory
  */
 public record GateOptions(GateSide baseline, GateSide candidate, GatewaySelection selection, Optional<Double> rate,
 		double share, int jvms, Duration warmup, Duration maxWarmup, Duration settle, Duration window, PairedGate gate,
-		boolean blockHound, int users, Path out) {
+		Duration maxTime, boolean blockHound, int users, Path out) {
 
 	/** The calibration's share of the implied capacity, unless told otherwise. */
 	public static final double DEFAULT_SHARE = 0.6;
@@ -88,7 +90,8 @@ public record GateOptions(GateSide baseline, GateSide candidate, GatewaySelectio
 		return new GateOptions(baseline, candidate, selection, rate, share, args.integer("jvms", 2, 1, 8),
 				Duration.ofSeconds(warmup), Duration.ofSeconds(maxWarmup),
 				Duration.ofSeconds(args.integer("settle-seconds", 2, 1, 60)),
-				Duration.ofSeconds(args.integer("window-seconds", 10, 2, 300)), gate, !args.flag("no-blockhound"),
+				Duration.ofSeconds(args.integer("window-seconds", 10, 2, 300)), gate,
+				Duration.ofMinutes(args.integer("max-minutes", 10, 0, 1440)), !args.flag("no-blockhound"),
 				args.integer("users", 50, 1, 1000), out);
 	}
 

@@ -38,6 +38,7 @@ import dev.gatewaykit.launcher.nginx.NginxServer;
 import dev.gatewaykit.launcher.stack.Discovery;
 import dev.gatewaykit.launcher.stack.GatewaySelection;
 import dev.gatewaykit.launcher.stack.Stack;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One {@code ./kit gate} run: the stack once (Redis, auth-service, mall-api, each link
@@ -86,6 +87,12 @@ public final class GateRun implements AutoCloseable {
 	/** After a window, the load stays while its last requests are answered. */
 	private static final Duration TAIL = Duration.ofSeconds(1);
 
+	/**
+	 * What the end of a gate takes after its last pair: stopping the stack, mainly (13
+	 * s).
+	 */
+	private static final Duration STOP_RESERVE = Duration.ofSeconds(20);
+
 	/** Calibration errors above this stop the gate: no verdict on broken data. */
 	private static final double MAX_CALIBRATION_ERROR_PCT = 1.0;
 
@@ -110,6 +117,11 @@ public final class GateRun implements AutoCloseable {
 	private boolean baselineKeptUp;
 
 	private Optional<OpenModelDriver> driver = Optional.empty();
+
+	/** The slot the pairs' load was last moved to, and when. */
+	private @Nullable Slot moved;
+
+	private long movedAt;
 
 	/** Records taken from the driver and not yet used, oldest first. */
 	private final List<RequestRecord> backlog = new ArrayList<>();
@@ -164,23 +176,27 @@ public final class GateRun implements AutoCloseable {
 		}
 		long measuring = System.currentTimeMillis();
 		List<GatePair> pairs = new ArrayList<>();
+		moveTo(load, slot(baseline, candidate, 1, true));
+		boolean more;
 		do {
 			int index = pairs.size() + 1;
-			int jvm = (index - 1) % this.options.jvms();
-			CaseFigures a;
-			CaseFigures b;
-			if (GatePair.baselineFirst(index)) {
-				a = measure(load, baseline.get(jvm), index, rate);
-				b = measure(load, candidate.get(jvm), index, rate);
-			}
-			else {
-				b = measure(load, candidate.get(jvm), index, rate);
-				a = measure(load, baseline.get(jvm), index, rate);
-			}
-			pairs.add(new GatePair(index, a, b));
-			this.log.accept(progress(index, a, b));
+			boolean baselineFirst = GatePair.baselineFirst(index);
+			Slot first = slot(baseline, candidate, index, baselineFirst);
+			Slot second = slot(baseline, candidate, index, !baselineFirst);
+			// Each window's last answers arrive while the next case's load settles.
+			Opened one = open(load, first);
+			moveTo(load, second);
+			CaseFigures x = close(load, one, index, rate);
+			Opened two = open(load, second);
+			int next = index + 1;
+			moveTo(load, slot(baseline, candidate, next, GatePair.baselineFirst(next)));
+			CaseFigures y = close(load, two, index, rate);
+			GatePair pair = baselineFirst ? new GatePair(index, x, y) : new GatePair(index, y, x);
+			pairs.add(pair);
+			this.log.accept(progress(index, pair.baseline(), pair.candidate()));
+			more = this.options.gate().more(pairs) && intime(pairs, started, measuring);
 		}
-		while (this.options.gate().more(pairs));
+		while (more);
 		load.rate(0);
 		load.awaitAnswers(CLIENT_TIMEOUT);
 		PairedVerdict verdict = this.options.gate().verdict(pairs, blocking(baseline), blocking(candidate));
@@ -334,27 +350,78 @@ public final class GateRun implements AutoCloseable {
 	private record KeepUp(boolean keepsUp, long sent, long ok) {
 	}
 
-	/** One case: the load moved to {@code slot}, settled, then a measured window. */
-	private CaseFigures measure(OpenModelDriver load, Slot slot, int pair, double rate) throws InterruptedException {
-		load.target(slot.url());
-		Thread.sleep(this.options.settle().toMillis());
+	/**
+	 * One case's window on {@code slot}, which the load moved to at least a settle ago or
+	 * is moved to now; the case is {@link #close closed} once the load has moved on.
+	 */
+	private Opened open(OpenModelDriver load, Slot slot) throws InterruptedException {
+		if (this.moved != slot) {
+			moveTo(load, slot);
+		}
+		long settled = this.movedAt + this.options.settle().toMillis();
+		if (settled > System.currentTimeMillis()) {
+			Thread.sleep(settled - System.currentTimeMillis());
+		}
 		CpuSampler sampler = sampler(slot);
 		CpuSample before = sampler.sample();
 		long from = System.currentTimeMillis();
 		Thread.sleep(this.options.window().toMillis());
 		CpuSample after = sampler.sample();
 		long to = System.currentTimeMillis();
-		Thread.sleep(TAIL.toMillis());
-		Window window = window(load, from, to);
+		return new Opened(slot, before, after, from, to);
+	}
+
+	/** The case's figures, once the requests sent in its window have had their tail. */
+	private CaseFigures close(OpenModelDriver load, Opened opened, int pair, double rate) throws InterruptedException {
+		long tailEnd = opened.to() + TAIL.toMillis();
+		if (tailEnd > System.currentTimeMillis()) {
+			Thread.sleep(tailEnd - System.currentTimeMillis());
+		}
+		Slot slot = opened.slot();
+		Window window = window(load, opened.from(), opened.to());
 		if (window.answered() == 0) {
 			throw new RunFailedException(slot.name() + " answered nothing in pair " + pair + "'s window at "
 					+ (int) rate + "/s; see " + slot.gateway().log());
 		}
-		double gateway = ProcCpu.micros(delta(before, after, "gateway")) / window.answered();
-		double stackCpu = ProcCpu.micros(total(before, after)) / window.answered();
+		double gateway = ProcCpu.micros(delta(opened.before(), opened.after(), "gateway")) / window.answered();
+		double stackCpu = ProcCpu.micros(total(opened.before(), opened.after())) / window.answered();
 		CaseFigures.Answers answers = window.answers();
-		return new CaseFigures(slot.side(), slot.jvm(), pair, from, to, answers.requests(), answers.errors(), gateway,
-				stackCpu, answers.p50Ms(), answers.p99Ms());
+		return new CaseFigures(slot.side(), slot.jvm(), pair, opened.from(), opened.to(), answers.requests(),
+				answers.errors(), gateway, stackCpu, answers.p50Ms(), answers.p99Ms());
+	}
+
+	private void moveTo(OpenModelDriver load, Slot slot) {
+		load.target(slot.url());
+		this.moved = slot;
+		this.movedAt = System.currentTimeMillis();
+	}
+
+	/** The slot of pair {@code index}'s baseline or candidate case. */
+	private Slot slot(List<Slot> baseline, List<Slot> candidate, int index, boolean ofBaseline) {
+		int jvm = (index - 1) % this.options.jvms();
+		return ofBaseline ? baseline.get(jvm) : candidate.get(jvm);
+	}
+
+	/**
+	 * Whether another pair would end inside {@code --max-minutes}, counted from the
+	 * stack's start, with {@link #STOP_RESERVE} left to stop it; past the minimum of
+	 * pairs only (fewer decide nothing). Says so when it stops the gate.
+	 */
+	private boolean intime(List<GatePair> pairs, long started, long measuring) {
+		Duration limit = this.options.maxTime();
+		if (limit.isZero() || pairs.size() < this.options.gate().minPairs()) {
+			return true;
+		}
+		long now = System.currentTimeMillis();
+		long perPair = (now - measuring) / pairs.size();
+		long end = now + perPair + STOP_RESERVE.toMillis();
+		if (end - started <= limit.toMillis()) {
+			return true;
+		}
+		this.log.accept(String.format(Locale.ROOT,
+				"time: pair %d would end the gate after %d s, past --max-minutes %d; no more pairs", pairs.size() + 1,
+				(end - started) / 1000, limit.toMinutes()));
+		return false;
 	}
 
 	/** What the load recorded for a window, the driver's records taken. */
@@ -454,6 +521,10 @@ public final class GateRun implements AutoCloseable {
 			return this.gateway.name();
 		}
 
+	}
+
+	/** A case whose window has closed, its tail still running. */
+	private record Opened(Slot slot, CpuSample before, CpuSample after, long from, long to) {
 	}
 
 	/** A window's answers and how many requests were answered inside it. */

@@ -30,6 +30,7 @@ class GateOptionsTests {
 		assertThat(options.blockHound()).isTrue();
 		assertThat(options.gate().minPairs()).isEqualTo(6);
 		assertThat(options.gate().maxPairs()).isEqualTo(10);
+		assertThat(options.maxTime()).isEqualTo(Duration.ofMinutes(10));
 		assertThat(options.gate().limits()).containsOnlyKeys(GateMetric.GATEWAY_CPU, GateMetric.STACK_CPU)
 			.containsEntry(GateMetric.GATEWAY_CPU, 5.0)
 			.containsEntry(GateMetric.STACK_CPU, 5.0);
@@ -40,7 +41,8 @@ class GateOptionsTests {
 	void eachSideTakesItsOwnJarOrRefAndArguments() {
 		GateOptions options = parse("--baseline", "main", "--candidate", "/tmp/new.jar", "--candidate-arg=--a=1",
 				"--candidate-arg=--b=2", "--baseline-arg=--c=3", "--rate", "800", "--limit-p99", "off",
-				"--limit-gateway-cpu", "3", "--limit-p50", "30", "--no-blockhound", "--jvms", "1", "--out", "/tmp/g");
+				"--limit-gateway-cpu", "3", "--limit-p50", "30", "--no-blockhound", "--jvms", "1", "--out", "/tmp/g",
+				"--max-minutes", "0");
 
 		assertThat(options.baseline().given()).isEqualTo("main");
 		assertThat(options.baseline().isJar()).isFalse();
@@ -53,6 +55,7 @@ class GateOptionsTests {
 			.containsEntry(GateMetric.P50, 30.0);
 		assertThat(options.blockHound()).isFalse();
 		assertThat(options.jvms()).isEqualTo(1);
+		assertThat(options.maxTime()).isZero();
 		assertThat(options.out()).isEqualTo(Path.of("/tmp/g"));
 	}
 
@@ -64,6 +67,8 @@ class GateOptionsTests {
 			.withMessageContaining("need 1 <= min <= max");
 		assertThatExceptionOfType(UsageException.class).isThrownBy(() -> parse("--share", "1"))
 			.withMessageContaining("--share must be at most 0.95");
+		assertThatExceptionOfType(UsageException.class).isThrownBy(() -> parse("--max-minutes", "-1"))
+			.withMessageContaining("--max-minutes");
 		assertThatExceptionOfType(UsageException.class).isThrownBy(() -> parse("--limit-stack-cpu", "five"))
 			.withMessageContaining("--limit-stack-cpu must be a number");
 		assertThatExceptionOfType(UsageException.class).isThrownBy(() -> parse("--profile", "fast"))
