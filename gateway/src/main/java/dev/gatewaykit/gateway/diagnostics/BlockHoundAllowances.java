@@ -3,9 +3,10 @@ package dev.gatewaykit.gateway.diagnostics;
 import reactor.blockhound.BlockHound;
 
 /**
- * The calls that wait on a lock held for microseconds, never on I/O, which the gateway's
- * libraries make on an event loop. The gateway's diagnostics and its BlockHound tests
- * both allow them, so that what they report is a mode's blocking.
+ * The calls of the gateway's libraries that BlockHound sees block an event loop but that
+ * are not a mode's blocking: short lock waits, and the naive log style's synchronous
+ * writes. The gateway's diagnostics and its BlockHound tests both allow them, so that
+ * what they report is the modes' blocking calls. Each says what it may hide.
  */
 public final class BlockHoundAllowances {
 
@@ -28,22 +29,25 @@ public final class BlockHoundAllowances {
 		// its shared reactive connection, taking the factory's ReentrantLock twice, and
 		// two event loops asking at once park on it (400 requests 16 at a time: 3 of
 		// them, EventLoopBlockHoundTests). The gateway creates that connection at
-		// start-up (eager initialisation, GatewayConfiguration), so the lock only guards
-		// null checks: a park of microseconds, never the connect.
-		builder.allowBlockingCallsInside("org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory",
-				"getSharedReactiveConnection");
-		// Lettuce 6.8 counts a connection's writers under a ReentrantLock, taken by every
-		// command written from any thread; the lock is held for a compare-and-set, and
-		// newer Lettuce holds a monitor instead (which BlockHound does not flag). Found
-		// by the same test: 183 parks in 400 requests once the connection's lock was
-		// allowed.
+		// start-up (eager initialisation, GatewayConfiguration), so the lock guards null
+		// checks. Connecting or validating under it is I/O, and stays reported.
+		String factory = "org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory";
+		builder.allowBlockingCallsInside(factory, "getSharedReactiveConnection");
+		builder.disallowBlockingCallsInside(factory + "$SharedConnection", "getNativeConnection");
+		builder.disallowBlockingCallsInside(factory + "$SharedConnection", "validateConnection");
+		// Lettuce 6.8 counts a connection's writers under a ReentrantLock that every
+		// command written from any thread takes for a compare-and-set (183 parks in the
+		// same 400 requests once the factory's lock was allowed). It also waits there
+		// while an exclusive section runs (a reconnect, draining queued commands): those
+		// parks go unreported too, which matters when Redis goes away (./kit chaos).
 		builder.allowBlockingCallsInside("io.lettuce.core.protocol.SharedLock", "incrementWriters");
 		// Resilience4j's Spring Boot set-up gives every breaker and bulkhead a ring of
 		// its
 		// last 100 events for /actuator/*events, and each call adds to it under a
-		// StampedLock write lock held for an array store; the same test saw 3 parks in
-		// 400 requests. Still a lock that every call on every event loop takes: a cost of
-		// the template's resilience set-up that no benchmark has isolated yet.
+		// StampedLock write lock held for an array store (3 parks in the same 400
+		// requests). Still a lock that every call on every event loop takes: a cost of
+		// the
+		// template's resilience set-up that no benchmark has isolated yet.
 		builder.allowBlockingCallsInside("io.github.resilience4j.consumer.CircularEventConsumer", "consumeEvent");
 	}
 

@@ -39,10 +39,6 @@ public record CaseFigures(String side, int jvm, int pair, long fromMs, long toMs
 		};
 	}
 
-	public double errorPct() {
-		return (this.requests == 0) ? 0 : 100.0 * this.errors / this.requests;
-	}
-
 	/**
 	 * What the requests sent in {@code [fromMs, toMs)} say, with those still unanswered
 	 * counted as errors (the gate takes the figures seconds after the window closed, at a

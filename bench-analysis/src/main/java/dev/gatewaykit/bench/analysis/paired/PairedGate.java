@@ -149,7 +149,8 @@ public record PairedGate(int minPairs, int maxPairs, double confidence, Map<Gate
 	/**
 	 * The candidate's blocking calls on non-blocking threads at a site the baseline's did
 	 * not block at, whose site is the user's code: the proof that a change blocks. A
-	 * library's call that comes and goes (Lettuce's rare lock) is not the user's.
+	 * library's call that comes and goes between runs (a lock two threads met on) is not
+	 * the user's.
 	 */
 	public static List<BlockingCall> newUserBlocking(List<BlockingCall> baseline, List<BlockingCall> candidate) {
 		Set<String> known = baseline.stream().map(BlockingCall::site).collect(Collectors.toSet());

@@ -1,5 +1,6 @@
 package dev.gatewaykit.bench.analysis.paired;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -33,6 +34,14 @@ public record PairedVerdict(Status status, List<String> reasons, List<MetricOutc
 		newBlocking = List.copyOf(newBlocking);
 		pairs = List.copyOf(pairs);
 		resampled = List.copyOf(resampled);
+	}
+
+	/** This verdict with one more reason. */
+	public PairedVerdict withReason(String reason) {
+		List<String> more = new ArrayList<>(this.reasons);
+		more.add(reason);
+		return new PairedVerdict(this.status, more, this.metrics, this.newBlocking, this.pairs, this.baselineErrorPct,
+				this.candidateErrorPct, this.resampled);
 	}
 
 	public int schema() {
