@@ -75,7 +75,9 @@ class BringYourOwnGatewayTests {
 		JsonNode custom = json.readTree(out.resolve("custom/mode-summary.json").toFile());
 		assertThat(custom.at("/validity/valid").asBoolean()).as(custom.toString()).isTrue();
 		assertThat(custom.get("ok").asLong()).isPositive();
-		assertThat(custom.at("/prediction/formula").asString()).contains("not modelled");
+		// Bound by the CPU the kit saw, and saying what it did not: ./kit up's backends.
+		assertThat(custom.at("/prediction/boundBy").asString()).as(custom.toString()).isEqualTo("cpu");
+		assertThat(custom.at("/prediction/formula").asString()).contains("µs CPU of", "gateway");
 		// The gateway's CPU per request, from the PID the kit was given.
 		assertThat(custom.at("/diagnostics/cpuMicrosPerRequest/gateway").asDouble()).isPositive();
 		assertThat(out.resolve("custom/threaddump.txt")).exists();

@@ -98,7 +98,9 @@ public final class ReportPage {
 		html.append(RepeatsTable.html(summary.samples()));
 		html.append("<p class=\"meta\">TPS = OK responses per second in the measured window (warm-up and login ")
 			.append("excluded). Latency in ms, of OK responses. A mode with more than 1 % errors is INVALID: its ")
-			.append("throughput is not quoted. Little's law: threads ÷ time each request blocks one.</p>\n");
+			.append("throughput is not quoted. The bound is the lowest of Little's law (threads ÷ the time each ")
+			.append("request holds one; users ÷ the time each waits) and the utilization law (cores ÷ the CPU every ")
+			.append("process on them spends per request); of bound = measured ÷ bound.</p>\n");
 		if (summary.flip() != null) {
 			html.append(flipNote(summary.flip()));
 		}
@@ -275,9 +277,9 @@ public final class ReportPage {
 			measured.add(mode.valid() ? mode.tps() : null);
 			predicted.add((mode.prediction() != null) ? mode.prediction().tps() : null);
 		}
-		return SvgChart.bars("Measured TPS vs Little's law", "TPS", names,
+		return SvgChart.bars("Measured TPS vs its bound", "TPS", names,
 				List.of(new SvgChart.BarSeries("measured", "#1f77b4", measured),
-						new SvgChart.BarSeries("predicted", "#c7c7c7", predicted)));
+						new SvgChart.BarSeries("bound", "#c7c7c7", predicted)));
 	}
 
 	private static String percentileChart(ModeSummary mode, TimeSeries ts, List<SvgChart.Marker> markers) {

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.gatewaykit.bench.analysis.TextTable;
 import dev.gatewaykit.bench.analysis.flip.FlipSummary;
 import dev.gatewaykit.bench.analysis.littleslaw.Prediction;
@@ -16,14 +18,15 @@ import dev.gatewaykit.bench.model.PhaseStats;
 
 /**
  * The per-mode table, as printed in the terminal and shown in {@code report.html}:
- * achieved TPS beside Little's-law prediction, latency of the OK responses, error rate.
- * An invalid mode shows {@code INVALID (x.x % errors)} where its TPS would be: it is not
- * a throughput.
+ * achieved TPS beside the bound that binds it (Little's law on the threads or the load,
+ * or the cores' CPU) and how close it came, latency of the OK responses, error rate. An
+ * invalid mode shows {@code INVALID (x.x % errors)} where its TPS would be: it is not a
+ * throughput.
  */
 public final class SummaryTable {
 
 	static final List<String> HEADER = List.of("mode", "offered", "TPS", "mean ms", "p50", "p90", "p99", "max",
-			"errors", "predicted", "Little's law");
+			"errors", "bound", "of bound", "why");
 
 	private SummaryTable() {
 	}
@@ -80,7 +83,7 @@ public final class SummaryTable {
 	 */
 	static List<String> row(FlipSummary.Side side, boolean after, ModeSummary mode, Validity validity) {
 		Prediction prediction = side.prediction();
-		String predicted = (prediction == null || prediction.tps() == null) ? "-" : Numbers.fixed(prediction.tps(), 0);
+		String predicted = bound(prediction);
 		String bound = side.latencyExact() ? "" : "≤ ";
 		String name = "  " + (after ? "after" : "before") + ": " + side.mode() + ", " + side.fromSecond() + "–"
 				+ side.toSecond() + " s";
@@ -88,7 +91,8 @@ public final class SummaryTable {
 		return List.of(name, mode.workload().describe(), tps, bound + ms(side.latencyMs().mean()),
 				bound + ms(side.latencyMs().p50()), bound + ms(side.latencyMs().p90()),
 				bound + ms(side.latencyMs().p99()), bound + ms(side.latencyMs().max()),
-				Numbers.fixed(side.errorPct(), 2) + " %", predicted, (prediction != null) ? prediction.formula() : "");
+				Numbers.fixed(side.errorPct(), 2) + " %", predicted, ofBound(side.tps(), prediction, validity.valid()),
+				(prediction != null) ? prediction.formula() : "");
 	}
 
 	/** The same 1 % rule as a whole window. */
@@ -98,12 +102,32 @@ public final class SummaryTable {
 
 	static List<String> row(ModeSummary mode) {
 		Prediction prediction = mode.prediction();
-		String predicted = (prediction == null || prediction.tps() == null) ? "-" : Numbers.fixed(prediction.tps(), 0);
+		String predicted = bound(prediction);
 		String formula = (prediction != null) ? prediction.formula() : "";
 		String name = ModeSummary.CEILING.equals(mode.mode()) ? "ceiling (no gateway)" : mode.mode();
 		return List.of(name, mode.workload().describe(), tps(mode), ms(mode.latencyMs().mean()),
 				ms(mode.latencyMs().p50()), ms(mode.latencyMs().p90()), ms(mode.latencyMs().p99()),
-				ms(mode.latencyMs().max()), Numbers.fixed(mode.errorPct(), 2) + " %", predicted, formula);
+				ms(mode.latencyMs().max()), Numbers.fixed(mode.errorPct(), 2) + " %", predicted,
+				ofBound(mode.tps(), prediction, mode.valid()), formula);
+	}
+
+	private static String of(String ofBound) {
+		return ofBound.equals("-") ? "" : ", " + ofBound + " of it";
+	}
+
+	private static String bound(@Nullable Prediction prediction) {
+		return (prediction == null || prediction.tps() == null) ? "-" : Numbers.fixed(prediction.tps(), 0);
+	}
+
+	/**
+	 * Measured ÷ bound, e.g. {@code 91 %}: near 100 % the bound explains the TPS; well
+	 * below, something the kit does not see binds.
+	 */
+	static String ofBound(double tps, @Nullable Prediction prediction, boolean valid) {
+		if (!valid || prediction == null || prediction.tps() == null || !(prediction.tps() > 0)) {
+			return "-";
+		}
+		return Math.round(tps / prediction.tps() * 100) + " %";
 	}
 
 	/** The TPS cell: the figure, or why there is none. */
@@ -121,9 +145,9 @@ public final class SummaryTable {
 	public static String line(ModeSummary summary) {
 		String tps = summary.valid() ? Numbers.fixed(summary.tps(), 1) + " TPS" : tps(summary);
 		return summary.mode() + ": " + tps + ", p99 " + Numbers.trim(summary.latencyMs().p99(), 0) + " ms, errors "
-				+ Numbers.fixed(summary.errorPct(), 2) + " %, predicted "
-				+ ((summary.prediction().tps() != null) ? Numbers.fixed(summary.prediction().tps(), 0) : "-") + " ("
-				+ summary.prediction().formula() + ")";
+				+ Numbers.fixed(summary.errorPct(), 2) + " %, bound " + bound(summary.prediction()) + " ("
+				+ summary.prediction().formula() + ")"
+				+ of(ofBound(summary.tps(), summary.prediction(), summary.valid()));
 	}
 
 	/** The table plus the headline ratio line, for the terminal. */

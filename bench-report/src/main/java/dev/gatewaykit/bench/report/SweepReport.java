@@ -136,7 +136,7 @@ public record SweepReport(int schema, String run, List<ModeSweep> modes) {
 
 	public String table() {
 		List<List<String>> rows = new ArrayList<>();
-		rows.add(List.of("mode", "auth ms", "TPS", "p99 ms", "errors", "predicted", "Little's law"));
+		rows.add(List.of("mode", "auth ms", "TPS", "p99 ms", "errors", "bound", "why"));
 		for (ModeSweep mode : this.modes) {
 			for (SweepPoint point : mode.points()) {
 				rows.add(List.of(mode.mode(), Numbers.trim(point.authLatencyMs(), 1),

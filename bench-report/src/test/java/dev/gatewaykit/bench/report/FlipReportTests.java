@@ -110,7 +110,7 @@ class FlipReportTests {
 		assertThat(tps).contains("class=\"marker\"", "class=\"band\"");
 		assertThat(tps).contains(">blocking → reactive (via actuator)</text>");
 		assertThat(chart(html, "p99 latency over time")).contains("class=\"marker\"");
-		assertThat(chart(html, "Measured TPS vs Little")).contains(">before: blocking</text>",
+		assertThat(chart(html, "Measured TPS vs its bound")).contains(">before: blocking</text>",
 				">after: reactive</text>", ">75</text>", ">1100</text>", ">77</text>", ">3846</text>");
 		assertThat(html).contains("<td><span class=\"swatch\" style=\"background:#8c564b\"></span>  after: reactive");
 	}

@@ -60,7 +60,7 @@ public final class BenchCommand extends KitCommand {
 	@ArgGroup(validate = false, heading = "%nThe load, the links, the stack and the diagnostics:%n")
 	@Nullable LoadOptionGroup load;
 
-	@ArgGroup(validate = false, heading = "%nYour gateway (one mode, named custom; Little's law does not model it):%n")
+	@ArgGroup(validate = false, heading = "%nYour gateway (one mode, named custom, bound by the CPU the kit sees):%n")
 	@Nullable TargetOptionGroup target;
 
 	@Option(names = "--compare", paramLabel = "FILE",

@@ -140,7 +140,7 @@ class KitCliTests {
 
 		assertThat(result.code()).as(result.err()).isEqualTo(ExitCodes.OK);
 		assertThat(result.out()).isEqualTo(
-				"naive: 75.1 TPS, p99 3900 ms, errors 0.27 %, predicted 75 " + "(4 loops / 53 ms injected = 75)\n");
+				"naive: 75.1 TPS, p99 3900 ms, errors 0.27 %, bound 75 (4 loops / 53 ms injected = 75), 100 % of it\n");
 		ModeSummary summary = BenchJson.read(mode.resolve("mode-summary.json"), ModeSummary.class);
 		assertThat(summary.links().blockedMs()).isEqualTo(53);
 	}

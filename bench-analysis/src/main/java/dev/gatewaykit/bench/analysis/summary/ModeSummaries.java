@@ -10,6 +10,7 @@ import org.jspecify.annotations.Nullable;
 import dev.gatewaykit.bench.analysis.diagnostics.CpuSample;
 import dev.gatewaykit.bench.analysis.diagnostics.Diagnostics;
 import dev.gatewaykit.bench.analysis.diagnostics.WindowRecord;
+import dev.gatewaykit.bench.analysis.littleslaw.CpuBound;
 import dev.gatewaykit.bench.analysis.littleslaw.GatewayFacts;
 import dev.gatewaykit.bench.analysis.littleslaw.GatewayMeters;
 import dev.gatewaykit.bench.analysis.littleslaw.LinkLatencies;
@@ -77,9 +78,19 @@ public final class ModeSummaries {
 					StarvationAnalysis.analyse(sockets, measured.phaseStartEpochMs(), measured.windowEndEpochMs()));
 		}
 		if (Files.isRegularFile(dir.resolve(CpuSample.FILE)) || Files.isRegularFile(dir.resolve(WindowRecord.FILE))) {
-			summary = summary
-				.withDiagnostics(Diagnostics.read(dir, measured.phaseStartEpochMs(), measured.windowStartEpochMs(),
-						measured.windowEndEpochMs(), (from, to) -> completedPerSecond(series, measured, from, to)));
+			Diagnostics diagnostics = Diagnostics.read(dir, measured.phaseStartEpochMs(), measured.windowStartEpochMs(),
+					measured.windowEndEpochMs(), (from, to) -> completedPerSecond(series, measured, from, to));
+			summary = summary.withDiagnostics(diagnostics);
+			// The processes ran on this machine's cores: the run is summarized where it
+			// ran.
+			// Without the gateway's own CPU (a --target-url gateway without --target-pid)
+			// the sum would be the injector's alone, no bound of the gateway's.
+			CpuBound cpu = CpuBound.of(Runtime.getRuntime().availableProcessors(), diagnostics.cpuMicrosPerRequest());
+			boolean whole = diagnostics.cpuMicrosPerRequest().containsKey("gateway")
+					|| ModeSummary.CEILING.equals(mode);
+			if (cpu != null && whole && !ModeSummary.FLIP.equals(mode)) {
+				summary = summary.withPrediction(cpu.bind(summary.prediction()));
+			}
 		}
 		BenchJson.write(dir.resolve(ModeSummary.FILE), summary);
 		return summary;

@@ -18,8 +18,8 @@ import dev.gatewaykit.common.mode.ExecutionMode;
 
 /**
  * Everything the bench reports about one mode ({@code <run>/<mode>/mode-summary.json}):
- * the measured window's throughput, latency and errors, whether the run is valid, and
- * Little's-law prediction beside it.
+ * the measured window's throughput, latency and errors, whether the run is valid, and the
+ * bound beside it (Little's law or the cores' CPU, whichever binds).
  *
  * @param schema format version of this file
  * @param mode the bench mode name ({@code naive}, {@code reactive}, ..., {@code flip} or
@@ -39,7 +39,7 @@ import dev.gatewaykit.common.mode.ExecutionMode;
  * @param tpsPerSecond spread of the per-second TPS inside the window (periodic TPS
  * "cliffs" show up here)
  * @param validity whether the TPS may be quoted
- * @param prediction Little's law for this mode
+ * @param prediction the bound that binds this mode: Little's law or the cores' CPU
  * @param gateway the live gateway's facts, {@code null} for the ceiling
  * @param login the setup phase's logins
  * @param outcomes counts per status in the window
@@ -80,7 +80,7 @@ public record ModeSummary(int schema, String mode, ExecutionMode executionMode, 
 
 	/**
 	 * The user's gateway ({@code --gateway-jar} or {@code --target-url}): the kit knows
-	 * neither its threads nor what its filters call, so Little's law does not model it.
+	 * neither its threads nor what its filters call: the CPU the kit sees bounds it.
 	 */
 	public static final String CUSTOM = "custom";
 
@@ -118,6 +118,14 @@ public record ModeSummary(int schema, String mode, ExecutionMode executionMode, 
 				this.links, this.windowSeconds, this.ok, this.ko, this.tps, this.errorPct, this.latencyMs,
 				this.tpsPerSecond, this.validity, this.prediction, this.gateway, this.login, this.outcomes,
 				this.assertions, this.warmup, this.starvation, diagnostics);
+	}
+
+	/** This summary with another bound beside its TPS. */
+	public ModeSummary withPrediction(Prediction bound) {
+		return new ModeSummary(this.schema, this.mode, this.executionMode, this.label, this.target, this.workload,
+				this.links, this.windowSeconds, this.ok, this.ko, this.tps, this.errorPct, this.latencyMs,
+				this.tpsPerSecond, this.validity, bound, this.gateway, this.login, this.outcomes, this.assertions,
+				this.warmup, this.starvation, this.diagnostics);
 	}
 
 	public boolean valid() {
