@@ -174,9 +174,8 @@ public final class GateRun implements AutoCloseable {
 			this.log.accept(rateSource + ": " + (int) rate + "/s");
 		}
 		for (int jvm = 0; jvm < this.options.jvms(); jvm++) {
-			// The calibration warmed the baseline's first JVM already: it is only brought
-			// to
-			// the rate (and held until its JIT has settled there).
+			// The calibration warmed the baseline's first JVM: it only needs the ramp
+			// to the rate, and its JIT to settle there.
 			boolean warm = jvm == 0 && this.options.rate().isEmpty();
 			warmUp(load, baseline.get(jvm), rate, warm ? RAMP : this.options.warmup(), true);
 			warmUp(load, candidate.get(jvm), rate);
@@ -374,10 +373,7 @@ public final class GateRun implements AutoCloseable {
 		if (this.moved != slot) {
 			moveTo(load, slot);
 		}
-		long settled = this.movedAt + this.options.settle().toMillis();
-		if (settled > System.currentTimeMillis()) {
-			Thread.sleep(settled - System.currentTimeMillis());
-		}
+		sleepUntil(this.movedAt + this.options.settle().toMillis());
 		CpuSampler sampler = sampler(slot);
 		CpuSample before = sampler.sample();
 		Optional<MachineCpu> machineBefore = MachineCpu.read();
@@ -393,10 +389,7 @@ public final class GateRun implements AutoCloseable {
 
 	/** The case's figures, once the requests sent in its window have had their tail. */
 	private CaseFigures close(OpenModelDriver load, Opened opened, int pair, double rate) throws InterruptedException {
-		long tailEnd = opened.to() + TAIL.toMillis();
-		if (tailEnd > System.currentTimeMillis()) {
-			Thread.sleep(tailEnd - System.currentTimeMillis());
-		}
+		sleepUntil(opened.to() + TAIL.toMillis());
 		Slot slot = opened.slot();
 		Window window = window(load, opened.from(), opened.to());
 		if (window.answered() == 0) {
@@ -408,6 +401,13 @@ public final class GateRun implements AutoCloseable {
 		CaseFigures.Answers answers = window.answers();
 		return new CaseFigures(slot.side(), slot.jvm(), pair, opened.from(), opened.to(), answers.requests(),
 				answers.errors(), gateway, stackCpu, answers.p50Ms(), answers.p99Ms());
+	}
+
+	private static void sleepUntil(long epochMs) throws InterruptedException {
+		long left = epochMs - System.currentTimeMillis();
+		if (left > 0) {
+			Thread.sleep(left);
+		}
 	}
 
 	private void moveTo(OpenModelDriver load, Slot slot) {

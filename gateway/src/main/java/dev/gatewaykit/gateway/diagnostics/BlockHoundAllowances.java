@@ -22,8 +22,7 @@ public final class BlockHoundAllowances {
 		// With the fixed log style only the AsyncAppender's worker (a plain thread) gets
 		// there, except for start-up messages; with the naive style every log line is a
 		// synchronous write on the event loop, which is that style's known cost, measured
-		// by the bench on its own (log-style) and not a blocking call of an execution
-		// mode.
+		// by the bench on its own (log-style), not a blocking call of a mode.
 		builder.allowBlockingCallsInside("ch.qos.logback.core.OutputStreamAppender", "writeBytes");
 		// Every reactive Redis call asks Spring Data Redis's LettuceConnectionFactory for
 		// its shared reactive connection, taking the factory's ReentrantLock twice, and
@@ -41,13 +40,11 @@ public final class BlockHoundAllowances {
 		// while an exclusive section runs (a reconnect, draining queued commands): those
 		// parks go unreported too, which matters when Redis goes away (./kit chaos).
 		builder.allowBlockingCallsInside("io.lettuce.core.protocol.SharedLock", "incrementWriters");
-		// Resilience4j's Spring Boot set-up gives every breaker and bulkhead a ring of
-		// its
-		// last 100 events for /actuator/*events, and each call adds to it under a
-		// StampedLock write lock held for an array store (3 parks in the same 400
-		// requests). Still a lock that every call on every event loop takes: a cost of
-		// the
-		// template's resilience set-up that no benchmark has isolated yet.
+		// Resilience4j's Spring Boot set-up keeps the last 100 events of every breaker
+		// and bulkhead for /actuator/*events; each call adds one under a StampedLock
+		// write lock held for an array store (3 parks in the same 400 requests). Still
+		// a lock every call on every event loop takes: a cost of the template's
+		// resilience set-up that no benchmark has isolated yet.
 		builder.allowBlockingCallsInside("io.github.resilience4j.consumer.CircularEventConsumer", "consumeEvent");
 	}
 

@@ -81,10 +81,9 @@ public final class ModeSummaries {
 			Diagnostics diagnostics = Diagnostics.read(dir, measured.phaseStartEpochMs(), measured.windowStartEpochMs(),
 					measured.windowEndEpochMs(), (from, to) -> completedPerSecond(series, measured, from, to));
 			summary = summary.withDiagnostics(diagnostics);
-			// The processes ran on this machine's cores: the run is summarized where it
-			// ran.
-			// Without the gateway's own CPU (a --target-url gateway without --target-pid)
-			// the sum would be the injector's alone, no bound of the gateway's.
+			// The run is summarized where it ran, on these cores. Without the gateway's
+			// own CPU (--target-url without --target-pid) the sum would be the
+			// injector's alone: no bound of the gateway's.
 			CpuBound cpu = CpuBound.of(Runtime.getRuntime().availableProcessors(), diagnostics.cpuMicrosPerRequest());
 			boolean whole = diagnostics.cpuMicrosPerRequest().containsKey("gateway")
 					|| ModeSummary.CEILING.equals(mode);
