@@ -196,7 +196,9 @@ public final class GatePage {
 	}
 
 	private static String figure(double value, MetricOutcome metric) {
-		return Numbers.trim(value, (value < 10) ? 2 : 0) + " " + metric.metric().unit();
+		// A share of tens of per cent moves by tenths when the gateway's cost does.
+		int digits = (value < 10) ? 2 : metric.metric().unit().equals("%") ? 1 : 0;
+		return Numbers.trim(value, digits) + " " + metric.metric().unit();
 	}
 
 }

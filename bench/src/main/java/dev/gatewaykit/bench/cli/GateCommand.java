@@ -61,7 +61,7 @@ public final class GateCommand extends KitCommand {
 	@Nullable String rate;
 
 	@Option(names = "--share", paramLabel = "F",
-			description = "the calibrated capacity's share to run at (default 0.6)")
+			description = "the calibrated capacity's share to run at (default 0.4)")
 	@Nullable String share;
 
 	@Option(names = "--jvms", paramLabel = "N", description = "warm gateway JVMs per side, alternated (default 2)")
@@ -81,12 +81,16 @@ public final class GateCommand extends KitCommand {
 	@Option(names = "--confidence", paramLabel = "C", description = "the intervals' confidence (default 0.95)")
 	@Nullable String confidence;
 
+	@Option(names = "--limit-gateway-share", paramLabel = "PCT|off",
+			description = "the gateway's CPU per request ÷ the rest of the stack's: the change allowed, %% (default 5)")
+	@Nullable String limitGatewayShare;
+
 	@Option(names = "--limit-gateway-cpu", paramLabel = "PCT|off",
-			description = "gateway CPU per request: the change allowed, %% (default 5)")
+			description = "gateway CPU per request, %% (default 10)")
 	@Nullable String limitGatewayCpu;
 
 	@Option(names = "--limit-stack-cpu", paramLabel = "PCT|off",
-			description = "the stack's CPU per request, %% (default 5)")
+			description = "the stack's CPU per request, %% (default 10)")
 	@Nullable String limitStackCpu;
 
 	@Option(names = "--limit-p50", paramLabel = "PCT|off",

@@ -24,16 +24,18 @@ class GateOptionsTests {
 		assertThat(options.candidate().given()).isEmpty();
 		assertThat(options.selection().profile()).contains("fixed");
 		assertThat(options.rate()).isEmpty();
-		assertThat(options.share()).isEqualTo(0.6);
+		assertThat(options.share()).isEqualTo(0.4);
 		assertThat(options.jvms()).isEqualTo(2);
 		assertThat(options.window()).isEqualTo(Duration.ofSeconds(10));
 		assertThat(options.blockHound()).isTrue();
 		assertThat(options.gate().minPairs()).isEqualTo(6);
 		assertThat(options.gate().maxPairs()).isEqualTo(10);
 		assertThat(options.maxTime()).isEqualTo(Duration.ofMinutes(10));
-		assertThat(options.gate().limits()).containsOnlyKeys(GateMetric.GATEWAY_CPU, GateMetric.STACK_CPU)
-			.containsEntry(GateMetric.GATEWAY_CPU, 5.0)
-			.containsEntry(GateMetric.STACK_CPU, 5.0);
+		assertThat(options.gate().limits())
+			.containsOnlyKeys(GateMetric.GATEWAY_SHARE, GateMetric.GATEWAY_CPU, GateMetric.STACK_CPU)
+			.containsEntry(GateMetric.GATEWAY_SHARE, 5.0)
+			.containsEntry(GateMetric.GATEWAY_CPU, 10.0)
+			.containsEntry(GateMetric.STACK_CPU, 10.0);
 		assertThat(options.out().getFileName().toString()).startsWith("gate-");
 	}
 
@@ -74,8 +76,8 @@ class GateOptionsTests {
 		assertThatExceptionOfType(UsageException.class).isThrownBy(() -> parse("--profile", "fast"))
 			.withMessageContaining("--profile: unknown profile or mode 'fast'");
 		assertThatExceptionOfType(UsageException.class)
-			.isThrownBy(() -> parse("--limit-gateway-cpu", "off", "--limit-stack-cpu", "off", "--limit-p50", "off",
-					"--limit-p99", "off"))
+			.isThrownBy(() -> parse("--limit-gateway-share", "off", "--limit-gateway-cpu", "off", "--limit-stack-cpu",
+					"off", "--limit-p50", "off", "--limit-p99", "off"))
 			.withMessageContaining("a limit on at least one metric");
 	}
 

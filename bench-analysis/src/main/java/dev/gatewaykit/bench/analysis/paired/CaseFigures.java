@@ -32,11 +32,21 @@ public record CaseFigures(String side, int jvm, int pair, long fromMs, long toMs
 	/** The case's figure for {@code metric}. */
 	public double value(GateMetric metric) {
 		return switch (metric) {
+			case GATEWAY_SHARE -> gatewayShare();
 			case GATEWAY_CPU -> this.gatewayCpuMicros;
 			case STACK_CPU -> this.stackCpuMicros;
 			case P50 -> this.p50Ms;
 			case P99 -> this.p99Ms;
 		};
+	}
+
+	/**
+	 * The gateway's CPU per request as a percentage of the rest of the stack's; NaN when
+	 * the rest spent none (no ratio to gate on, which {@link PairedChange} refuses).
+	 */
+	public double gatewayShare() {
+		double rest = this.stackCpuMicros - this.gatewayCpuMicros;
+		return (rest > 0) ? 100 * this.gatewayCpuMicros / rest : Double.NaN;
 	}
 
 	/**

@@ -13,17 +13,31 @@ import com.fasterxml.jackson.annotation.JsonValue;
 public enum GateMetric {
 
 	/**
-	 * The gateway process's CPU time (user + system) over the window, per request
-	 * answered in it: what the change costs, and the steadiest figure on a shared box.
+	 * The gateway's CPU per request as a share of the rest of the stack's in the same
+	 * window. The rest does the same work for either build, so it measures how fast the
+	 * machine ran in that window: a shared box slows every process alike for seconds at a
+	 * time (A/A windows of one JVM 570-708 µs, the rest moving with them), and the ratio
+	 * cancels that. Per pair it spread 1.7-3.6 % in seven A/A gates, the gateway's µs
+	 * alone 2.5-8.1 %. A change that moves work into a backend lowers it: the stack's
+	 * figure is gated beside it.
 	 */
-	GATEWAY_CPU("gateway-cpu", "gateway CPU / request", "µs", 5.0),
+	GATEWAY_SHARE("gateway-share", "gateway ÷ rest CPU", "%", 5.0),
+
+	/**
+	 * The gateway process's CPU time (user + system) over the window, per request
+	 * answered in it: what the change costs, with the machine's speed in it. Gated wider
+	 * than {@link #GATEWAY_SHARE}: it catches a change that adds CPU to the gateway and a
+	 * backend at once, which the share hides.
+	 */
+	GATEWAY_CPU("gateway-cpu", "gateway CPU / request", "µs", 10.0),
 
 	/**
 	 * Likewise for every process of the stack a request passes (nginx, the gateway,
 	 * Redis, auth-service, mall-api, toxiproxy): a change that moves work into a backend
-	 * shows here and not in the gateway's.
+	 * shows here and not in the gateway's. Nothing cancels the machine's speed here,
+	 * hence the wider limit.
 	 */
-	STACK_CPU("stack-cpu", "stack CPU / request", "µs", 5.0),
+	STACK_CPU("stack-cpu", "stack CPU / request", "µs", 10.0),
 
 	/**
 	 * The median answer time of the requests sent in the window. Shown, not gated, unless

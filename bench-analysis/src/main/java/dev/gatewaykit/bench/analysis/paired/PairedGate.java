@@ -54,7 +54,10 @@ public record PairedGate(int minPairs, int maxPairs, double confidence, Map<Gate
 		}
 	}
 
-	/** The defaults: both CPU figures gated at 5 %; the latencies shown, not gated. */
+	/**
+	 * The defaults: the gateway's share of the stack's CPU at 5 %, the two CPU figures in
+	 * µs at 10 %; the latencies shown, not gated.
+	 */
 	public static Map<GateMetric, Double> defaultLimits() {
 		Map<GateMetric, Double> limits = new LinkedHashMap<>();
 		for (GateMetric metric : GateMetric.values()) {
@@ -161,7 +164,7 @@ public record PairedGate(int minPairs, int maxPairs, double confidence, Map<Gate
 
 	/**
 	 * The gate replayed {@value #RESAMPLED_GATES} times per effect on pairs drawn from
-	 * the recorded ones, for each gated CPU metric: the share of REGRESSION calls with no
+	 * the recorded ones, for each gated metric: the share of REGRESSION calls with no
 	 * change (the false alarms), half the limit (never wanted) and twice the limit
 	 * (detection) added to the candidate's figures. Each replay stops by the metric's own
 	 * rule, so the rates include the price of looking after every pair.
@@ -171,11 +174,9 @@ public record PairedGate(int minPairs, int maxPairs, double confidence, Map<Gate
 		if (pairs.size() < this.minPairs) {
 			return rates;
 		}
-		for (GateMetric metric : List.of(GateMetric.GATEWAY_CPU, GateMetric.STACK_CPU)) {
-			Double limit = this.limits.get(metric);
-			if (limit == null) {
-				continue;
-			}
+		for (Map.Entry<GateMetric, Double> gated : this.limits.entrySet()) {
+			GateMetric metric = gated.getKey();
+			double limit = gated.getValue();
 			GateRule rule = new GateRule(this.minPairs, this.maxPairs, this.confidence, limit);
 			List<Double> a = pairs.stream().map((pair) -> pair.baseline().value(metric)).toList();
 			List<Double> b = pairs.stream().map((pair) -> pair.candidate().value(metric)).toList();

@@ -13,6 +13,7 @@ import dev.gatewaykit.common.diagnostics.BlockingCall;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.within;
 
 class PairedGateTests {
 
@@ -40,10 +41,32 @@ class PairedGateTests {
 		PairedVerdict verdict = GATE.verdict(pairs, List.of(), List.of());
 
 		assertThat(verdict.status()).isEqualTo(PairedVerdict.Status.REGRESSION);
-		assertThat(verdict.reasons()).anyMatch((reason) -> reason.startsWith("gateway CPU / request +12"));
-		assertThat(verdict.metrics()).filteredOn((m) -> m.metric() == GateMetric.GATEWAY_CPU)
+		assertThat(verdict.reasons()).anyMatch((reason) -> reason.startsWith("gateway ÷ rest CPU +12"));
+		assertThat(verdict.metrics()).filteredOn((m) -> m.metric() == GateMetric.GATEWAY_SHARE)
 			.singleElement()
 			.satisfies((m) -> assertThat(m.call()).isEqualTo(GateCall.REGRESSION));
+	}
+
+	@Test
+	void aMachineThatSlowsEveryProcessAlikeMovesTheGatewaysMicrosecondsButNotItsShare() {
+		List<GatePair> pairs = new ArrayList<>();
+		Random random = new Random(7);
+		for (int i = 1; i <= 8; i++) {
+			// Each window runs at its own speed: ±8 %, every process alike.
+			double a = 1 + 0.08 * random.nextGaussian();
+			double b = 1 + 0.08 * random.nextGaussian();
+			pairs.add(new GatePair(i, cpu("baseline", 500 * a, 1300 * a), cpu("candidate", 500 * b, 1300 * b)));
+		}
+
+		PairedVerdict verdict = GATE.verdict(pairs, List.of(), List.of());
+
+		assertThat(verdict.metrics()).filteredOn((m) -> m.metric() == GateMetric.GATEWAY_SHARE)
+			.singleElement()
+			.satisfies((m) -> assertThat(m.call()).isEqualTo(GateCall.NO_CHANGE));
+		assertThat(verdict.metrics()).filteredOn((m) -> m.metric() == GateMetric.GATEWAY_CPU)
+			.singleElement()
+			.satisfies((m) -> assertThat(m.change().detectablePct()).isGreaterThan(5));
+		assertThat(pairs.get(0).baseline().gatewayShare()).isCloseTo(62.5, within(1e-9));
 	}
 
 	@Test
@@ -115,7 +138,7 @@ class PairedGateTests {
 	void theReplayOnRecordedNoiseCountsFalseAlarmsAndDetections() {
 		PairedVerdict verdict = GATE.verdict(pairs(12, 0, 0.02, 5), List.of(), List.of());
 
-		assertThat(verdict.resampled()).hasSize(6);
+		assertThat(verdict.resampled()).as("three gated metrics, three effects each").hasSize(9);
 		PairedGate.Resampled none = verdict.resampled().get(0);
 		PairedGate.Resampled twiceTheLimit = verdict.resampled().get(2);
 		assertThat(none.effectPct()).isZero();
@@ -181,12 +204,17 @@ class PairedGateTests {
 		return pairs;
 	}
 
+	/** A case whose rest of the stack spends 800 µs a request, whatever the gateway's. */
 	private static CaseFigures figures(String side, double gatewayCpu, double p50, double p99) {
-		return new CaseFigures(side, 1, 1, 0, 10_000, 10_000, 0, gatewayCpu, gatewayCpu * 2.6, p50, p99);
+		return new CaseFigures(side, 1, 1, 0, 10_000, 10_000, 0, gatewayCpu, gatewayCpu + 800, p50, p99);
 	}
 
 	private static CaseFigures figures(String side, int jvm, double gatewayCpu) {
-		return new CaseFigures(side, jvm, 1, 0, 10_000, 10_000, 0, gatewayCpu, gatewayCpu * 2.6, 2, 10);
+		return new CaseFigures(side, jvm, 1, 0, 10_000, 10_000, 0, gatewayCpu, gatewayCpu + 800, 2, 10);
+	}
+
+	private static CaseFigures cpu(String side, double gatewayCpu, double stackCpu) {
+		return new CaseFigures(side, 1, 1, 0, 10_000, 10_000, 0, gatewayCpu, stackCpu, 2, 10);
 	}
 
 }
