@@ -539,9 +539,10 @@ public final class GateRun implements AutoCloseable {
 
 	private static String progress(int index, CaseFigures a, CaseFigures b) {
 		return String.format(Locale.ROOT,
-				"pair %d (jvm %d, %s first): gateway CPU %.0f → %.0f µs (%+.1f %%), stack %.0f → %.0f µs, "
-						+ "p99 %.1f → %.1f ms, errors %d/%d",
-				index, a.jvm(), GatePair.baselineFirst(index) ? "baseline" : "candidate", a.gatewayCpuMicros(),
+				"pair %d (jvm %d, %s first): gateway ÷ rest %.1f → %.1f %% (%+.1f %%), gateway CPU %.0f → %.0f µs "
+						+ "(%+.1f %%), stack %.0f → %.0f µs, p99 %.1f → %.1f ms, errors %d/%d",
+				index, a.jvm(), GatePair.baselineFirst(index) ? "baseline" : "candidate", a.gatewayShare(),
+				b.gatewayShare(), (b.gatewayShare() / a.gatewayShare() - 1) * 100, a.gatewayCpuMicros(),
 				b.gatewayCpuMicros(), (b.gatewayCpuMicros() / a.gatewayCpuMicros() - 1) * 100, a.stackCpuMicros(),
 				b.stackCpuMicros(), a.p99Ms(), b.p99Ms(), a.errors(), b.errors());
 	}
