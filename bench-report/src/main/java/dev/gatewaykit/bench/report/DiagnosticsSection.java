@@ -70,6 +70,7 @@ final class DiagnosticsSection {
 			.append(SvgChart.escape(cpuSpans(all)))
 			.append(" of each window: the profiler runs in the second half only, since sampling every thread costs the ")
 			.append("gateway CPU at a fixed rate that would weigh more per request on a slower mode.</p>\n");
+		html.append(CpuSplitTable.html(all));
 		List<ModeSummary> gateways = all.stream().filter((mode) -> !mode.diagnostics().gateway().isEmpty()).toList();
 		if (!gateways.isEmpty()) {
 			html.append("<div class=\"charts\">\n");

@@ -164,6 +164,10 @@ public final class SummaryTable {
 		if (cpu.size() > 1) {
 			out.append(TextTable.render(cpu)).append('\n');
 		}
+		List<List<String>> split = CpuSplitTable.rows(all);
+		if (!split.isEmpty()) {
+			out.append(TextTable.render(split)).append('\n');
+		}
 		if (summary.flip() != null) {
 			out.append(flipLine(summary.flip())).append('\n');
 		}

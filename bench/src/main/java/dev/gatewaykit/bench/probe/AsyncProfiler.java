@@ -96,6 +96,23 @@ public final class AsyncProfiler {
 	}
 
 	/**
+	 * Starts sampling the CPU of every thread in {@code pid}, GC and JIT compiler threads
+	 * included, each its own root frame. One sample per 5 ms of a thread's CPU: a few
+	 * hundred a second on two cores, a cost well under 1 % of them.
+	 */
+	public void startCpu(long pid) throws ProfilerException {
+		command(pid, "start,event=cpu,interval=5ms,threads");
+	}
+
+	/** Stops sampling in {@code pid}; the collapsed stacks go to {@code collapsed}. */
+	public void stopCollapsed(long pid, Path collapsed) throws ProfilerException {
+		command(pid, "stop,collapsed,file=" + collapsed.toAbsolutePath());
+		if (!Files.isRegularFile(collapsed)) {
+			throw new ProfilerException("async-profiler stopped but wrote no " + collapsed);
+		}
+	}
+
+	/**
 	 * Stops sampling in {@code pid}: writes the collapsed stacks to {@code collapsed}
 	 * (for the event loops' summary) and the flame graph to {@code html}.
 	 */

@@ -6,6 +6,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +17,7 @@ import java.util.function.Consumer;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.gatewaykit.bench.analysis.diagnostics.CpuSplit;
 import dev.gatewaykit.bench.analysis.diagnostics.Diagnostics;
 import dev.gatewaykit.bench.analysis.diagnostics.LoopProfile;
 import dev.gatewaykit.bench.analysis.diagnostics.ProfilerEvent;
@@ -30,8 +32,9 @@ import dev.gatewaykit.launcher.stack.ManagementAccess;
 /**
  * Beside the simulation, in one mode's measured window: when the window opens (the
  * simulation's {@code phase.json}) it clears the gateway's recorded blocking calls; in
- * the middle it takes a thread dump and starts the profiler; at the end it stops the
- * profiler (the flame graph of the window's second half) and saves the gateway's
+ * the middle it takes a thread dump and profiles every thread's CPU for a quarter of the
+ * window (what spends the gateway's CPU), then starts the chosen profiler; at the end it
+ * stops that (the flame graph of the window's last quarter) and saves the gateway's
  * diagnostics. Everything it does is outside the gateway's request path: the profiler and
  * the dump go through the JVM's attach mechanism, which answers even when every event
  * loop is blocked.
@@ -99,16 +102,17 @@ public final class WindowDiagnostics {
 				}
 			}
 			// The first half runs as it would without the kit looking: its CPU per
-			// request
-			// is the one the report quotes. In the middle the thread dump, then the
-			// profiler for the second half (sampling every thread costs the gateway CPU
-			// at a fixed rate, which would weigh more per request on a slow mode).
+			// request is the one the report quotes. In the middle the thread dump, then
+			// the profilers for the second half (sampling costs the gateway CPU at a
+			// fixed rate, which would weigh more per request on a slow mode): every
+			// thread's CPU for a quarter, then the chosen profile for the flame graph.
 			boolean profiling = false;
 			if (sleepUntil(start + (end - start) / 2)) {
 				dumpedAt = System.currentTimeMillis();
 				threadDump = threadDump(plan, notes);
-				profiling = startProfiler(plan, threadDump, notes, log);
-				profiledFrom = profiling ? System.currentTimeMillis() : 0;
+				boolean split = profileCpu(plan, start + (end - start) * 3 / 4, notes, log);
+				profiling = !isAborted() && startProfiler(plan, threadDump, notes, log);
+				profiledFrom = (split || profiling) ? dumpedAt : 0;
 			}
 			sleepUntil(end);
 			if (profiling) {
@@ -148,6 +152,42 @@ public final class WindowDiagnostics {
 		this.aborted.countDown();
 	}
 
+	/**
+	 * The gateway's on-CPU profile of every thread, GC and JIT included, from now until
+	 * {@code until}, in {@link CpuSplit#FILE}: what spends its CPU. Not with
+	 * {@code --profile cpu}, whose flame graph's stacks are that profile already, nor
+	 * with the profiler off.
+	 * @return whether it ran
+	 */
+	private boolean profileCpu(Plan plan, long until, List<String> notes, Consumer<String> log)
+			throws InterruptedException {
+		if (plan.profile() == ProfilerEvent.OFF || plan.profile() == ProfilerEvent.CPU || plan.profiler().isEmpty()) {
+			return false;
+		}
+		AsyncProfiler profiler = plan.profiler().get();
+		try {
+			profiler.startCpu(plan.pid());
+		}
+		catch (AsyncProfiler.ProfilerException ex) {
+			notes.add("no split of the gateway's CPU: " + ex.getMessage());
+			return false;
+		}
+		log.accept(plan.label() + ": async-profiler (cpu, every thread) started for the window's third quarter");
+		// Stopped even if aborted meanwhile: the gateway is left as it was.
+		sleepUntil(until);
+		try {
+			profiler.stopCollapsed(plan.pid(), plan.dir().resolve(CpuSplit.FILE));
+		}
+		catch (AsyncProfiler.ProfilerException ex) {
+			notes.add("no split of the gateway's CPU: " + ex.getMessage());
+		}
+		return true;
+	}
+
+	private boolean isAborted() {
+		return this.aborted.getCount() == 0;
+	}
+
 	private boolean startProfiler(Plan plan, @Nullable String threadDump, List<String> notes, Consumer<String> log)
 			throws IOException {
 		if (plan.profile() == ProfilerEvent.OFF) {
@@ -161,8 +201,8 @@ public final class WindowDiagnostics {
 			List<Long> threads = (threadDump != null)
 					? ThreadDump.requestPathThreads(Files.readString(plan.dir().resolve(threadDump))) : List.of();
 			plan.profiler().get().start(plan.pid(), plan.profile(), threads);
-			log.accept(plan.label() + ": async-profiler (" + plan.profile().id()
-					+ ") started for the window's second half");
+			log.accept(
+					plan.label() + ": async-profiler (" + plan.profile().id() + ") started for the rest of the window");
 			return true;
 		}
 		catch (AsyncProfiler.ProfilerException ex) {
@@ -173,15 +213,29 @@ public final class WindowDiagnostics {
 
 	private static String stopProfiler(Plan plan, List<String> notes) {
 		try {
+			Path collapsed = plan.dir().resolve(LoopProfile.FILE);
 			plan.profiler()
 				.orElseThrow()
-				.stop(plan.pid(), plan.dir().resolve(FLAME_GRAPH_FILE), plan.dir().resolve(LoopProfile.FILE),
+				.stop(plan.pid(), plan.dir().resolve(FLAME_GRAPH_FILE), collapsed,
 						plan.label() + " " + plan.profile().id() + " (measured window)");
+			if (plan.profile() == ProfilerEvent.CPU) {
+				// The flame graph's own stacks are the on-CPU profile to split.
+				copy(collapsed, plan.dir().resolve(CpuSplit.FILE), notes);
+			}
 			return FLAME_GRAPH_FILE;
 		}
 		catch (AsyncProfiler.ProfilerException ex) {
 			notes.add("no flame graph: " + ex.getMessage());
 			return null;
+		}
+	}
+
+	private static void copy(Path from, Path to, List<String> notes) {
+		try {
+			Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING);
+		}
+		catch (IOException ex) {
+			notes.add("no split of the gateway's CPU: " + ex.getMessage());
 		}
 	}
 

@@ -16,7 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.gatewaykit.bench.analysis.TestFiles;
+import dev.gatewaykit.bench.analysis.diagnostics.CpuPart;
 import dev.gatewaykit.bench.analysis.diagnostics.CpuSample;
+import dev.gatewaykit.bench.analysis.diagnostics.CpuSplit;
 import dev.gatewaykit.bench.analysis.diagnostics.Diagnostics;
 import dev.gatewaykit.bench.analysis.diagnostics.LoopProfile;
 import dev.gatewaykit.bench.analysis.diagnostics.ThreadDump;
@@ -100,6 +102,11 @@ class DiagnosticsReportTests {
 		assertThat(fixed.blocking().calls()).isEmpty();
 		assertThat(fixed.flameGraph()).isEqualTo(WindowDiagnostics.FLAME_GRAPH_FILE);
 		assertThat(fixed.notes()).isEmpty();
+		assertThat(fixed.cpuSplit().parts()).extracting(CpuSplit.Part::part)
+			.containsExactly(CpuPart.NETTY, CpuPart.FILTERS);
+		assertThat(fixed.cpuSplit().parts().get(0).micros()).isCloseTo(0.6 * fixed.cpuMicrosPerRequest().get("gateway"),
+				within(1e-6));
+		assertThat(naive.cpuSplit()).as("no on-CPU profile was left for naive").isNull();
 	}
 
 	@Test
@@ -124,8 +131,13 @@ class DiagnosticsReportTests {
 			.contains("<td class=\"invalid\">blocked</td><td class=\"text\">"
 					+ "dev.gatewaykit.gateway.mode.BlockingIdentityCalls.loadSession</td><td>95.0</td>")
 			.contains("<td>1311</td>")
-			.contains("<td>543</td>");
-		assertThat(SummaryTable.terminal(report.summary())).contains("CPU µs per request");
+			.contains("<td>543</td>")
+			.contains("What spends the gateway's CPU")
+			.contains("<td class=\"text\">Netty and socket I/O</td><td>326</td>")
+			.contains("<td class=\"text\">filters (the kit's and yours)</td><td>217</td>");
+		assertThat(SummaryTable.terminal(report.summary())).contains("CPU µs per request")
+			.contains("gateway CPU µs per request")
+			.contains("Netty and socket I/O");
 	}
 
 	@Test
@@ -164,6 +176,12 @@ class DiagnosticsReportTests {
 				: "[reactor-http-epoll-1 tid=1];java/lang/Thread.run;"
 						+ "dev/gatewaykit/gateway/mode/BlockingIdentityCalls.loadSession;jdk/internal/misc/Unsafe.park 95\n"
 						+ "[reactor-http-epoll-1 tid=1];java/lang/Thread.run;io/netty/channel/epoll/Native.epollWait 5\n");
+		if (blocking.isEmpty()) {
+			Files.writeString(dir.resolve(CpuSplit.FILE),
+					"[reactor-http-epoll-1 tid=1];java/lang/Thread.run;io/netty/channel/epoll/Native.epollWait;"
+							+ "epoll_wait 60\n[reactor-http-epoll-1 tid=1];java/lang/Thread.run;"
+							+ "dev/gatewaykit/gateway/filter/AuthenticationGlobalFilter.filter 40\n");
+		}
 		BenchJson.write(dir.resolve(WindowRecord.FILE), new WindowRecord("wall", WindowDiagnostics.FLAME_GRAPH_FILE,
 				WindowDiagnostics.THREAD_DUMP_FILE, WINDOW_START + 30_000, WINDOW_START + 30_000, true, List.of()));
 	}

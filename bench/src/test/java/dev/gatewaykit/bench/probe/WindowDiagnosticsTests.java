@@ -20,6 +20,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.gatewaykit.bench.analysis.diagnostics.CpuPart;
+import dev.gatewaykit.bench.analysis.diagnostics.CpuSplit;
 import dev.gatewaykit.bench.analysis.diagnostics.Diagnostics;
 import dev.gatewaykit.bench.analysis.diagnostics.LoopProfile;
 import dev.gatewaykit.bench.analysis.diagnostics.ProfilerEvent;
@@ -99,7 +101,8 @@ class WindowDiagnosticsTests {
 	@Test
 	void profilesTheWindowDumpsTheThreadsInItsMiddleAndSavesTheGatewaysDiagnostics() throws Exception {
 		AsyncProfiler profiler = AsyncProfiler.extract(this.dir.resolve("profiler"));
-		openWindow(3_000);
+		// A quarter of it for each profile: long enough on a busy box.
+		openWindow(6_000);
 		WindowDiagnostics.Plan plan = plan(ProfilerEvent.WALL, Optional.of(profiler), true);
 
 		WindowRecord record = new WindowDiagnostics().run(plan, (line) -> {
@@ -121,6 +124,11 @@ class WindowDiagnosticsTests {
 		assertThat(ThreadDump.eventLoops(Files.readString(this.dir.resolve(WindowDiagnostics.THREAD_DUMP_FILE))))
 			.extracting(ThreadDump.LoopActivity::activity)
 			.containsExactly(ThreadDump.LoopActivity.RUNNING, ThreadDump.LoopActivity.BLOCKED);
+		// Before the flame graph, every thread's CPU: the computing loop is code in no
+		// library, which the split counts as the filters'.
+		CpuSplit split = CpuSplit.of(Files.readString(this.dir.resolve(CpuSplit.FILE)), 100);
+		assertThat(split.samples()).isPositive();
+		assertThat(split.parts().get(0).part()).isEqualTo(CpuPart.FILTERS);
 		GatewayDiagnostics saved = BenchJson.read(this.dir.resolve(Diagnostics.GATEWAY_FILE), GatewayDiagnostics.class);
 		assertThat(saved.blockingCalls()).extracting(BlockingCall::count).containsExactly(3L);
 		assertThat(BenchJson.read(this.dir.resolve(WindowRecord.FILE), WindowRecord.class)).isEqualTo(record);

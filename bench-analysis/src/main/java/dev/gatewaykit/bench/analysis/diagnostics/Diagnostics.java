@@ -38,14 +38,15 @@ import dev.gatewaykit.common.diagnostics.GatewaySecond;
  * @param profile the profiler event ({@code off}: none)
  * @param flameGraph the flame graph's file in the mode's directory
  * @param loops where the event loops' profile samples went, with the flame graph
+ * @param cpuSplit what spent the gateway's CPU per request, from its on-CPU profile
  * @param threads the mid-window thread dump's event-loop summary
  * @param blocking the blocking calls BlockHound saw in the window, when it was on
  * @param notes what could not be collected, and why
  */
 public record Diagnostics(long windowStartEpochMs, String cpuSeconds, Map<String, Double> cpuMicrosPerRequest,
 		List<CpuSecond> cpu, List<GatewaySecond> gateway, String profile, @Nullable String flameGraph,
-		@Nullable LoopProfile loops, @Nullable ThreadSnapshot threads, @Nullable Blocking blocking,
-		List<String> notes) {
+		@Nullable LoopProfile loops, @Nullable CpuSplit cpuSplit, @Nullable ThreadSnapshot threads,
+		@Nullable Blocking blocking, List<String> notes) {
 
 	/** The gateway's diagnostics as read at the window's end. */
 	public static final String GATEWAY_FILE = "gateway-diagnostics.json";
@@ -157,8 +158,20 @@ public record Diagnostics(long windowStartEpochMs, String cpuSeconds, Map<String
 		String flameGraph = (window != null) ? window.flameGraph() : null;
 		LoopProfile loops = (flameGraph != null && Files.isRegularFile(dir.resolve(LoopProfile.FILE)))
 				? LoopProfile.of(readString(dir.resolve(LoopProfile.FILE))) : null;
+		CpuSplit split = null;
+		Double gatewayMicros = perRequest.get("gateway");
+		// Only a profile of this window: a run into the same directory without one
+		// leaves an older file.
+		if (window != null && window.profiledFromEpochMs() > 0 && Files.isRegularFile(dir.resolve(CpuSplit.FILE))) {
+			if (gatewayMicros != null) {
+				split = CpuSplit.of(readString(dir.resolve(CpuSplit.FILE)), gatewayMicros);
+			}
+			else {
+				notes.add("an on-CPU profile but no CPU per request of the gateway: its CPU is not split");
+			}
+		}
 		return new Diagnostics(windowStartMs, cpuSeconds, perRequest, cpu, series,
-				(window != null) ? window.profile() : "off", flameGraph, loops, threads, blocking, notes);
+				(window != null) ? window.profile() : "off", flameGraph, loops, split, threads, blocking, notes);
 	}
 
 	private static String readString(Path file) {

@@ -51,19 +51,12 @@ public record LoopProfile(long samples, double idlePct, double blockedPct, doubl
 		long blocked = 0;
 		Map<String, Long> blockedIn = new LinkedHashMap<>();
 		Map<String, Long> runningIn = new LinkedHashMap<>();
-		for (String line : collapsed.split("\n")) {
-			int space = line.lastIndexOf(' ');
-			if (!line.startsWith("[" + ThreadDump.EVENT_LOOP_PREFIX) || space < 0) {
+		for (CollapsedStack stack : CollapsedStack.parse(collapsed)) {
+			String[] frames = stack.frames();
+			if (!frames[0].startsWith("[" + ThreadDump.EVENT_LOOP_PREFIX)) {
 				continue;
 			}
-			long count;
-			try {
-				count = Long.parseLong(line.substring(space + 1).trim());
-			}
-			catch (NumberFormatException ex) {
-				continue;
-			}
-			String[] frames = line.substring(0, space).split(";");
+			long count = stack.count();
 			total += count;
 			if (anyContains(frames, "epollWait", "epollBusyWait", "epoll_wait", "EPoll.wait",
 					"SelectorImpl.lockAndDoSelect", "ioUringWait", "kqueueWait")) {
