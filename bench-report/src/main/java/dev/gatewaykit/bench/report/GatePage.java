@@ -110,12 +110,14 @@ public final class GatePage {
 
 	static String pairsCsv(PairedVerdict verdict) {
 		StringBuilder csv = new StringBuilder(
-				"pair,side,jvm,from_ms,to_ms,requests,errors,gateway_cpu_us,stack_cpu_us,p50_ms,p99_ms\n");
+				"pair,side,jvm,from_ms,to_ms,requests,errors,gateway_cpu_us,stack_cpu_us,p50_ms,p99_ms,"
+						+ "gateway_share_pct,jit_us,busy_pct\n");
 		for (GatePair pair : verdict.pairs()) {
 			for (CaseFigures side : List.of(pair.baseline(), pair.candidate())) {
-				csv.append(String.format(Locale.ROOT, "%d,%s,%d,%d,%d,%d,%d,%.1f,%.1f,%.3f,%.3f%n", pair.index(),
-						side.side(), side.jvm(), side.fromMs(), side.toMs(), side.requests(), side.errors(),
-						side.gatewayCpuMicros(), side.stackCpuMicros(), side.p50Ms(), side.p99Ms()));
+				csv.append(String.format(Locale.ROOT, "%d,%s,%d,%d,%d,%d,%d,%.1f,%.1f,%.3f,%.3f,%.2f,%.1f,%.1f%n",
+						pair.index(), side.side(), side.jvm(), side.fromMs(), side.toMs(), side.requests(),
+						side.errors(), side.gatewayCpuMicros(), side.stackCpuMicros(), side.p50Ms(), side.p99Ms(),
+						side.gatewayShare(), side.jitMicros(), side.busyPct()));
 			}
 		}
 		return csv.toString();

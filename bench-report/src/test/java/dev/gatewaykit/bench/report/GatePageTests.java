@@ -50,9 +50,11 @@ class GatePageTests {
 				"name=\"blocking\" time=\"0\"><failure message=\"dev.gatewaykit.extensions.audit.BlockingAuditLog");
 		assertThat(Files.readString(this.dir.resolve(GatePage.PAGE))).contains("<h1>Gate: REGRESSION</h1>")
 			.contains("<svg");
-		assertThat(Files.readAllLines(this.dir.resolve(GatePage.PAIRS))).hasSize(13)
-			.element(2)
-			.isEqualTo("1,candidate,1,0,10000,10000,0,560.0,1360.0,2.000,10.000");
+		List<String> csv = Files.readAllLines(this.dir.resolve(GatePage.PAIRS));
+		assertThat(csv).hasSize(13);
+		assertThat(csv.get(0)).endsWith(",p99_ms,gateway_share_pct,jit_us,busy_pct");
+		// 560 µs over the rest's 800 is a 70 % share; the JIT's 4 µs are shown beside it.
+		assertThat(csv.get(2)).isEqualTo("1,candidate,1,0,10000,10000,0,560.0,1360.0,2.000,10.000,70.00,4.0,70.0");
 		assertThat(BenchJson.readTree(this.dir.resolve(GateOutcome.FILE)).path("verdict").path("status").asString())
 			.isEqualTo("regression");
 	}
@@ -88,7 +90,7 @@ class GatePageTests {
 	}
 
 	private static CaseFigures figures(String side, double gatewayCpu) {
-		return new CaseFigures(side, 1, 1, 0, 10_000, 10_000, 0, gatewayCpu, gatewayCpu + 800, 2, 10);
+		return new CaseFigures(side, 1, 1, 0, 10_000, 10_000, 0, gatewayCpu, gatewayCpu + 800, 2, 10, 4, 70);
 	}
 
 }

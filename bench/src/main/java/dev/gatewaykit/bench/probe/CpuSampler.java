@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -16,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.gatewaykit.bench.analysis.diagnostics.CompilerThreads;
 import dev.gatewaykit.bench.analysis.diagnostics.CpuSample;
 import dev.gatewaykit.bench.analysis.diagnostics.ProcCpu;
 
@@ -62,6 +64,22 @@ public final class CpuSampler {
 			}
 		});
 		return new CpuSample(System.currentTimeMillis(), ticks);
+	}
+
+	/**
+	 * The ticks of every watched JVM's JIT compiler threads now, by process name and
+	 * thread id ({@link CompilerThreads}); a name is absent when its processes have none.
+	 */
+	public Map<String, Map<Long, Long>> compilerTicks() {
+		Map<String, Map<Long, Long>> ticks = new LinkedHashMap<>();
+		this.watched.forEach((name, process) -> {
+			Map<Long, Long> threads = new HashMap<>(CompilerThreads.ticks(process.pid()));
+			process.descendants().forEach((child) -> threads.putAll(CompilerThreads.ticks(child.pid())));
+			if (!threads.isEmpty()) {
+				ticks.put(name, threads);
+			}
+		});
+		return ticks;
 	}
 
 	/**

@@ -60,4 +60,19 @@ class CpuSamplerTests {
 		}
 	}
 
+	@Test
+	void readsTheJitCompilerThreadsOfAWatchedJvmAndOfNoOtherProcess() throws Exception {
+		Process sleep = new ProcessBuilder("sleep", "30").start();
+		try {
+			CpuSampler sampler = new CpuSampler(Duration.ofSeconds(1)).watch("jvm", ProcessHandle.current())
+				.watch("sleep", sleep.toHandle());
+
+			assertThat(sampler.compilerTicks()).containsOnlyKeys("jvm");
+			assertThat(sampler.compilerTicks().get("jvm")).isNotEmpty();
+		}
+		finally {
+			sleep.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+		}
+	}
+
 }

@@ -77,7 +77,7 @@ public record CpuSplit(long samples, double gatewayMicros, List<Part> parts) {
 	 */
 	static CpuPart partOf(String[] frames) {
 		String thread = (frames.length > 0 && frames[0].startsWith("[")) ? frames[0].substring(1) : "";
-		if (thread.startsWith("C1 CompilerThre") || thread.startsWith("C2 CompilerThre")) {
+		if (CompilerThreads.isCompiler(thread)) {
 			return CpuPart.JIT;
 		}
 		if (thread.startsWith("GC Thread") || thread.startsWith("G1 ") || thread.startsWith("ParGC")) {

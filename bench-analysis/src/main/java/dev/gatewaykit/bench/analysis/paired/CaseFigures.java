@@ -17,13 +17,16 @@ import dev.gatewaykit.bench.analysis.chaos.RequestRecord;
  * @param errors those of them that got no 2xx (or no answer at all by the time the
  * figures were taken)
  * @param gatewayCpuMicros the gateway's CPU time over the window per request answered in
- * it, µs
+ * it, µs, its JIT compiler threads' left out
  * @param stackCpuMicros the stack's, likewise
  * @param p50Ms the median answer time of the requests sent in the window
  * @param p99Ms their 99th percentile
+ * @param jitMicros what the gateway's JIT compiler threads spent over the window per
+ * request, µs: shown, not in the figures above (a warm-up's cost, and bursty)
+ * @param busyPct how busy the machine's cores were in the window, %; NaN when unknown
  */
 public record CaseFigures(String side, int jvm, int pair, long fromMs, long toMs, long requests, long errors,
-		double gatewayCpuMicros, double stackCpuMicros, double p50Ms, double p99Ms) {
+		double gatewayCpuMicros, double stackCpuMicros, double p50Ms, double p99Ms, double jitMicros, double busyPct) {
 
 	public static final String BASELINE = "baseline";
 

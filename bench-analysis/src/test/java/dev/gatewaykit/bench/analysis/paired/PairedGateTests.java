@@ -35,7 +35,7 @@ class PairedGateTests {
 		List<GatePair> pairs = pairs(6, 12, 0.01, 2);
 		pairs.replaceAll((pair) -> new GatePair(pair.index(), pair.baseline(),
 				new CaseFigures("candidate", 1, pair.index(), 0, 10_000, 10_000, 0, pair.candidate().gatewayCpuMicros(),
-						pair.candidate().stackCpuMicros(), 1 + 0.3 * (pair.index() % 2), 10)));
+						pair.candidate().stackCpuMicros(), 1 + 0.3 * (pair.index() % 2), 10, 0, 70)));
 
 		assertThat(GATE.more(pairs)).as("a regression decides, whatever the noisy p50 says").isFalse();
 		PairedVerdict verdict = GATE.verdict(pairs, List.of(), List.of());
@@ -124,7 +124,7 @@ class PairedGateTests {
 		List<GatePair> pairs = new ArrayList<>();
 		for (int i = 1; i <= 6; i++) {
 			CaseFigures a = figures("baseline", 500, 2, 10);
-			CaseFigures b = new CaseFigures("candidate", 1, i, 0, 10_000, 10_000, 200, 500, 1300, 2, 10);
+			CaseFigures b = new CaseFigures("candidate", 1, i, 0, 10_000, 10_000, 200, 500, 1300, 2, 10, 0, 70);
 			pairs.add(new GatePair(i, a, b));
 		}
 
@@ -206,15 +206,15 @@ class PairedGateTests {
 
 	/** A case whose rest of the stack spends 800 µs a request, whatever the gateway's. */
 	private static CaseFigures figures(String side, double gatewayCpu, double p50, double p99) {
-		return new CaseFigures(side, 1, 1, 0, 10_000, 10_000, 0, gatewayCpu, gatewayCpu + 800, p50, p99);
+		return new CaseFigures(side, 1, 1, 0, 10_000, 10_000, 0, gatewayCpu, gatewayCpu + 800, p50, p99, 0, 70);
 	}
 
 	private static CaseFigures figures(String side, int jvm, double gatewayCpu) {
-		return new CaseFigures(side, jvm, 1, 0, 10_000, 10_000, 0, gatewayCpu, gatewayCpu + 800, 2, 10);
+		return new CaseFigures(side, jvm, 1, 0, 10_000, 10_000, 0, gatewayCpu, gatewayCpu + 800, 2, 10, 0, 70);
 	}
 
 	private static CaseFigures cpu(String side, double gatewayCpu, double stackCpu) {
-		return new CaseFigures(side, 1, 1, 0, 10_000, 10_000, 0, gatewayCpu, stackCpu, 2, 10);
+		return new CaseFigures(side, 1, 1, 0, 10_000, 10_000, 0, gatewayCpu, stackCpu, 2, 10, 0, 70);
 	}
 
 }
