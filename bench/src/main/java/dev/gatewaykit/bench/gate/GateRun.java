@@ -24,6 +24,7 @@ import dev.gatewaykit.bench.analysis.paired.GatePair;
 import dev.gatewaykit.bench.analysis.paired.PairedVerdict;
 import dev.gatewaykit.bench.drive.DemoLogins;
 import dev.gatewaykit.bench.drive.OpenModelDriver;
+import dev.gatewaykit.bench.drive.WarmUp;
 import dev.gatewaykit.bench.model.BenchJson;
 import dev.gatewaykit.bench.probe.CpuSampler;
 import dev.gatewaykit.bench.run.KitLinks;
@@ -73,19 +74,6 @@ public final class GateRun implements AutoCloseable {
 
 	private static final Duration BURST = Duration.ofSeconds(20);
 
-	/** How long a JVM is brought from no load to the rate. */
-	private static final Duration RAMP = Duration.ofSeconds(15);
-
-	/**
-	 * A JVM keeps up when the requests sent over this long were answered 2xx (at least
-	 * {@link #KEEP_UP_SHARE} of them) and none is older than {@link #MAX_BACKLOG_AGE}.
-	 */
-	private static final Duration KEEP_UP = Duration.ofSeconds(5);
-
-	private static final double KEEP_UP_SHARE = 0.99;
-
-	private static final Duration MAX_BACKLOG_AGE = Duration.ofSeconds(1);
-
 	/** After a window, the load stays while its last requests are answered. */
 	private static final Duration TAIL = Duration.ofSeconds(1);
 
@@ -115,6 +103,8 @@ public final class GateRun implements AutoCloseable {
 		.version(HttpClient.Version.HTTP_1_1)
 		.connectTimeout(Duration.ofSeconds(2))
 		.build();
+
+	private final WarmUp warmUp = new WarmUp(this.http, CLIENT_TIMEOUT);
 
 	private KitLinks links;
 
@@ -178,7 +168,7 @@ public final class GateRun implements AutoCloseable {
 			// The calibration warmed the baseline's first JVM: it only needs the ramp
 			// to the rate, and its JIT to settle there.
 			boolean warm = jvm == 0 && this.options.rate().isEmpty();
-			warmUp(load, baseline.get(jvm), rate, warm ? RAMP : this.options.warmup(), true);
+			warmUp(load, baseline.get(jvm), rate, warm ? WarmUp.RAMP : this.options.warmup(), true);
 			warmUp(load, candidate.get(jvm), rate);
 		}
 		long measuring = System.currentTimeMillis();
@@ -286,8 +276,8 @@ public final class GateRun implements AutoCloseable {
 	}
 
 	/**
-	 * Brings {@code slot} from no load to {@code rate} over {@link #RAMP}, then holds it
-	 * until the warm-up has passed and it keeps up.
+	 * Brings {@code slot} from no load to {@code rate} over {@link WarmUp#RAMP}, then
+	 * holds it until the warm-up has passed and it keeps up.
 	 * @throws RunFailedException when it does not keep up within the longest warm-up
 	 */
 	private void warmUp(OpenModelDriver load, Slot slot, double rate) throws InterruptedException {
@@ -300,70 +290,27 @@ public final class GateRun implements AutoCloseable {
 	 */
 	private void warmUp(OpenModelDriver load, Slot slot, double rate, Duration least, boolean compiled)
 			throws InterruptedException {
-		load.rate(0);
-		load.awaitAnswers(CLIENT_TIMEOUT);
-		load.target(slot.url());
-		long start = System.currentTimeMillis();
-		long rampEnd = start + RAMP.toMillis();
-		long now = start;
-		while (now < rampEnd) {
-			load.rate(rate * (now - start) / RAMP.toMillis());
-			Thread.sleep(250);
-			now = System.currentTimeMillis();
+		WarmUp.Outcome warm = this.warmUp.bring(load, slot.url(),
+				URI.create(slot.gateway().actuatorUri() + "/prometheus"), rate, least, this.options.maxWarmup(),
+				compiled);
+		if (warm.ready()) {
+			this.baselineKeptUp |= compiled && slot.side().equals(CaseFigures.BASELINE);
+			this.log.accept(warm.describe(slot.name(), rate));
+			return;
 		}
-		load.rate(rate);
-		CompileTime compiles = new CompileTime(this.http, URI.create(slot.gateway().actuatorUri() + "/prometheus"));
-		List<RequestRecord> recent = new ArrayList<>();
-		while (true) {
-			Thread.sleep(1000);
-			now = System.currentTimeMillis();
-			recent.addAll(load.takeRecords());
-			KeepUp check = keepUp(load, recent, now);
-			compiles.read(now);
-			boolean keepsUp = check.keepsUp() && (!compiled || compiles.settled());
-			if (keepsUp && now - start >= least.toMillis()) {
-				this.baselineKeptUp |= compiled && slot.side().equals(CaseFigures.BASELINE);
-				this.log.accept(String.format(Locale.ROOT, "%s keeps up with %.0f/s after %d s%s", slot.name(), rate,
-						(now - start) / 1000, compiles.describe()));
-				return;
-			}
-			if (now - start > this.options.maxWarmup().toMillis()) {
-				if (slot.side().equals(CaseFigures.CANDIDATE) && this.baselineKeptUp) {
-					throw new RunFailedException(String.format(Locale.ROOT,
-							"%s did not keep up with %.0f requests/s within %d s (%d of %d answered 2xx lately, %d in "
-									+ "flight%s), which the baseline's JVMs carried: a regression too large to "
-									+ "measure in pairs at this rate (log: %s)",
-							slot.name(), rate, this.options.maxWarmup().toSeconds(), check.ok(), check.sent(),
-							load.inFlight(), compiles.describe(), slot.gateway().log()));
-				}
-				throw new RunFailedException(String.format(Locale.ROOT,
-						"%s did not keep up with %.0f requests/s within %d s (%d of %d answered 2xx lately, %d in "
-								+ "flight): the stack cannot carry that rate; lower --rate or --share (log: %s)",
-						slot.name(), rate, this.options.maxWarmup().toSeconds(), check.ok(), check.sent(),
-						load.inFlight(), slot.gateway().log()));
-			}
+		if (slot.side().equals(CaseFigures.CANDIDATE) && this.baselineKeptUp) {
+			throw new RunFailedException(String.format(Locale.ROOT,
+					"%s did not keep up with %.0f requests/s within %d s (%d of %d answered 2xx lately, %d in "
+							+ "flight%s), which the baseline's JVMs carried: a regression too large to "
+							+ "measure in pairs at this rate (log: %s)",
+					slot.name(), rate, this.options.maxWarmup().toSeconds(), warm.ok(), warm.sent(), warm.inFlight(),
+					warm.compiling(), slot.gateway().log()));
 		}
-	}
-
-	/**
-	 * Whether the load's recent requests say the gateway keeps up: of those sent over
-	 * {@link #KEEP_UP} until a second ago, {@link #KEEP_UP_SHARE} answered 2xx, and none
-	 * in flight for longer than {@link #MAX_BACKLOG_AGE}. Older records are dropped from
-	 * {@code recent}.
-	 */
-	private static KeepUp keepUp(OpenModelDriver load, List<RequestRecord> recent, long now) {
-		long since = now - KEEP_UP.toMillis() - TAIL.toMillis();
-		long until = now - TAIL.toMillis();
-		recent.removeIf((r) -> r.startMs() < since);
-		long sent = load.inFlightSentBetween(since, until) + recent.stream().filter((r) -> r.startMs() < until).count();
-		long ok = recent.stream().filter((r) -> r.startMs() < until && r.ok()).count();
-		boolean noBacklog = load.oldestPendingMs()
-			.map((sentAt) -> now - sentAt < MAX_BACKLOG_AGE.toMillis())
-			.orElse(true);
-		return new KeepUp(sent > 0 && ok >= KEEP_UP_SHARE * sent && noBacklog, sent, ok);
-	}
-
-	private record KeepUp(boolean keepsUp, long sent, long ok) {
+		throw new RunFailedException(String.format(Locale.ROOT,
+				"%s did not keep up with %.0f requests/s within %d s (%d of %d answered 2xx lately, %d in "
+						+ "flight): the stack cannot carry that rate; lower --rate or --share (log: %s)",
+				slot.name(), rate, this.options.maxWarmup().toSeconds(), warm.ok(), warm.sent(), warm.inFlight(),
+				slot.gateway().log()));
 	}
 
 	/**

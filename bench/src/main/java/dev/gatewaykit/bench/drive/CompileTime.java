@@ -1,4 +1,4 @@
-package dev.gatewaykit.bench.gate;
+package dev.gatewaykit.bench.drive;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -21,7 +21,7 @@ import dev.gatewaykit.launcher.HttpAnswer;
  * later-warmed side +24 % gateway CPU (+16 to +71 % per pair). A gateway without the
  * meter never holds the warm-up.
  */
-final class CompileTime {
+public final class CompileTime {
 
 	static final double MAX_SHARE = 0.05;
 
@@ -37,13 +37,13 @@ final class CompileTime {
 
 	private boolean unreadable;
 
-	CompileTime(HttpClient http, URI prometheus) {
+	public CompileTime(HttpClient http, URI prometheus) {
 		this.http = http;
 		this.scrape = HttpRequest.newBuilder(prometheus).timeout(Duration.ofSeconds(2)).GET().build();
 	}
 
 	/** Reads the meter now; a gateway that does not answer is read next time. */
-	void read(long nowMs) {
+	public void read(long nowMs) {
 		HttpAnswer answer = HttpAnswer.send(this.http, this.scrape);
 		if (!answer.ok()) {
 			return;
@@ -59,12 +59,12 @@ final class CompileTime {
 		}
 	}
 
-	boolean settled() {
+	public boolean settled() {
 		return this.unreadable || share().orElse(1) <= MAX_SHARE;
 	}
 
 	/** The compile time's share of the wall time over the last span, once one is seen. */
-	OptionalDouble share() {
+	public OptionalDouble share() {
 		if (this.readings.size() < 2) {
 			return OptionalDouble.empty();
 		}
@@ -81,7 +81,7 @@ final class CompileTime {
 		return OptionalDouble.of((last[1] - from[1]) / (last[0] - from[0]));
 	}
 
-	String describe() {
+	public String describe() {
 		OptionalDouble share = share();
 		return share.isPresent() ? String.format(Locale.ROOT, ", its JIT compiling %.0f %% of the time lately",
 				share.getAsDouble() * 100) : "";
