@@ -16,8 +16,8 @@ import picocli.CommandLine.Spec;
 				"exit: 0 done, 1 regression or failed check, 2 bad arguments or input, 3 a bug in the kit, 4 the gate is "
 						+ "unsure" },
 		subcommands = { UpCommand.class, DownCommand.class, StatusCommand.class, BenchCommand.class, SweepCommand.class,
-				AblateCommand.class, ChaosCommand.class, SoakCommand.class, GateCommand.class, TestCommand.class,
-				ToolsCommand.class, ReportCommand.class, CompareCommand.class, HelpCommand.class,
+				AblateCommand.class, ChaosCommand.class, SoakCommand.class, GateCommand.class, KneeCommand.class,
+				TestCommand.class, ToolsCommand.class, ReportCommand.class, CompareCommand.class, HelpCommand.class,
 				SummarizeModeCommand.class, SweepReportCommand.class, RenderCheckCommand.class,
 				NginxRenderCommand.class, FlipCommand.class, SampleSocketsCommand.class })
 public final class Kit implements Runnable {

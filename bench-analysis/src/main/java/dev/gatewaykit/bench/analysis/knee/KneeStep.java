@@ -1,0 +1,23 @@
+package dev.gatewaykit.bench.analysis.knee;
+
+/**
+ * One rate the knee search held: what the requests sent in its window say.
+ *
+ * @param offered the rate sent, requests a second, whatever the answers did (an open
+ * model)
+ * @param requests requests sent in the window
+ * @param errors those that got no 2xx, or no answer by the time the step was judged
+ * @param okPerSecond 2xx answers a second to those requests: the goodput
+ * @param p50Ms their median answer time
+ * @param p99Ms their 99th percentile
+ * @param busyPct how busy the machine's cores were over the window, %; NaN when unknown
+ * @param passed whether the step met the criteria
+ */
+public record KneeStep(double offered, long requests, long errors, double okPerSecond, double p50Ms, double p99Ms,
+		double busyPct, boolean passed) {
+
+	public double errorPct() {
+		return (this.requests == 0) ? 0 : 100.0 * this.errors / this.requests;
+	}
+
+}

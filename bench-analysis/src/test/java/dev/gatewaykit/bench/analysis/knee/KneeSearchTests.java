@@ -1,0 +1,119 @@
+package dev.gatewaykit.bench.analysis.knee;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.function.DoublePredicate;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.within;
+
+class KneeSearchTests {
+
+	private static final KneeCriteria CRITERIA = new KneeCriteria(200, 0.1);
+
+	/**
+	 * Runs a search against a gateway that passes every rate {@code sustains} accepts.
+	 */
+	private static List<Double> run(KneeSearch search, DoublePredicate sustains) {
+		List<Double> rates = new ArrayList<>();
+		for (OptionalDouble next = search.next(); next.isPresent(); next = search.next()) {
+			double rate = next.getAsDouble();
+			rates.add(rate);
+			boolean ok = sustains.test(rate);
+			search.record(new KneeStep(rate, 1000, ok ? 0 : 50, ok ? rate : rate / 2, 2, ok ? 20 : 900, 50, ok));
+		}
+		return rates;
+	}
+
+	@Test
+	void doublesWhilePassingThenBisectsToTheResolution() {
+		KneeSearch search = new KneeSearch(50, 20_000, 0.05, 16);
+
+		List<Double> rates = run(search, (rate) -> rate <= 2100);
+
+		assertThat(rates.subList(0, 7)).containsExactly(50.0, 100.0, 200.0, 400.0, 800.0, 1600.0, 3200.0);
+		assertThat(search.knee()).isBetween(2100 / 1.05, 2100.0);
+		assertThat(search.lowestFailed()).isBetween(2100.0, 2100 * 1.05);
+		assertThat(search.resolved()).isTrue();
+		assertThat(search.ended()).startsWith("resolved: ");
+		// 7 steps to bracket it, then a geometric bisection of a factor of 2 to 5 %.
+		assertThat(rates).hasSizeLessThanOrEqualTo(12);
+	}
+
+	@Test
+	void halvesFromAStartThatFailsThenBisects() {
+		KneeSearch search = new KneeSearch(100, 20_000, 0.05, 16);
+
+		List<Double> rates = run(search, (rate) -> rate <= 62);
+
+		assertThat(rates.subList(0, 2)).containsExactly(100.0, 50.0);
+		assertThat(search.knee()).isBetween(62 / 1.05, 62.0);
+		assertThat(search.resolved()).isTrue();
+	}
+
+	@Test
+	void saysWhenNothingPassed() {
+		KneeSearch search = new KneeSearch(8, 100, 0.05, 16);
+
+		List<Double> rates = run(search, (rate) -> false);
+
+		assertThat(rates).containsExactly(8.0, 4.0, 2.0, 1.0);
+		assertThat(search.knee()).isZero();
+		assertThat(search.resolved()).isFalse();
+		assertThat(search.ended()).isEqualTo("no rate passed, down to 1/s");
+	}
+
+	@Test
+	void stopsAtTheMaxRateAndSaysTheKneeIsHigher() {
+		KneeSearch search = new KneeSearch(50, 300, 0.05, 16);
+
+		List<Double> rates = run(search, (rate) -> true);
+
+		assertThat(rates).containsExactly(50.0, 100.0, 200.0, 300.0);
+		assertThat(search.knee()).isEqualTo(300);
+		assertThat(search.ended()).contains("every rate passed up to --max-rate 300/s");
+	}
+
+	@Test
+	void stopsAtTheMaxStepsAndSaysBetweenWhat() {
+		KneeSearch search = new KneeSearch(50, 20_000, 0.01, 8);
+
+		List<Double> rates = run(search, (rate) -> rate <= 2100);
+
+		assertThat(rates).hasSize(8);
+		assertThat(search.resolved()).isFalse();
+		assertThat(search.ended()).startsWith("--max-steps 8 ended it between ");
+	}
+
+	@Test
+	void bisectsGeometrically() {
+		KneeSearch search = new KneeSearch(1000, 20_000, 0.05, 16);
+		search.record(new KneeStep(1000, 1, 0, 1000, 1, 1, 50, true));
+		search.record(new KneeStep(2000, 1, 1, 1000, 1, 900, 90, false));
+
+		assertThat(search.next().getAsDouble()).isCloseTo(Math.sqrt(2_000_000), within(1e-9));
+	}
+
+	@Test
+	void refusesASearchWithNothingToSearch() {
+		assertThatIllegalArgumentException().isThrownBy(() -> new KneeSearch(0.5, 100, 0.05, 16));
+		assertThatIllegalArgumentException().isThrownBy(() -> new KneeSearch(100, 50, 0.05, 16));
+		assertThatIllegalArgumentException().isThrownBy(() -> new KneeSearch(50, 100, 0, 16));
+		assertThatIllegalArgumentException().isThrownBy(() -> new KneeSearch(50, 100, 0.05, 0));
+	}
+
+	@Test
+	void aStepPassesWithinBothLimitsOnly() {
+		assertThat(CRITERIA.met(1000, 1, 199)).isTrue();
+		assertThat(CRITERIA.met(1000, 2, 199)).as("0.2 %% errors").isFalse();
+		assertThat(CRITERIA.met(1000, 0, 201)).as("p99 over the target").isFalse();
+		assertThat(CRITERIA.met(0, 0, 0)).as("nothing sent").isFalse();
+		assertThat(CRITERIA.describe()).isEqualTo("p99 ≤ 200 ms, errors ≤ 0.1 %");
+		assertThatIllegalArgumentException().isThrownBy(() -> new KneeCriteria(0, 0.1));
+	}
+
+}

@@ -1,0 +1,102 @@
+package dev.gatewaykit.bench.cli;
+
+import java.io.PrintStream;
+
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import dev.gatewaykit.bench.analysis.knee.KneeReport;
+import dev.gatewaykit.bench.knee.KneeOptions;
+import dev.gatewaykit.bench.knee.KneeRun;
+import dev.gatewaykit.bench.options.GivenOptions;
+import dev.gatewaykit.bench.report.KneePage;
+
+/** {@code ./kit knee}: the highest rate each mode sustains, and its latency curve. */
+@Command(name = "knee", description = "each mode's highest sustained open-model rate, and its latency curve",
+		footer = { "",
+				"Starts the stack once (Redis, auth-service, mall-api, each link through toxiproxy with the bench's "
+						+ "latencies) and, for each mode, one gateway behind the tuned nginx. The gateway is brought "
+						+ "to --from requests/s until it keeps up and its JIT has settled; then rates are held one "
+						+ "after another (GET /api/mall/products/{id} as logged-in demo users, sent whatever the "
+						+ "answers do): doubled while they pass, then bisected between the highest that passed and "
+						+ "the lowest that failed, until they are --resolution-pct apart or --max-steps is reached. A "
+						+ "step passes when the requests sent in its window have a p99 within --p99-ms and at most "
+						+ "--max-error-pct errors, those unanswered a second after it counted as errors. The knee is "
+						+ "the highest rate that passed. Results: a table here, DIR/knee.json, DIR/knee.html. See "
+						+ "docs/knee.md.",
+				"", "exit: 0 done (whatever the knees), 1 a run that could not finish, 2 bad arguments" })
+public final class KneeCommand extends KitCommand {
+
+	@Option(names = "--modes", paramLabel = "LIST",
+			description = "profiles or modes, comma-separated (default naive,fixed)")
+	@Nullable String modes;
+
+	@Option(names = "--gateway-jar", paramLabel = "PATH",
+			description = "search your Spring Cloud Gateway jar (one mode, named custom) instead of the kit's modes")
+	@Nullable String gatewayJar;
+
+	@Option(names = "--from", paramLabel = "R", description = "the first rate held, requests/s (default 50)")
+	@Nullable String from;
+
+	@Option(names = "--max-rate", paramLabel = "R", description = "the highest rate tried (default 20000)")
+	@Nullable String maxRate;
+
+	@Option(names = "--p99-ms", paramLabel = "MS", description = "the p99 a rate must stay within (default 200)")
+	@Nullable String p99Ms;
+
+	@Option(names = "--max-error-pct", paramLabel = "PCT", description = "the errors a rate may have, %% (default 0.1)")
+	@Nullable String maxErrorPct;
+
+	@Option(names = "--resolution-pct", paramLabel = "PCT",
+			description = "how close the knee must come to the lowest failing rate, %% (default 5)")
+	@Nullable String resolutionPct;
+
+	@Option(names = "--max-steps", paramLabel = "N", description = "the most rates held per mode (default 16)")
+	@Nullable String maxSteps;
+
+	@Option(names = "--warmup-seconds", paramLabel = "S",
+			description = "the least time the gateway is held at --from before the first step (default 30)")
+	@Nullable String warmupSeconds;
+
+	@Option(names = "--max-warmup-seconds", paramLabel = "S",
+			description = "the most; a gateway that does not keep up by then is searched below --from (default 120)")
+	@Nullable String maxWarmupSeconds;
+
+	@Option(names = "--settle-seconds", paramLabel = "S",
+			description = "load at a step's rate before its window (default 5)")
+	@Nullable String settleSeconds;
+
+	@Option(names = "--window-seconds", paramLabel = "S", description = "each step's measured window (default 10)")
+	@Nullable String windowSeconds;
+
+	@Option(names = "--redis-latency", paramLabel = "MS",
+			description = "the Redis link's added latency each way (default 1, as the bench)")
+	@Nullable String redisLatency;
+
+	@Option(names = "--auth-latency", paramLabel = "MS",
+			description = "the auth-service link's added latency each way (default 50, as the bench)")
+	@Nullable String authLatency;
+
+	@Option(names = "--users", paramLabel = "N", description = "demo users whose tokens the load uses (default 50)")
+	@Nullable String users;
+
+	@Option(names = "--out", paramLabel = "DIR", description = "where results go (default target/kit/knee-<timestamp>)")
+	@Nullable String out;
+
+	@Override
+	protected int run(GivenOptions args, PrintStream out, PrintStream err) throws Exception {
+		KitContext kit = KitContext.current(err);
+		KneeOptions options = KneeOptions.from(args, kit.workspace().kitDir());
+		KneeReport report;
+		try (KneeRun run = new KneeRun(kit.workspace(), kit.tools(), options, kit.serviceJvmOptions(),
+				kit.healthTimeout(), kit.log())) {
+			report = run.run();
+		}
+		KneePage.write(report, options.out());
+		out.print(KneePage.table(report));
+		kit.log().accept("knee results: " + options.out().resolve(KneePage.PAGE));
+		return ExitCodes.OK;
+	}
+
+}

@@ -1,0 +1,273 @@
+package dev.gatewaykit.bench.knee;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.function.Consumer;
+
+import dev.gatewaykit.bench.analysis.diagnostics.MachineCpu;
+import dev.gatewaykit.bench.analysis.knee.KneeReport;
+import dev.gatewaykit.bench.analysis.knee.KneeResult;
+import dev.gatewaykit.bench.analysis.knee.KneeSearch;
+import dev.gatewaykit.bench.analysis.knee.KneeStep;
+import dev.gatewaykit.bench.analysis.paired.CaseFigures;
+import dev.gatewaykit.bench.drive.DemoLogins;
+import dev.gatewaykit.bench.drive.OpenModelDriver;
+import dev.gatewaykit.bench.drive.WarmUp;
+import dev.gatewaykit.bench.run.KitLinks;
+import dev.gatewaykit.launcher.ServiceProcess;
+import dev.gatewaykit.launcher.Tools;
+import dev.gatewaykit.launcher.Workspace;
+import dev.gatewaykit.launcher.nginx.NginxConfig;
+import dev.gatewaykit.launcher.nginx.NginxServer;
+import dev.gatewaykit.launcher.stack.Discovery;
+import dev.gatewaykit.launcher.stack.Stack;
+
+/**
+ * One {@code ./kit knee} run: the stack once (Redis, auth-service, mall-api, each link
+ * through toxiproxy with the bench's latencies), then for each mode a gateway behind the
+ * tuned nginx, brought to the start rate until it keeps up and its JIT has settled, then
+ * the {@link KneeSearch}'s rates held one after another. A step ramps from the last rate
+ * that passed (from none after a failed one, once its backlog has drained), holds the
+ * rate for the settle, then judges the requests sent in its window a second after it
+ * closed: their p99 and their errors, those still unanswered counted as errors.
+ */
+public final class KneeRun implements AutoCloseable {
+
+	/** Product ids the load draws from: the demo catalogue's. */
+	private static final int PRODUCTS = 10_000;
+
+	private static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(30);
+
+	private static final Duration LOGIN_DEADLINE = Duration.ofSeconds(30);
+
+	/** How long a step brings the load from the previous rate to its own. */
+	private static final Duration STEP_RAMP = Duration.ofSeconds(5);
+
+	/** After a window, its last requests get this long before they are judged. */
+	private static final Duration TAIL = Duration.ofSeconds(1);
+
+	/**
+	 * A step is given up once enough requests have waited this many times the p99 target.
+	 */
+	private static final double LATE = 5;
+
+	/** A failed step's backlog drains this long more before the next step. */
+	private static final Duration RECOVERY = Duration.ofSeconds(3);
+
+	private final Workspace workspace;
+
+	private final Tools tools;
+
+	private final KneeOptions options;
+
+	private final Stack stack;
+
+	private final Consumer<String> log;
+
+	private final HttpClient http = HttpClient.newBuilder()
+		.version(HttpClient.Version.HTTP_1_1)
+		.connectTimeout(Duration.ofSeconds(2))
+		.build();
+
+	private Optional<OpenModelDriver> driver = Optional.empty();
+
+	public KneeRun(Workspace workspace, Tools tools, KneeOptions options, List<String> serviceJvmOptions,
+			Duration healthTimeout, Consumer<String> log) {
+		this.workspace = workspace;
+		this.tools = tools;
+		this.options = options;
+		this.stack = new Stack(workspace, tools, Discovery.STATIC, serviceJvmOptions, healthTimeout, log);
+		this.log = log;
+	}
+
+	/** Every mode's knee. */
+	public KneeReport run() throws InterruptedException {
+		Path jar = this.options.gatewayJar().orElseGet(() -> this.workspace.jar("gateway"));
+		KitLinks.check(this.stack, this.tools);
+		KitLinks links = KitLinks.start(this.stack, List.of(KitLinks.REDIS, KitLinks.AUTH, KitLinks.MALL));
+		links.latency(KitLinks.REDIS, this.options.redisLatencyMs());
+		links.latency(KitLinks.AUTH, this.options.authLatencyMs());
+		List<KneeResult> results = new ArrayList<>();
+		for (KneeOptions.Mode mode : this.options.modes()) {
+			Path dir = this.options.out().resolve(mode.name());
+			ServiceProcess gateway = links
+				.startGateways("knee-" + mode.name(), jar, mode.selection(), 1, dir, List.of(),
+						List.of(links.mallRouteArgument()))
+				.get(0);
+			NginxServer nginx = this.stack.startNginx("nginx-knee-" + mode.name(), NginxConfig.Variant.TUNED,
+					List.of(new NginxConfig.Upstream("127.0.0.1", gateway.port())), dir.resolve("nginx"));
+			try {
+				results.add(search(mode.name(), gateway, nginx.url()));
+			}
+			finally {
+				this.driver.ifPresent(OpenModelDriver::close);
+				this.driver = Optional.empty();
+				this.stack.stop(nginx);
+				this.stack.stop(gateway);
+			}
+		}
+		return new KneeReport(this.options.criteria(), Runtime.getRuntime().availableProcessors(),
+				this.options.settle().toSeconds(), this.options.window().toSeconds(), this.options.redisLatencyMs(),
+				this.options.authLatencyMs(), results);
+	}
+
+	private KneeResult search(String mode, ServiceProcess gateway, URI url) throws InterruptedException {
+		DemoLogins logins = new DemoLogins(this.http, url, this.workspace.demoUsersCsv(), this.options.users());
+		logins.login(LOGIN_DEADLINE);
+		OpenModelDriver load = new OpenModelDriver(this.http, url, logins::tokens, CLIENT_TIMEOUT, PRODUCTS);
+		this.driver = Optional.of(load);
+		load.start(0);
+		WarmUp.Outcome warm = new WarmUp(this.http, CLIENT_TIMEOUT).bring(load, url,
+				URI.create(gateway.actuatorUri() + "/prometheus"), this.options.start(), this.options.warmup(),
+				this.options.maxWarmup(), true);
+		// Not keeping up with the start rate is a finding, not an error: the search
+		// halves
+		// the rate from there.
+		this.log.accept(warm.ready() ? warm.describe(gateway.name(), this.options.start())
+				: String.format(Locale.ROOT,
+						"%s did not keep up with the start rate %.0f/s within %d s (%d of %d "
+								+ "answered 2xx lately); searching below it",
+						gateway.name(), this.options.start(), warm.seconds(), warm.ok(), warm.sent()));
+		KneeSearch search = new KneeSearch(this.options.start(), this.options.maxRate(), this.options.resolution(),
+				this.options.maxSteps());
+		double from = warm.ready() ? this.options.start() : 0;
+		load.takeRecords();
+		for (OptionalDouble next = search.next(); next.isPresent(); next = search.next()) {
+			double rate = Math.floor(next.getAsDouble());
+			KneeStep step = hold(load, from, rate);
+			search.record(step);
+			this.log.accept(describe(mode, step));
+			if (step.passed()) {
+				from = rate;
+			}
+			else {
+				drain(load);
+				from = 0;
+			}
+		}
+		load.rate(0);
+		load.awaitAnswers(CLIENT_TIMEOUT);
+		String ended = search.ended();
+		this.log.accept(String.format(Locale.ROOT, "knee of %s: %.0f requests/s (%s)", mode, search.knee(), ended));
+		int cores = Runtime.getRuntime().availableProcessors();
+		return new KneeResult(mode, search.knee(), search.knee() / cores, search.resolved(), ended, warm.seconds(),
+				search.steps());
+	}
+
+	/**
+	 * Ramps from {@code from} to {@code rate}, holds it, and judges one window; gives up
+	 * at once when the gateway has fallen behind.
+	 */
+	private KneeStep hold(OpenModelDriver load, double from, double rate) throws InterruptedException {
+		load.takeRecords();
+		long start = System.currentTimeMillis();
+		long now = start;
+		while (now < start + STEP_RAMP.toMillis()) {
+			load.rate(from + (rate - from) * (now - start) / STEP_RAMP.toMillis());
+			Thread.sleep(250);
+			now = System.currentTimeMillis();
+			if (behind(load, start, rate)) {
+				return abandoned(load, start, rate);
+			}
+		}
+		load.rate(rate);
+		if (watch(load, start, rate, now + this.options.settle().toMillis())) {
+			return abandoned(load, start, rate);
+		}
+		Optional<MachineCpu> machineBefore = MachineCpu.read();
+		long windowFrom = System.currentTimeMillis();
+		if (watch(load, start, rate, windowFrom + this.options.window().toMillis())) {
+			return abandoned(load, start, rate);
+		}
+		long windowTo = System.currentTimeMillis();
+		Optional<MachineCpu> machineAfter = MachineCpu.read();
+		Thread.sleep(TAIL.toMillis());
+		CaseFigures.Answers answers = CaseFigures.Answers.of(load.takeRecords(), windowFrom, windowTo,
+				load.inFlightSentBetween(windowFrom, windowTo));
+		double busy = (machineBefore.isPresent() && machineAfter.isPresent())
+				? machineAfter.get().busySince(machineBefore.get()) * 100 : Double.NaN;
+		return new KneeStep(rate, answers.requests(), answers.errors(),
+				(answers.requests() - answers.errors()) / ((windowTo - windowFrom) / 1000.0), answers.p50Ms(),
+				answers.p99Ms(), busy,
+				this.options.criteria().met(answers.requests(), answers.errors(), answers.p99Ms()));
+	}
+
+	/**
+	 * Sleeps until {@code until}, looking four times a second whether the gateway has
+	 * fallen behind; true when it has.
+	 */
+	private boolean watch(OpenModelDriver load, long stepStart, double rate, long until) throws InterruptedException {
+		long now = System.currentTimeMillis();
+		while (now < until) {
+			Thread.sleep(Math.min(250, until - now));
+			if (behind(load, stepStart, rate)) {
+				return true;
+			}
+			now = System.currentTimeMillis();
+		}
+		return false;
+	}
+
+	/**
+	 * Whether more than 1 % of a window's requests have already waited {@link #LATE}
+	 * times the p99 target: the step cannot pass, and holding the rate longer only
+	 * deepens the backlog. Past its knee the fixed gateway's p99 went to 9 s and the
+	 * load's sockets in flight towards the process's limit, which a step must not reach.
+	 */
+	private boolean behind(OpenModelDriver load, long stepStart, double rate) {
+		long waitedSince = System.currentTimeMillis() - (long) (LATE * this.options.criteria().maxP99Ms());
+		long late = load.inFlightSentBetween(stepStart, waitedSince);
+		return late > Math.max(10, 0.01 * rate * this.options.window().toSeconds());
+	}
+
+	/**
+	 * A step given up: what the requests sent since it began say, those in flight failed.
+	 */
+	private KneeStep abandoned(OpenModelDriver load, long stepStart, double rate) {
+		long now = System.currentTimeMillis();
+		CaseFigures.Answers answers = CaseFigures.Answers.of(load.takeRecords(), stepStart, now,
+				load.inFlightSentBetween(stepStart, now));
+		this.log.accept(String.format(Locale.ROOT,
+				"%.0f/s: given up after %.1f s, more than 1 %% of a window's requests already waiting over %.0f ms",
+				rate, (now - stepStart) / 1000.0, LATE * this.options.criteria().maxP99Ms()));
+		return new KneeStep(rate, answers.requests(), answers.errors(),
+				(answers.requests() - answers.errors()) / Math.max(0.001, (now - stepStart) / 1000.0), answers.p50Ms(),
+				answers.p99Ms(), Double.NaN, false);
+	}
+
+	/**
+	 * Stops the load and waits for a failed step's backlog to be answered or time out, so
+	 * that the next step starts on an empty gateway.
+	 */
+	private void drain(OpenModelDriver load) throws InterruptedException {
+		load.rate(0);
+		if (!load.awaitAnswers(CLIENT_TIMEOUT)) {
+			this.log.accept(load.inFlight() + " requests still in flight " + CLIENT_TIMEOUT.toSeconds()
+					+ " s after the load stopped");
+		}
+		Thread.sleep(RECOVERY.toMillis());
+		load.takeRecords();
+	}
+
+	private static String describe(String mode, KneeStep step) {
+		return String.format(Locale.ROOT,
+				"%s at %.0f/s: %.0f OK/s, p50 %.1f ms, p99 %.1f ms, errors %.2f %%, cores %s busy: %s", mode,
+				step.offered(), step.okPerSecond(), step.p50Ms(), step.p99Ms(), step.errorPct(),
+				Double.isFinite(step.busyPct()) ? String.format(Locale.ROOT, "%.0f %%", step.busyPct()) : "-",
+				step.passed() ? "passed" : "failed");
+	}
+
+	@Override
+	public void close() {
+		this.driver.ifPresent(OpenModelDriver::close);
+		this.stack.close();
+	}
+
+}

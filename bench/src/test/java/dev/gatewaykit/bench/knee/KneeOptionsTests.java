@@ -1,0 +1,81 @@
+package dev.gatewaykit.bench.knee;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.gatewaykit.bench.options.ParsedArgs;
+import dev.gatewaykit.bench.options.UsageException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+class KneeOptionsTests {
+
+	private static final Path KIT_DIR = Path.of("/tmp/kit");
+
+	private static KneeOptions parse(String... argv) {
+		return KneeOptions.from(ParsedArgs.of("knee", argv), KIT_DIR);
+	}
+
+	@Test
+	void byDefaultTheNaiveAndFixedModesFromFiftyAtTheBenchsLinks() {
+		KneeOptions options = parse();
+
+		assertThat(options.modes()).extracting(KneeOptions.Mode::name).containsExactly("naive", "fixed");
+		assertThat(options.modes().get(0).selection().profile()).contains("naive");
+		assertThat(options.gatewayJar()).isEmpty();
+		assertThat(options.start()).isEqualTo(50);
+		assertThat(options.resolution()).isEqualTo(0.05);
+		assertThat(options.criteria().maxP99Ms()).isEqualTo(200);
+		assertThat(options.criteria().maxErrorPct()).isEqualTo(0.1);
+		assertThat(options.window()).isEqualTo(Duration.ofSeconds(10));
+		assertThat(options.redisLatencyMs()).isEqualTo(1);
+		assertThat(options.authLatencyMs()).isEqualTo(50);
+		assertThat(options.out().getFileName().toString()).startsWith("knee-");
+	}
+
+	@Test
+	void takesModesTargetsAndLimits() {
+		KneeOptions options = parse("--modes", "fixed, reactive,fixed", "--from", "200", "--p99-ms", "50",
+				"--max-error-pct", "0", "--resolution-pct", "10", "--max-steps", "6", "--auth-latency", "0");
+
+		assertThat(options.modes()).extracting(KneeOptions.Mode::name).containsExactly("fixed", "reactive");
+		assertThat(options.modes().get(1).selection().mode()).contains("reactive");
+		assertThat(options.start()).isEqualTo(200);
+		assertThat(options.criteria().maxP99Ms()).isEqualTo(50);
+		assertThat(options.criteria().maxErrorPct()).isZero();
+		assertThat(options.resolution()).isEqualTo(0.1);
+		assertThat(options.maxSteps()).isEqualTo(6);
+		assertThat(options.authLatencyMs()).isZero();
+	}
+
+	@Test
+	void aUsersJarIsTheOneModeCustom(@TempDir Path dir) throws Exception {
+		Path jar = Files.createFile(dir.resolve("my-gateway.jar"));
+
+		KneeOptions options = parse("--gateway-jar", jar.toString());
+
+		assertThat(options.modes()).extracting(KneeOptions.Mode::name).containsExactly("custom");
+		assertThat(options.gatewayJar()).contains(jar);
+	}
+
+	@Test
+	void badInputSaysWhatIsWrong(@TempDir Path dir) {
+		assertThatExceptionOfType(UsageException.class).isThrownBy(() -> parse("--modes", "fast"))
+			.withMessageContaining("--modes: unknown profile or mode 'fast'");
+		assertThatExceptionOfType(UsageException.class)
+			.isThrownBy(() -> parse("--gateway-jar", dir.resolve("none.jar").toString()))
+			.withMessageContaining("--gateway-jar: no such .jar file");
+		assertThatExceptionOfType(UsageException.class).isThrownBy(() -> parse("--from", "500", "--max-rate", "100"))
+			.withMessageContaining("--max-rate (100.0) is below --from (500.0)");
+		assertThatExceptionOfType(UsageException.class).isThrownBy(() -> parse("--from", "0"))
+			.withMessageContaining("--from must be a number of at least 1");
+		assertThatExceptionOfType(UsageException.class).isThrownBy(() -> parse("--p99-ms", "soon"))
+			.withMessageContaining("--p99-ms must be a number");
+	}
+
+}
