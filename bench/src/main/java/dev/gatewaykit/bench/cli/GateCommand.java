@@ -106,7 +106,7 @@ public final class GateCommand extends KitCommand {
 	@Nullable String maxErrorRise;
 
 	@Option(names = "--warmup-seconds", paramLabel = "S",
-			description = "each JVM's least ramp and hold at the rate (default 30)")
+			description = "each JVM's least ramp and hold at its first rate, before its burst (default 20)")
 	@Nullable String warmupSeconds;
 
 	@Option(names = "--max-warmup-seconds", paramLabel = "S",

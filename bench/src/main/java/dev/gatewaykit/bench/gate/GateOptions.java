@@ -24,8 +24,7 @@ import dev.gatewaykit.launcher.stack.GatewaySelection;
  * calibration implies
  * @param share that share
  * @param jvms warm gateway JVMs per side, alternated pair by pair
- * @param warmup how long each JVM is ramped to the rate and held before it may be
- * measured
+ * @param warmup how long each JVM is ramped to its first rate and held before its burst
  * @param maxWarmup the longest a JVM may take to keep up with the rate
  * @param settle load on a JVM before its window opens, each case
  * @param window each case's measured window
@@ -85,7 +84,7 @@ public record GateOptions(GateSide baseline, GateSide candidate, GatewaySelectio
 		catch (IllegalArgumentException ex) {
 			throw new UsageException(ex.getMessage());
 		}
-		int warmup = args.integer("warmup-seconds", 30, 5, 600);
+		int warmup = args.integer("warmup-seconds", 20, 5, 600);
 		int maxWarmup = args.integer("max-warmup-seconds", 120, warmup, 1200);
 		Path out = Path.of(args.string("out",
 				kitDir.resolve("gate-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))
