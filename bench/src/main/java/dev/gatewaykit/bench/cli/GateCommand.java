@@ -86,7 +86,7 @@ public final class GateCommand extends KitCommand {
 	@Nullable String limitGatewayShare;
 
 	@Option(names = "--limit-gateway-cpu", paramLabel = "PCT|off",
-			description = "gateway CPU per request, %% (default 10)")
+			description = "gateway CPU per request, %% (default off: shown, not gated)")
 	@Nullable String limitGatewayCpu;
 
 	@Option(names = "--limit-stack-cpu", paramLabel = "PCT|off",

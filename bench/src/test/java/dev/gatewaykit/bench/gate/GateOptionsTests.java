@@ -31,10 +31,8 @@ class GateOptionsTests {
 		assertThat(options.gate().minPairs()).isEqualTo(6);
 		assertThat(options.gate().maxPairs()).isEqualTo(10);
 		assertThat(options.maxTime()).isEqualTo(Duration.ofMinutes(10));
-		assertThat(options.gate().limits())
-			.containsOnlyKeys(GateMetric.GATEWAY_SHARE, GateMetric.GATEWAY_CPU, GateMetric.STACK_CPU)
+		assertThat(options.gate().limits()).containsOnlyKeys(GateMetric.GATEWAY_SHARE, GateMetric.STACK_CPU)
 			.containsEntry(GateMetric.GATEWAY_SHARE, 5.0)
-			.containsEntry(GateMetric.GATEWAY_CPU, 10.0)
 			.containsEntry(GateMetric.STACK_CPU, 10.0);
 		assertThat(options.out().getFileName().toString()).startsWith("gate-");
 	}

@@ -138,7 +138,7 @@ class PairedGateTests {
 	void theReplayOnRecordedNoiseCountsFalseAlarmsAndDetections() {
 		PairedVerdict verdict = GATE.verdict(pairs(12, 0, 0.02, 5), List.of(), List.of());
 
-		assertThat(verdict.resampled()).as("three gated metrics, three effects each").hasSize(9);
+		assertThat(verdict.resampled()).as("two gated metrics, three effects each").hasSize(6);
 		PairedGate.Resampled none = verdict.resampled().get(0);
 		PairedGate.Resampled twiceTheLimit = verdict.resampled().get(2);
 		assertThat(none.effectPct()).isZero();
