@@ -66,11 +66,11 @@ public final class KneePage {
 		List<List<String>> rows = new ArrayList<>();
 		rows.add(List.of("offered", "OK/s", "p50", "p99", "errors", "cores busy", "call"));
 		for (KneeStep step : steps) {
-			rows.add(
-					List.of(rate(step.offered()) + "/s", rate(step.okPerSecond()), ms(step.p50Ms()), ms(step.p99Ms()),
-							String.format(Locale.ROOT, "%.2f %%", step.errorPct()), Double.isFinite(step.busyPct())
-									? String.format(Locale.ROOT, "%.0f %%", step.busyPct()) : "-",
-							step.passed() ? "passed" : "failed"));
+			String busy = Double.isFinite(step.busyPct()) ? String.format(Locale.ROOT, "%.0f %%", step.busyPct()) : "-";
+			rows.add(List.of(rate(step.offered()) + "/s", rate(step.okPerSecond()), ms(step.p50Ms()),
+					(step.givenUp() ? "≥ " : "") + ms(step.p99Ms()),
+					String.format(Locale.ROOT, "%.2f %%", step.errorPct()), busy,
+					step.passed() ? "passed" : step.givenUp() ? "given up" : "failed"));
 		}
 		return rows;
 	}
@@ -110,7 +110,8 @@ public final class KneePage {
 				+ ReportPage.CSS + "</style></head><body>\n<h1>The knee of each mode</h1>\n<p>"
 				+ SvgChart.escape(String.format(Locale.ROOT,
 						"The highest open-model rate each mode sustained with %s. Each step: the rate ramped over 5 s, "
-								+ "held %d s, then a %d s window; links: Redis +%d ms, auth-service +%d ms each way.",
+								+ "held %d s, then a %d s window; a step whose requests fell behind is given up at once "
+								+ "(its p99 a lower bound). Links: Redis +%d ms, auth-service +%d ms a round trip.",
 						report.criteria().describe(), report.settleSeconds(), report.windowSeconds(),
 						report.redisLatencyMs(), report.authLatencyMs()))
 				+ " A p99 above " + rate(cap) + " ms is drawn at " + rate(cap) + " ms.</p>\n<pre>"

@@ -45,11 +45,6 @@ import dev.gatewaykit.launcher.toxiproxy.Toxic;
  */
 public final class ChaosRun implements AutoCloseable {
 
-	/** Product ids the load draws from: the demo catalogue's. */
-	private static final int PRODUCTS = 10_000;
-
-	private static final Duration LOGIN_DEADLINE = Duration.ofSeconds(30);
-
 	/** The longest warm-up before a mode's first fault. */
 	private static final Duration WARM_UP = Duration.ofSeconds(30);
 
@@ -63,10 +58,7 @@ public final class ChaosRun implements AutoCloseable {
 
 	private final Consumer<String> log;
 
-	private final HttpClient http = HttpClient.newBuilder()
-		.version(HttpClient.Version.HTTP_1_1)
-		.connectTimeout(Duration.ofSeconds(2))
-		.build();
+	private final HttpClient http = OpenModelDriver.client();
 
 	private KitLinks links;
 
@@ -118,12 +110,12 @@ public final class ChaosRun implements AutoCloseable {
 		try {
 			DemoLogins logins = new DemoLogins(this.http, nginx.url(), this.workspace.demoUsersCsv(),
 					this.options.users());
-			logins.login(LOGIN_DEADLINE);
+			logins.login(DemoLogins.DEADLINE);
 			List<Phases> phases = new ArrayList<>();
 			List<RequestRecord> records;
 			Optional<List<BreakerTransition>> transitions;
 			try (OpenModelDriver load = new OpenModelDriver(this.http, nginx.url(), logins::tokens,
-					this.options.clientTimeout(), PRODUCTS);
+					this.options.clientTimeout(), OpenModelDriver.DEMO_PRODUCTS);
 					BreakerWatch breakers = new BreakerWatch(URI.create(gateway.actuatorUri() + "/prometheus"))) {
 				breakers.start();
 				load.start(this.options.rate());
@@ -185,7 +177,7 @@ public final class ChaosRun implements AutoCloseable {
 		if (fault.kind() == Fault.Kind.REDIS_RESTART) {
 			// The sessions died with Redis: a client whose token is refused logs in
 			// again.
-			logins.login(LOGIN_DEADLINE);
+			logins.login(DemoLogins.DEADLINE);
 		}
 		long longest = lift + this.options.recovery().toMillis();
 		long now = System.currentTimeMillis();

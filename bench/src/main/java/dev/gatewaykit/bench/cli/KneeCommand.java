@@ -22,7 +22,9 @@ import dev.gatewaykit.bench.report.KneePage;
 						+ "answers do): doubled while they pass, then bisected between the highest that passed and "
 						+ "the lowest that failed, until they are --resolution-pct apart or --max-steps is reached. A "
 						+ "step passes when the requests sent in its window have a p99 within --p99-ms and at most "
-						+ "--max-error-pct errors, those unanswered a second after it counted as errors. The knee is "
+						+ "--max-error-pct errors, those unanswered a second after it counted as errors; a step whose "
+						+ "requests fall behind (1 %% of a window's waiting 5 times the target) is given up at once. "
+						+ "The knee is "
 						+ "the highest rate that passed. Results: a table here, DIR/knee.json, DIR/knee.html. See "
 						+ "docs/knee.md.",
 				"", "exit: 0 done (whatever the knees), 1 a run that could not finish, 2 bad arguments" })
@@ -60,7 +62,7 @@ public final class KneeCommand extends KitCommand {
 	@Nullable String warmupSeconds;
 
 	@Option(names = "--max-warmup-seconds", paramLabel = "S",
-			description = "the most; a gateway that does not keep up by then is searched below --from (default 120)")
+			description = "the most; a gateway not keeping up by then is still tried at --from (default 120)")
 	@Nullable String maxWarmupSeconds;
 
 	@Option(names = "--settle-seconds", paramLabel = "S",
@@ -71,11 +73,11 @@ public final class KneeCommand extends KitCommand {
 	@Nullable String windowSeconds;
 
 	@Option(names = "--redis-latency", paramLabel = "MS",
-			description = "the Redis link's added latency each way (default 1, as the bench)")
+			description = "the Redis link's added latency per round trip (default 1, as the bench)")
 	@Nullable String redisLatency;
 
 	@Option(names = "--auth-latency", paramLabel = "MS",
-			description = "the auth-service link's added latency each way (default 50, as the bench)")
+			description = "the auth-service link's added latency per round trip (default 50, as the bench)")
 	@Nullable String authLatency;
 
 	@Option(names = "--users", paramLabel = "N", description = "demo users whose tokens the load uses (default 50)")
@@ -91,9 +93,8 @@ public final class KneeCommand extends KitCommand {
 		KneeReport report;
 		try (KneeRun run = new KneeRun(kit.workspace(), kit.tools(), options, kit.serviceJvmOptions(),
 				kit.healthTimeout(), kit.log())) {
-			report = run.run();
+			report = run.run((soFar) -> KneePage.write(soFar, options.out()));
 		}
-		KneePage.write(report, options.out());
 		out.print(KneePage.table(report));
 		kit.log().accept("knee results: " + options.out().resolve(KneePage.PAGE));
 		return ExitCodes.OK;

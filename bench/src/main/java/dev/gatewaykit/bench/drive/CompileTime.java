@@ -8,6 +8,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Locale;
 import java.util.OptionalDouble;
+import java.util.Set;
 
 import dev.gatewaykit.bench.model.PrometheusText;
 import dev.gatewaykit.launcher.HttpAnswer;
@@ -29,6 +30,9 @@ public final class CompileTime {
 
 	private static final String METER = "jvm_compilation_time_ms_total";
 
+	/** Answers that say the scrape will never be there. */
+	private static final Set<Integer> NOT_THERE = Set.of(401, 403, 404);
+
 	private final HttpClient http;
 
 	private final HttpRequest scrape;
@@ -45,6 +49,12 @@ public final class CompileTime {
 	/** Reads the meter now; a gateway that does not answer is read next time. */
 	public void read(long nowMs) {
 		HttpAnswer answer = HttpAnswer.send(this.http, this.scrape);
+		if (NOT_THERE.contains(answer.status())) {
+			// A user's gateway without the endpoint (or behind its security): no meter
+			// will ever come, and waiting for one would hold every warm-up to its end.
+			this.unreadable = true;
+			return;
+		}
 		if (!answer.ok()) {
 			return;
 		}

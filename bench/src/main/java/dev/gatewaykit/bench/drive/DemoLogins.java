@@ -29,6 +29,9 @@ public final class DemoLogins {
 
 	public static final String LOGIN_PATH = "/api/auth/oauth/token";
 
+	/** How long the demo users' logins may take. */
+	public static final Duration DEADLINE = Duration.ofSeconds(30);
+
 	private final HttpClient http;
 
 	private final URI base;

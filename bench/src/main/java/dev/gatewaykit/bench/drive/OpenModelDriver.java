@@ -35,6 +35,15 @@ public final class OpenModelDriver implements AutoCloseable {
 
 	public static final String PRODUCT_PATH = "/api/mall/products/";
 
+	/** Product ids the load draws from: the demo catalogue's. */
+	public static final int DEMO_PRODUCTS = 10_000;
+
+	/**
+	 * The client's timeout in the gate and the knee: well above every gateway timeout, so
+	 * that a gateway that hangs is seen to hang.
+	 */
+	public static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(30);
+
 	/** How often the ticker looks what is due; each look sends what the rate owes. */
 	private static final long TICK_MICROS = 1000;
 
@@ -66,6 +75,14 @@ public final class OpenModelDriver implements AutoCloseable {
 	private double owed;
 
 	private long lastTickNanos;
+
+	/** The HTTP/1.1 client the kit's own load uses (nginx speaks HTTP/1.1 to it). */
+	public static HttpClient client() {
+		return HttpClient.newBuilder()
+			.version(HttpClient.Version.HTTP_1_1)
+			.connectTimeout(Duration.ofSeconds(2))
+			.build();
+	}
 
 	public OpenModelDriver(HttpClient http, URI base, Supplier<List<String>> tokens, Duration clientTimeout,
 			int products) {

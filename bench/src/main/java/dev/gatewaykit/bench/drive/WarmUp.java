@@ -53,18 +53,15 @@ public final class WarmUp {
 	 */
 	public Outcome bring(OpenModelDriver load, URI target, URI prometheus, double rate, Duration least, Duration most,
 			boolean compiled) throws InterruptedException {
+		if (least.compareTo(most) > 0) {
+			throw new IllegalArgumentException("a warm-up's least time " + least + " is longer than its most " + most);
+		}
 		load.rate(0);
 		load.awaitAnswers(this.clientTimeout);
 		load.target(target);
 		long start = System.currentTimeMillis();
-		long rampEnd = start + RAMP.toMillis();
-		long now = start;
-		while (now < rampEnd) {
-			load.rate(rate * (now - start) / RAMP.toMillis());
-			Thread.sleep(250);
-			now = System.currentTimeMillis();
-		}
-		load.rate(rate);
+		ramp(load, 0, rate, RAMP);
+		long now;
 		CompileTime compiles = new CompileTime(this.http, prometheus);
 		List<RequestRecord> recent = new ArrayList<>();
 		while (true) {
@@ -73,12 +70,28 @@ public final class WarmUp {
 			recent.addAll(load.takeRecords());
 			KeepUp check = keepUp(load, recent, now);
 			compiles.read(now);
-			boolean ready = check.keepsUp() && (!compiled || compiles.settled());
-			if ((ready && now - start >= least.toMillis()) || now - start > most.toMillis()) {
-				return new Outcome(ready, (now - start) / 1000, check.sent(), check.ok(), load.inFlight(),
-						compiles.describe());
+			boolean settled = !compiled || compiles.settled();
+			if ((check.keepsUp() && settled && now - start >= least.toMillis()) || now - start > most.toMillis()) {
+				return new Outcome(check.keepsUp(), settled, (now - start) / 1000, check.sent(), check.ok(),
+						load.inFlight(), compiles.describe());
 			}
 		}
+	}
+
+	/**
+	 * Moves {@code load}'s rate from {@code from} to {@code to} in steps a quarter of a
+	 * second apart over {@code duration}, ending at {@code to}.
+	 */
+	public static void ramp(OpenModelDriver load, double from, double to, Duration duration)
+			throws InterruptedException {
+		long start = System.currentTimeMillis();
+		long now = start;
+		while (now < start + duration.toMillis()) {
+			load.rate(from + (to - from) * (now - start) / duration.toMillis());
+			Thread.sleep(250);
+			now = System.currentTimeMillis();
+		}
+		load.rate(to);
 	}
 
 	/**
@@ -105,14 +118,21 @@ public final class WarmUp {
 	/**
 	 * How a warm-up ended.
 	 *
-	 * @param ready whether the gateway kept up (its JIT settled, when asked) at the end
+	 * @param keptUp whether the gateway kept up at the end
+	 * @param settled whether its JIT had settled then (true when not asked)
 	 * @param seconds how long it took, the ramp included
 	 * @param sent requests sent over the last look's span
 	 * @param ok those answered 2xx
 	 * @param inFlight requests in flight at the end
 	 * @param compiling how much the JIT compiled lately, as a clause for a log line
 	 */
-	public record Outcome(boolean ready, long seconds, long sent, long ok, int inFlight, String compiling) {
+	public record Outcome(boolean keptUp, boolean settled, long seconds, long sent, long ok, int inFlight,
+			String compiling) {
+
+		/** Kept up, and settled when asked. */
+		public boolean ready() {
+			return this.keptUp && this.settled;
+		}
 
 		public String describe(String name, double rate) {
 			return String.format(Locale.ROOT, "%s keeps up with %.0f/s after %d s%s", name, rate, this.seconds,

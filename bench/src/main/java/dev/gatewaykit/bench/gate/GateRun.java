@@ -57,13 +57,6 @@ import org.jspecify.annotations.Nullable;
  */
 public final class GateRun implements AutoCloseable {
 
-	/** Product ids the load draws from: the demo catalogue's. */
-	private static final int PRODUCTS = 10_000;
-
-	private static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(30);
-
-	private static final Duration LOGIN_DEADLINE = Duration.ofSeconds(30);
-
 	/** The calibration's rate: low enough for any stack the kit runs on. */
 	private static final double PROBE_RATE = 300;
 
@@ -99,12 +92,9 @@ public final class GateRun implements AutoCloseable {
 
 	private final Consumer<String> log;
 
-	private final HttpClient http = HttpClient.newBuilder()
-		.version(HttpClient.Version.HTTP_1_1)
-		.connectTimeout(Duration.ofSeconds(2))
-		.build();
+	private final HttpClient http = OpenModelDriver.client();
 
-	private final WarmUp warmUp = new WarmUp(this.http, CLIENT_TIMEOUT);
+	private final WarmUp warmUp = new WarmUp(this.http, OpenModelDriver.CLIENT_TIMEOUT);
 
 	private KitLinks links;
 
@@ -145,9 +135,9 @@ public final class GateRun implements AutoCloseable {
 		List<Slot> candidate = start(this.options.candidate(), candidateJar);
 		DemoLogins logins = new DemoLogins(this.http, baseline.get(0).url(), this.workspace.demoUsersCsv(),
 				this.options.users());
-		logins.login(LOGIN_DEADLINE);
-		OpenModelDriver load = new OpenModelDriver(this.http, baseline.get(0).url(), logins::tokens, CLIENT_TIMEOUT,
-				PRODUCTS);
+		logins.login(DemoLogins.DEADLINE);
+		OpenModelDriver load = new OpenModelDriver(this.http, baseline.get(0).url(), logins::tokens,
+				OpenModelDriver.CLIENT_TIMEOUT, OpenModelDriver.DEMO_PRODUCTS);
 		this.driver = Optional.of(load);
 		load.start(0);
 		String rateSource;
@@ -201,7 +191,7 @@ public final class GateRun implements AutoCloseable {
 		}
 		while (more);
 		load.rate(0);
-		load.awaitAnswers(CLIENT_TIMEOUT);
+		load.awaitAnswers(OpenModelDriver.CLIENT_TIMEOUT);
 		warnIfSaturated(busy);
 		PairedVerdict verdict = this.options.gate().verdict(pairs, blocking(baseline), blocking(candidate));
 		if (this.timeUp && verdict.status() == PairedVerdict.Status.UNSURE) {
@@ -269,9 +259,9 @@ public final class GateRun implements AutoCloseable {
 					slot.gateway().log()));
 		}
 		load.rate(0);
-		load.awaitAnswers(CLIENT_TIMEOUT);
+		load.awaitAnswers(OpenModelDriver.CLIENT_TIMEOUT);
 		double capacity = load.saturate(slot.url(), BURST_USERS, BURST);
-		load.awaitAnswers(CLIENT_TIMEOUT);
+		load.awaitAnswers(OpenModelDriver.CLIENT_TIMEOUT);
 		load.takeRecords();
 		if (capacity < 1) {
 			throw new RunFailedException(
@@ -292,9 +282,9 @@ public final class GateRun implements AutoCloseable {
 	private void burst(OpenModelDriver load, Slot slot, double rate) throws InterruptedException {
 		warmUp(load, slot, rate, this.options.warmup(), false);
 		load.rate(0);
-		load.awaitAnswers(CLIENT_TIMEOUT);
+		load.awaitAnswers(OpenModelDriver.CLIENT_TIMEOUT);
 		double answered = load.saturate(slot.url(), BURST_USERS, BURST);
-		load.awaitAnswers(CLIENT_TIMEOUT);
+		load.awaitAnswers(OpenModelDriver.CLIENT_TIMEOUT);
 		load.takeRecords();
 		this.log.accept(String.format(Locale.ROOT, "%s flat out for %d s as the calibration's JVM was: %.0f/s",
 				slot.name(), BURST.toSeconds(), answered));

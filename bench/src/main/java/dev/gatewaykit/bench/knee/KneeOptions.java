@@ -30,7 +30,8 @@ import dev.gatewaykit.launcher.stack.GatewaySelection;
  * @param maxWarmup the most
  * @param settle load at a step's rate before its window
  * @param window each step's measured window
- * @param redisLatencyMs the Redis link's added latency each way (as the bench's default)
+ * @param redisLatencyMs the Redis link's added latency per round trip (as the bench's
+ * default)
  * @param authLatencyMs the auth-service link's (as the bench's default)
  * @param users demo users whose tokens the load sends
  * @param out the run's directory

@@ -21,6 +21,7 @@ import dev.gatewaykit.bench.drive.DemoLogins;
 import dev.gatewaykit.bench.drive.OpenModelDriver;
 import dev.gatewaykit.bench.drive.WarmUp;
 import dev.gatewaykit.bench.run.KitLinks;
+import dev.gatewaykit.launcher.RunFailedException;
 import dev.gatewaykit.launcher.ServiceProcess;
 import dev.gatewaykit.launcher.Tools;
 import dev.gatewaykit.launcher.Workspace;
@@ -40,13 +41,6 @@ import dev.gatewaykit.launcher.stack.Stack;
  */
 public final class KneeRun implements AutoCloseable {
 
-	/** Product ids the load draws from: the demo catalogue's. */
-	private static final int PRODUCTS = 10_000;
-
-	private static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(30);
-
-	private static final Duration LOGIN_DEADLINE = Duration.ofSeconds(30);
-
 	/** How long a step brings the load from the previous rate to its own. */
 	private static final Duration STEP_RAMP = Duration.ofSeconds(5);
 
@@ -56,7 +50,7 @@ public final class KneeRun implements AutoCloseable {
 	/**
 	 * A step is given up once enough requests have waited this many times the p99 target.
 	 */
-	private static final double LATE = 5;
+	private static final double LATE_TIMES_TARGET = 5;
 
 	/** A failed step's backlog drains this long more before the next step. */
 	private static final Duration RECOVERY = Duration.ofSeconds(3);
@@ -71,10 +65,7 @@ public final class KneeRun implements AutoCloseable {
 
 	private final Consumer<String> log;
 
-	private final HttpClient http = HttpClient.newBuilder()
-		.version(HttpClient.Version.HTTP_1_1)
-		.connectTimeout(Duration.ofSeconds(2))
-		.build();
+	private final HttpClient http = OpenModelDriver.client();
 
 	private Optional<OpenModelDriver> driver = Optional.empty();
 
@@ -87,8 +78,11 @@ public final class KneeRun implements AutoCloseable {
 		this.log = log;
 	}
 
-	/** Every mode's knee. */
-	public KneeReport run() throws InterruptedException {
+	/**
+	 * Every mode's knee; {@code done} is given the report so far after each mode, so that
+	 * a later mode's failure loses nothing already measured.
+	 */
+	public KneeReport run(Consumer<KneeReport> done) throws InterruptedException {
 		Path jar = this.options.gatewayJar().orElseGet(() -> this.workspace.jar("gateway"));
 		KitLinks.check(this.stack, this.tools);
 		KitLinks links = KitLinks.start(this.stack, List.of(KitLinks.REDIS, KitLinks.AUTH, KitLinks.MALL));
@@ -105,6 +99,7 @@ public final class KneeRun implements AutoCloseable {
 					List.of(new NginxConfig.Upstream("127.0.0.1", gateway.port())), dir.resolve("nginx"));
 			try {
 				results.add(search(mode.name(), gateway, nginx.url()));
+				done.accept(report(results));
 			}
 			finally {
 				this.driver.ifPresent(OpenModelDriver::close);
@@ -113,6 +108,10 @@ public final class KneeRun implements AutoCloseable {
 				this.stack.stop(gateway);
 			}
 		}
+		return report(results);
+	}
+
+	private KneeReport report(List<KneeResult> results) {
 		return new KneeReport(this.options.criteria(), Runtime.getRuntime().availableProcessors(),
 				this.options.settle().toSeconds(), this.options.window().toSeconds(), this.options.redisLatencyMs(),
 				this.options.authLatencyMs(), results);
@@ -120,30 +119,44 @@ public final class KneeRun implements AutoCloseable {
 
 	private KneeResult search(String mode, ServiceProcess gateway, URI url) throws InterruptedException {
 		DemoLogins logins = new DemoLogins(this.http, url, this.workspace.demoUsersCsv(), this.options.users());
-		logins.login(LOGIN_DEADLINE);
-		OpenModelDriver load = new OpenModelDriver(this.http, url, logins::tokens, CLIENT_TIMEOUT, PRODUCTS);
+		logins.login(DemoLogins.DEADLINE);
+		OpenModelDriver load = new OpenModelDriver(this.http, url, logins::tokens, OpenModelDriver.CLIENT_TIMEOUT,
+				OpenModelDriver.DEMO_PRODUCTS);
 		this.driver = Optional.of(load);
 		load.start(0);
-		WarmUp.Outcome warm = new WarmUp(this.http, CLIENT_TIMEOUT).bring(load, url,
+		WarmUp.Outcome warm = new WarmUp(this.http, OpenModelDriver.CLIENT_TIMEOUT).bring(load, url,
 				URI.create(gateway.actuatorUri() + "/prometheus"), this.options.start(), this.options.warmup(),
 				this.options.maxWarmup(), true);
-		// Not keeping up with the start rate is a finding, not an error: the search
-		// halves
-		// the rate from there.
-		this.log.accept(warm.ready() ? warm.describe(gateway.name(), this.options.start())
-				: String.format(Locale.ROOT,
-						"%s did not keep up with the start rate %.0f/s within %d s (%d of %d "
-								+ "answered 2xx lately); searching below it",
-						gateway.name(), this.options.start(), warm.seconds(), warm.ok(), warm.sent()));
+		// Not keeping up with the start rate is a finding, not an error: its step fails
+		// and the search halves the rate from there.
+		double from = this.options.start();
+		if (warm.ready()) {
+			this.log.accept(warm.describe(gateway.name(), this.options.start()));
+		}
+		else {
+			this.log.accept(String.format(Locale.ROOT,
+					"%s %s at the start rate %.0f/s within %d s (%d of %d answered 2xx lately%s); its step "
+							+ "decides, a failure halves the rate",
+					gateway.name(), warm.keptUp() ? "kept up but its JIT had not settled" : "did not keep up",
+					this.options.start(), warm.seconds(), warm.ok(), warm.sent(), warm.compiling()));
+			if (!warm.keptUp()) {
+				drain(load);
+				from = 0;
+			}
+		}
 		KneeSearch search = new KneeSearch(this.options.start(), this.options.maxRate(), this.options.resolution(),
 				this.options.maxSteps());
-		double from = warm.ready() ? this.options.start() : 0;
-		load.takeRecords();
 		for (OptionalDouble next = search.next(); next.isPresent(); next = search.next()) {
-			double rate = Math.floor(next.getAsDouble());
+			double rate = next.getAsDouble();
 			KneeStep step = hold(load, from, rate);
 			search.record(step);
 			this.log.accept(describe(mode, step));
+			if (!gateway.handle().isAlive()) {
+				// A dead gateway's nginx answers 502 at once: every step would fail and
+				// the search would still end on a knee.
+				throw new RunFailedException(gateway.name() + " exited during the knee search at " + (int) rate
+						+ "/s; see " + gateway.log());
+			}
 			if (step.passed()) {
 				from = rate;
 			}
@@ -153,7 +166,7 @@ public final class KneeRun implements AutoCloseable {
 			}
 		}
 		load.rate(0);
-		load.awaitAnswers(CLIENT_TIMEOUT);
+		load.awaitAnswers(OpenModelDriver.CLIENT_TIMEOUT);
 		String ended = search.ended();
 		this.log.accept(String.format(Locale.ROOT, "knee of %s: %.0f requests/s (%s)", mode, search.knee(), ended));
 		int cores = Runtime.getRuntime().availableProcessors();
@@ -168,17 +181,9 @@ public final class KneeRun implements AutoCloseable {
 	private KneeStep hold(OpenModelDriver load, double from, double rate) throws InterruptedException {
 		load.takeRecords();
 		long start = System.currentTimeMillis();
-		long now = start;
-		while (now < start + STEP_RAMP.toMillis()) {
-			load.rate(from + (rate - from) * (now - start) / STEP_RAMP.toMillis());
-			Thread.sleep(250);
-			now = System.currentTimeMillis();
-			if (behind(load, start, rate)) {
-				return abandoned(load, start, rate);
-			}
-		}
-		load.rate(rate);
-		if (watch(load, start, rate, now + this.options.settle().toMillis())) {
+		// A backlog shows only after the ramp: a gateway falls behind at the full rate.
+		WarmUp.ramp(load, from, rate, STEP_RAMP);
+		if (watch(load, start, rate, System.currentTimeMillis() + this.options.settle().toMillis())) {
 			return abandoned(load, start, rate);
 		}
 		Optional<MachineCpu> machineBefore = MachineCpu.read();
@@ -196,7 +201,7 @@ public final class KneeRun implements AutoCloseable {
 		return new KneeStep(rate, answers.requests(), answers.errors(),
 				(answers.requests() - answers.errors()) / ((windowTo - windowFrom) / 1000.0), answers.p50Ms(),
 				answers.p99Ms(), busy,
-				this.options.criteria().met(answers.requests(), answers.errors(), answers.p99Ms()));
+				this.options.criteria().met(answers.requests(), answers.errors(), answers.p99Ms()), false);
 	}
 
 	/**
@@ -216,19 +221,21 @@ public final class KneeRun implements AutoCloseable {
 	}
 
 	/**
-	 * Whether more than 1 % of a window's requests have already waited {@link #LATE}
-	 * times the p99 target: the step cannot pass, and holding the rate longer only
-	 * deepens the backlog. Past its knee the fixed gateway's p99 went to 9 s and the
-	 * load's sockets in flight towards the process's limit, which a step must not reach.
+	 * Whether the gateway has fallen behind at the step's rate: requests as many as 1 %
+	 * of a window's have waited {@link #LATE_TIMES_TARGET} times the p99 target and are
+	 * still unanswered. Holding the rate longer only deepens the backlog: past its knee
+	 * the fixed gateway's p99 went to 9 s and the load's sockets in flight towards the
+	 * process's limit, which a step must not reach.
 	 */
 	private boolean behind(OpenModelDriver load, long stepStart, double rate) {
-		long waitedSince = System.currentTimeMillis() - (long) (LATE * this.options.criteria().maxP99Ms());
+		long waitedSince = System.currentTimeMillis() - (long) (LATE_TIMES_TARGET * this.options.criteria().maxP99Ms());
 		long late = load.inFlightSentBetween(stepStart, waitedSince);
 		return late > Math.max(10, 0.01 * rate * this.options.window().toSeconds());
 	}
 
 	/**
-	 * A step given up: what the requests sent since it began say, those in flight failed.
+	 * A step given up: what the requests sent since it began say (its ramp's included),
+	 * those in flight failed.
 	 */
 	private KneeStep abandoned(OpenModelDriver load, long stepStart, double rate) {
 		long now = System.currentTimeMillis();
@@ -236,10 +243,13 @@ public final class KneeRun implements AutoCloseable {
 				load.inFlightSentBetween(stepStart, now));
 		this.log.accept(String.format(Locale.ROOT,
 				"%.0f/s: given up after %.1f s, more than 1 %% of a window's requests already waiting over %.0f ms",
-				rate, (now - stepStart) / 1000.0, LATE * this.options.criteria().maxP99Ms()));
+				rate, (now - stepStart) / 1000.0, LATE_TIMES_TARGET * this.options.criteria().maxP99Ms()));
+		// The late requests are unanswered, so the answered ones' p99 leaves them out;
+		// more than 1 % of the step's requests waited that long at least.
+		double late = LATE_TIMES_TARGET * this.options.criteria().maxP99Ms();
 		return new KneeStep(rate, answers.requests(), answers.errors(),
 				(answers.requests() - answers.errors()) / Math.max(0.001, (now - stepStart) / 1000.0), answers.p50Ms(),
-				answers.p99Ms(), Double.NaN, false);
+				Math.max(answers.p99Ms(), late), Double.NaN, false, true);
 	}
 
 	/**
@@ -248,8 +258,8 @@ public final class KneeRun implements AutoCloseable {
 	 */
 	private void drain(OpenModelDriver load) throws InterruptedException {
 		load.rate(0);
-		if (!load.awaitAnswers(CLIENT_TIMEOUT)) {
-			this.log.accept(load.inFlight() + " requests still in flight " + CLIENT_TIMEOUT.toSeconds()
+		if (!load.awaitAnswers(OpenModelDriver.CLIENT_TIMEOUT)) {
+			this.log.accept(load.inFlight() + " requests still in flight " + OpenModelDriver.CLIENT_TIMEOUT.toSeconds()
 					+ " s after the load stopped");
 		}
 		Thread.sleep(RECOVERY.toMillis());

@@ -9,7 +9,7 @@ import java.util.List;
  * @param cores the machine's processors (the load ran on them too)
  * @param settleSeconds load at each step's rate before its window
  * @param windowSeconds each step's window
- * @param redisLatencyMs the Redis link's added latency each way
+ * @param redisLatencyMs the Redis link's added latency per round trip
  * @param authLatencyMs the auth-service link's
  * @param results one per mode, in the order they ran
  */

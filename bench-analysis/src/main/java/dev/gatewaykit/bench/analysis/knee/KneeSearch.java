@@ -46,13 +46,14 @@ public final class KneeSearch {
 					"a knee search needs 1 <= start <= max rate, a resolution above 0 and a step; were %s, %s, %s, %d",
 					start, maxRate, resolution, maxSteps));
 		}
-		this.start = start;
-		this.maxRate = maxRate;
+		// Whole requests a second: a fraction would let the search hold one rate again.
+		this.start = Math.floor(start);
+		this.maxRate = Math.floor(maxRate);
 		this.resolution = resolution;
 		this.maxSteps = maxSteps;
 	}
 
-	/** The next rate to hold; empty when the search is over. */
+	/** The next rate to hold, whole requests a second; empty when the search is over. */
 	public OptionalDouble next() {
 		if (this.steps.size() >= this.maxSteps) {
 			return OptionalDouble.empty();
@@ -62,16 +63,17 @@ public final class KneeSearch {
 		}
 		if (this.failed == Double.POSITIVE_INFINITY) {
 			return (this.passed >= this.maxRate) ? OptionalDouble.empty()
-					: OptionalDouble.of(Math.min(this.passed * GROWTH, this.maxRate));
+					: OptionalDouble.of(Math.min(Math.floor(this.passed * GROWTH), this.maxRate));
 		}
 		if (this.passed == 0) {
-			double lower = this.failed / GROWTH;
+			double lower = Math.floor(this.failed / GROWTH);
 			return (lower < FLOOR) ? OptionalDouble.empty() : OptionalDouble.of(lower);
 		}
 		if (resolved()) {
 			return OptionalDouble.empty();
 		}
-		return OptionalDouble.of(Math.sqrt(this.passed * this.failed));
+		// Not resolved, so a whole rate is left between the two.
+		return OptionalDouble.of(Math.max(Math.floor(Math.sqrt(this.passed * this.failed)), this.passed + 1));
 	}
 
 	/** Takes a held step's outcome into the search. */
@@ -95,9 +97,12 @@ public final class KneeSearch {
 		return this.failed;
 	}
 
-	/** Whether the knee lies within the resolution of the lowest rate that failed. */
+	/**
+	 * Whether the knee lies within the resolution of the lowest rate that failed, or no
+	 * whole rate is left between them.
+	 */
 	public boolean resolved() {
-		return this.passed > 0 && this.failed / this.passed - 1 <= this.resolution;
+		return this.passed > 0 && (this.failed / this.passed - 1 <= this.resolution || this.failed - this.passed <= 1);
 	}
 
 	/** Why the search ended, for the report; call once {@link #next} is empty. */

@@ -1,7 +1,8 @@
 package dev.gatewaykit.bench.analysis.knee;
 
 /**
- * One rate the knee search held: what the requests sent in its window say.
+ * One rate the knee search held: what the requests sent in its window say (or, for a step
+ * given up, those sent since it began).
  *
  * @param offered the rate sent, requests a second, whatever the answers did (an open
  * model)
@@ -12,9 +13,12 @@ package dev.gatewaykit.bench.analysis.knee;
  * @param p99Ms their 99th percentile
  * @param busyPct how busy the machine's cores were over the window, %; NaN when unknown
  * @param passed whether the step met the criteria
+ * @param givenUp whether the step was given up before its window ended, its gateway
+ * fallen behind: its figures are those of the requests sent since it began, its p99 a
+ * lower bound
  */
 public record KneeStep(double offered, long requests, long errors, double okPerSecond, double p50Ms, double p99Ms,
-		double busyPct, boolean passed) {
+		double busyPct, boolean passed, boolean givenUp) {
 
 	public double errorPct() {
 		return (this.requests == 0) ? 0 : 100.0 * this.errors / this.requests;

@@ -9,7 +9,6 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
-import static org.assertj.core.api.Assertions.within;
 
 class KneeSearchTests {
 
@@ -24,7 +23,7 @@ class KneeSearchTests {
 			double rate = next.getAsDouble();
 			rates.add(rate);
 			boolean ok = sustains.test(rate);
-			search.record(new KneeStep(rate, 1000, ok ? 0 : 50, ok ? rate : rate / 2, 2, ok ? 20 : 900, 50, ok));
+			search.record(new KneeStep(rate, 1000, ok ? 0 : 50, ok ? rate : rate / 2, 2, ok ? 20 : 900, 50, ok, false));
 		}
 		return rates;
 	}
@@ -90,12 +89,35 @@ class KneeSearchTests {
 	}
 
 	@Test
+	void holdsWholeRatesAndNeverTheSameOneTwice() {
+		// A naive knee of 18.5/s: between 18 and 19 no whole rate is left.
+		KneeSearch search = new KneeSearch(50, 300.5, 0.05, 16);
+
+		List<Double> rates = run(search, (rate) -> rate <= 18.5);
+
+		assertThat(rates).allMatch((rate) -> rate == Math.floor(rate)).doesNotHaveDuplicates();
+		assertThat(search.knee()).isEqualTo(18);
+		assertThat(search.lowestFailed()).isEqualTo(19);
+		assertThat(search.resolved()).isTrue();
+	}
+
+	@Test
+	void aFractionalMaxRateEndsTheGrowthAtItsWholePart() {
+		KneeSearch search = new KneeSearch(50, 300.5, 0.05, 16);
+
+		List<Double> rates = run(search, (rate) -> true);
+
+		assertThat(rates).containsExactly(50.0, 100.0, 200.0, 300.0);
+		assertThat(search.ended()).contains("up to --max-rate 300/s");
+	}
+
+	@Test
 	void bisectsGeometrically() {
 		KneeSearch search = new KneeSearch(1000, 20_000, 0.05, 16);
-		search.record(new KneeStep(1000, 1, 0, 1000, 1, 1, 50, true));
-		search.record(new KneeStep(2000, 1, 1, 1000, 1, 900, 90, false));
+		search.record(new KneeStep(1000, 1, 0, 1000, 1, 1, 50, true, false));
+		search.record(new KneeStep(2000, 1, 1, 1000, 1, 900, 90, false, false));
 
-		assertThat(search.next().getAsDouble()).isCloseTo(Math.sqrt(2_000_000), within(1e-9));
+		assertThat(search.next().getAsDouble()).isEqualTo(Math.floor(Math.sqrt(2_000_000)));
 	}
 
 	@Test
