@@ -88,8 +88,8 @@ class NacosDiscoveryIntegrationTests {
 		Path csv = PackagedServices.OUTPUT.resolve("nacos-demo-users.csv");
 		Files.deleteIfExists(csv);
 		authService = PackagedServices
-			.withNacos(PackagedServices.authServiceBuilder(redis, csv, GATEWAY_CLIENT_SECRET)
-				.log(PackagedServices.OUTPUT.resolve("auth-service-nacos.log")), "nacos", addr)
+			.withNacos(PackagedServices.authServiceBuilder("auth-service-nacos", redis, csv, GATEWAY_CLIENT_SECRET),
+					"nacos", addr)
 			.start();
 		mallApi1 = PackagedServices.withNacos(PackagedServices.mallApiBuilder(redis, 50, "mall-api-1"), "nacos", addr)
 			.start();

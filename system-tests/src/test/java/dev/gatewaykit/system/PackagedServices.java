@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.gatewaykit.launcher.RedisServer;
 import dev.gatewaykit.launcher.ServiceProcess;
@@ -42,15 +43,22 @@ final class PackagedServices {
 	 */
 	static final Path OUTPUT = Path.of("target", "e2e");
 
+	/**
+	 * Starts of this test run, numbered into their logs' names: a later class starting a
+	 * service of the same name must not overwrite the log of one that failed earlier.
+	 */
+	private static final AtomicInteger starts = new AtomicInteger();
+
 	private PackagedServices() {
 	}
 
 	static ServiceProcess authService(RedisServer redis, Path demoUsersCsv, String gatewayClientSecret) {
-		return authServiceBuilder(redis, demoUsersCsv, gatewayClientSecret).start();
+		return authServiceBuilder("auth-service", redis, demoUsersCsv, gatewayClientSecret).start();
 	}
 
-	static ServiceProcess.Builder authServiceBuilder(RedisServer redis, Path demoUsersCsv, String gatewayClientSecret) {
-		return KitServices.authService(workspace(), redis.port(), OUTPUT.resolve("auth-service.log"))
+	static ServiceProcess.Builder authServiceBuilder(String name, RedisServer redis, Path demoUsersCsv,
+			String gatewayClientSecret) {
+		return KitServices.authService(workspace(), redis.port(), logOf(name))
 			.jvmOptions(ServiceProcess.TEST_JVM_OPTIONS)
 			// Cost 4 instead of 10: the tests check that BCrypt is used, not how slow it
 			// is.
@@ -67,7 +75,7 @@ final class PackagedServices {
 	}
 
 	static ServiceProcess.Builder mallApiBuilder(RedisServer redis, int catalogueSize, String name) {
-		return KitServices.mallApi(workspace(), name, redis.port(), OUTPUT.resolve(name + ".log"))
+		return KitServices.mallApi(workspace(), name, redis.port(), logOf(name))
 			.jvmOptions(ServiceProcess.TEST_JVM_OPTIONS)
 			.property("kit.mall.catalogue.size", catalogueSize)
 			.property("kit.relay.verification.keys." + TestRelayKeys.KEY_ID, TestRelayKeys.publicKey());
@@ -135,12 +143,43 @@ final class PackagedServices {
 	 */
 	private static ServiceProcess.Builder gatewayBuilder(String name, int managementPort, RedisServer redis,
 			ServiceProcess authService, String gatewayClientSecret) {
-		Path logFile = OUTPUT.resolve(name + ".log").toAbsolutePath();
-		deleteIfExists(logFile);
+		Path logFile = logOf(name).toAbsolutePath();
 		return MANAGEMENT.applyTo(KitServices.gateway(workspace(), name, redis.port(), authService.baseUri(), logFile)
 			.jvmOptions(ServiceProcess.TEST_JVM_OPTIONS)
 			.managementPort(managementPort)
 			.property("kit.gateway.auth-service.client-secret", gatewayClientSecret));
+	}
+
+	/**
+	 * A log of its own for this start of {@code name}: {@code name-N.log}, N counting the
+	 * run's starts, so that the same file names come back run after run (the previous
+	 * run's file is replaced) and no two starts of one run share one.
+	 */
+	static synchronized Path logOf(String name) {
+		if (starts.get() == 0) {
+			clearLogs();
+		}
+		Path log = OUTPUT.resolve(name + "-" + starts.incrementAndGet() + ".log");
+		deleteIfExists(log);
+		return log;
+	}
+
+	/**
+	 * An earlier run's logs, before this run writes its first: numbered by start, they
+	 * would otherwise sit beside this run's under the same names as other services'.
+	 */
+	private static void clearLogs() {
+		if (!Files.isDirectory(OUTPUT)) {
+			return;
+		}
+		try (DirectoryStream<Path> logs = Files.newDirectoryStream(OUTPUT, "*.log")) {
+			for (Path log : logs) {
+				deleteIfExists(log);
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("cannot clear the logs of " + OUTPUT, ex);
+		}
 	}
 
 	/**

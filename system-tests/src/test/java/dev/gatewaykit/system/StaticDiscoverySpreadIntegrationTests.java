@@ -49,8 +49,7 @@ class StaticDiscoverySpreadIntegrationTests {
 		redis = RedisServer.start();
 		Path csv = PackagedServices.OUTPUT.resolve("static-lb-demo-users.csv");
 		Files.deleteIfExists(csv);
-		authService = PackagedServices.authServiceBuilder(redis, csv, GATEWAY_CLIENT_SECRET)
-			.log(PackagedServices.OUTPUT.resolve("auth-service-static-lb.log"))
+		authService = PackagedServices.authServiceBuilder("auth-service-static-lb", redis, csv, GATEWAY_CLIENT_SECRET)
 			.start();
 		mallApi1 = PackagedServices.mallApiBuilder(redis, 50, "mall-api-static-1").start();
 		mallApi2 = PackagedServices.mallApiBuilder(redis, 50, "mall-api-static-2").start();
