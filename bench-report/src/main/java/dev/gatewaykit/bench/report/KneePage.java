@@ -66,11 +66,9 @@ public final class KneePage {
 		List<List<String>> rows = new ArrayList<>();
 		rows.add(List.of("offered", "OK/s", "p50", "p99", "errors", "cores busy", "call"));
 		for (KneeStep step : steps) {
-			String busy = Double.isFinite(step.busyPct()) ? String.format(Locale.ROOT, "%.0f %%", step.busyPct()) : "-";
 			rows.add(List.of(rate(step.offered()) + "/s", rate(step.okPerSecond()), ms(step.p50Ms()),
 					(step.givenUp() ? "≥ " : "") + ms(step.p99Ms()),
-					String.format(Locale.ROOT, "%.2f %%", step.errorPct()), busy,
-					step.passed() ? "passed" : step.givenUp() ? "given up" : "failed"));
+					String.format(Locale.ROOT, "%.2f %%", step.errorPct()), step.busy(), step.call()));
 		}
 		return rows;
 	}
@@ -109,11 +107,11 @@ public final class KneePage {
 		return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Knee</title><style>"
 				+ ReportPage.CSS + "</style></head><body>\n<h1>The knee of each mode</h1>\n<p>"
 				+ SvgChart.escape(String.format(Locale.ROOT,
-						"The highest open-model rate each mode sustained with %s. Each step: the rate ramped over 5 s, "
+						"The highest open-model rate each mode sustained with %s. Each step: the rate ramped over %d s, "
 								+ "held %d s, then a %d s window; a step whose requests fell behind is given up at once "
 								+ "(its p99 a lower bound). Links: Redis +%d ms, auth-service +%d ms a round trip.",
-						report.criteria().describe(), report.settleSeconds(), report.windowSeconds(),
-						report.redisLatencyMs(), report.authLatencyMs()))
+						report.criteria().describe(), report.rampSeconds(), report.settleSeconds(),
+						report.windowSeconds(), report.redisLatencyMs(), report.authLatencyMs()))
 				+ " A p99 above " + rate(cap) + " ms is drawn at " + rate(cap) + " ms.</p>\n<pre>"
 				+ SvgChart.escape(table(report)) + "</pre>\n"
 				+ SvgChart.line("p99 against the offered rate", "offered requests/s", "p99 ms", latency, null, knees)

@@ -26,7 +26,7 @@ class KneePageTests {
 						new KneeStep(1180, 11800, 30, 1177, 3, 260, 88, false, false)));
 		KneeResult naive = new KneeResult("naive", 0, 0, false, "no rate passed, down to 1/s", 120,
 				List.of(new KneeStep(1, 10, 10, 0, 0, 0, 5, false, false)));
-		return new KneeReport(new KneeCriteria(200, 0.1), 2, 5, 10, 1, 50, List.of(fixed, naive));
+		return new KneeReport(new KneeCriteria(200, 0.1), 2, 5, 7, 10, 1, 50, List.of(fixed, naive));
 	}
 
 	@Test
@@ -53,6 +53,7 @@ class KneePageTests {
 			.contains("p99 against the offered rate")
 			.contains("2xx answers a second against the offered rate")
 			.contains("fixed knee 1131")
+			.contains("the rate ramped over 5 s, held 7 s, then a 10 s window")
 			.contains("A p99 above 600 ms is drawn at 600 ms");
 	}
 

@@ -2,8 +2,6 @@ package dev.gatewaykit.bench.chaos;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -52,11 +50,7 @@ public record ChaosOptions(List<ExecutionMode> modes, List<Fault> faults, int ra
 		List<Fault> faults = list(args.string("faults", ""), Fault::of, Arrays.asList(Fault.values()), "--faults");
 		int recoveryTarget = 5;
 		int recovery = args.integer("recovery-seconds", 20, recoveryTarget + 1, 120);
-		Path out = Path.of(args.string("out",
-				kitDir.resolve("chaos-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))
-					.toString()))
-			.toAbsolutePath()
-			.normalize();
+		Path out = args.outDir(kitDir, "chaos-");
 		return new ChaosOptions(modes, faults, args.integer("rate", 50, 1, 500),
 				Duration.ofSeconds(args.integer("baseline-seconds", 3, 1, 60)),
 				Duration.ofSeconds(args.integer("fault-seconds", 6, 1, 120)), Duration.ofSeconds(recovery),

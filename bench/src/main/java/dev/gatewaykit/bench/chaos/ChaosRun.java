@@ -20,6 +20,7 @@ import dev.gatewaykit.bench.analysis.chaos.FaultOutcome;
 import dev.gatewaykit.bench.analysis.chaos.Phases;
 import dev.gatewaykit.bench.analysis.chaos.RequestRecord;
 import dev.gatewaykit.bench.drive.DemoLogins;
+import dev.gatewaykit.bench.drive.LoadRequests;
 import dev.gatewaykit.bench.drive.OpenModelDriver;
 import dev.gatewaykit.bench.probe.BreakerWatch;
 import dev.gatewaykit.bench.run.KitLinks;
@@ -114,8 +115,8 @@ public final class ChaosRun implements AutoCloseable {
 			List<Phases> phases = new ArrayList<>();
 			List<RequestRecord> records;
 			Optional<List<BreakerTransition>> transitions;
-			try (OpenModelDriver load = new OpenModelDriver(this.http, nginx.url(), logins::tokens,
-					this.options.clientTimeout(), OpenModelDriver.DEMO_PRODUCTS);
+			try (OpenModelDriver load = new OpenModelDriver(this.http, nginx.url(),
+					LoadRequests.products(logins::tokens, OpenModelDriver.DEMO_PRODUCTS), this.options.clientTimeout());
 					BreakerWatch breakers = new BreakerWatch(URI.create(gateway.actuatorUri() + "/prometheus"))) {
 				breakers.start();
 				load.start(this.options.rate());

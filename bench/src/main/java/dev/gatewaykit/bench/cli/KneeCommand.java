@@ -13,25 +13,26 @@ import dev.gatewaykit.bench.options.GivenOptions;
 import dev.gatewaykit.bench.report.KneePage;
 
 /** {@code ./kit knee}: the highest rate each mode sustains, and its latency curve. */
-@Command(name = "knee", description = "each mode's highest sustained open-model rate, and its latency curve",
-		footer = { "",
-				"Starts the stack once (Redis, auth-service, mall-api, each link through toxiproxy with the bench's "
-						+ "latencies) and, for each mode, one gateway behind the tuned nginx. The gateway is brought "
-						+ "to --from requests/s until it keeps up and its JIT has settled; then rates are held one "
-						+ "after another (GET /api/mall/products/{id} as logged-in demo users, sent whatever the "
-						+ "answers do): doubled while they pass, then bisected between the highest that passed and "
-						+ "the lowest that failed, until they are --resolution-pct apart or --max-steps is reached. A "
-						+ "step passes when the requests sent in its window have a p99 within --p99-ms and at most "
-						+ "--max-error-pct errors, those unanswered a second after it counted as errors; a step whose "
-						+ "requests fall behind (1 %% of a window's waiting 5 times the target) is given up at once. "
-						+ "The knee is "
-						+ "the highest rate that passed. Results: a table here, DIR/knee.json, DIR/knee.html. See "
-						+ "docs/knee.md.",
-				"", "exit: 0 done (whatever the knees), 1 a run that could not finish, 2 bad arguments" })
+@Command(name = "knee", description = "each mode's highest sustained open-model rate, and its latency curve", footer = {
+		"",
+		"Starts the stack once (Redis, auth-service, mall-api, each link through toxiproxy with the bench's "
+				+ "latencies) and, for each mode, one gateway behind the tuned nginx. The gateway is brought "
+				+ "to --from requests/s until it keeps up; then rates are held one "
+				+ "after another (GET /api/mall/products/{id} as logged-in demo users; for vanilla, mall-api's "
+				+ "liveness through the plain route; sent whatever the answers do): doubled while they pass, then bisected between the highest that passed and "
+				+ "the lowest that failed, until they are --resolution-pct apart or --max-steps is reached. A "
+				+ "step passes when the requests sent in its window have a p99 within --p99-ms and at most "
+				+ "--max-error-pct errors, those unanswered a second after it counted as errors; a step whose "
+				+ "requests fall behind (1 %% of a window's waiting 5 times the target) is given up at once. "
+				+ "The knee is "
+				+ "the highest rate that passed. Results: a table here, DIR/knee.json, DIR/knee.html. See "
+				+ "docs/knee.md.",
+		"", "exit: 0 done (whatever the knees), 1 a run that could not finish, 2 bad arguments" })
 public final class KneeCommand extends KitCommand {
 
 	@Option(names = "--modes", paramLabel = "LIST",
-			description = "profiles or modes, comma-separated (default naive,fixed)")
+			description = "profiles or modes, comma-separated (default naive,fixed); vanilla: the fixed gateway's "
+					+ "plain route (no filter of the kit's) read with no login, as in the bench")
 	@Nullable String modes;
 
 	@Option(names = "--gateway-jar", paramLabel = "PATH",

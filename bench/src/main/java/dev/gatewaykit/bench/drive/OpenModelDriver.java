@@ -13,10 +13,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Supplier;
 
 import dev.gatewaykit.bench.analysis.chaos.RequestRecord;
 
@@ -33,8 +31,6 @@ import dev.gatewaykit.bench.analysis.chaos.RequestRecord;
  */
 public final class OpenModelDriver implements AutoCloseable {
 
-	public static final String PRODUCT_PATH = "/api/mall/products/";
-
 	/** Product ids the load draws from: the demo catalogue's. */
 	public static final int DEMO_PRODUCTS = 10_000;
 
@@ -44,16 +40,20 @@ public final class OpenModelDriver implements AutoCloseable {
 	 */
 	public static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(30);
 
+	/**
+	 * The newest requests are left this long to be answered before they are judged: after
+	 * a window, or at the edge of a warm-up's look back.
+	 */
+	public static final Duration TAIL = Duration.ofSeconds(1);
+
 	/** How often the ticker looks what is due; each look sends what the rate owes. */
 	private static final long TICK_MICROS = 1000;
 
 	private final HttpClient http;
 
-	private final Supplier<List<String>> tokens;
+	private final LoadRequests requests;
 
 	private final Duration clientTimeout;
-
-	private final int products;
 
 	private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor((task) -> {
 		Thread thread = new Thread(task, "open-model-load");
@@ -64,6 +64,12 @@ public final class OpenModelDriver implements AutoCloseable {
 	private final ConcurrentLinkedQueue<RequestRecord> records = new ConcurrentLinkedQueue<>();
 
 	private final Map<Long, Long> pending = new ConcurrentHashMap<>();
+
+	/**
+	 * Held while an answer moves from {@link #pending} to {@link #records}, and while
+	 * {@link #take} reads both: a request is then counted once, never in neither.
+	 */
+	private final Object answering = new Object();
 
 	private final AtomicLong sequence = new AtomicLong();
 
@@ -84,13 +90,11 @@ public final class OpenModelDriver implements AutoCloseable {
 			.build();
 	}
 
-	public OpenModelDriver(HttpClient http, URI base, Supplier<List<String>> tokens, Duration clientTimeout,
-			int products) {
+	public OpenModelDriver(HttpClient http, URI base, LoadRequests requests, Duration clientTimeout) {
 		this.http = http;
 		this.base = base;
-		this.tokens = tokens;
+		this.requests = requests;
 		this.clientTimeout = clientTimeout;
-		this.products = products;
 	}
 
 	/** Starts sending {@code rate} requests a second. */
@@ -123,8 +127,7 @@ public final class OpenModelDriver implements AutoCloseable {
 		if (System.nanoTime() >= end) {
 			return;
 		}
-		List<String> current = this.tokens.get();
-		HttpRequest request = request(base, current.get(ThreadLocalRandom.current().nextInt(current.size())));
+		HttpRequest request = request(base, this.sequence.incrementAndGet());
 		this.http.sendAsync(request, HttpResponse.BodyHandlers.discarding()).whenComplete((response, failure) -> {
 			long now = System.nanoTime();
 			if (failure == null && response.statusCode() / 100 == 2 && now >= half && now < end) {
@@ -185,6 +188,26 @@ public final class OpenModelDriver implements AutoCloseable {
 		return taken;
 	}
 
+	/**
+	 * The requests answered or failed since the last take (as {@link #takeRecords}) and,
+	 * at the same instant, how many sent in {@code [fromMs, toMs)} are still in flight.
+	 * Read apart, an answer arriving between the two reads would be in neither.
+	 */
+	public Taken take(long fromMs, long toMs) {
+		synchronized (this.answering) {
+			return new Taken(takeRecords(), inFlightSentBetween(fromMs, toMs));
+		}
+	}
+
+	/**
+	 * What {@link #take} saw.
+	 *
+	 * @param records the requests answered or failed since the previous take
+	 * @param inFlight how many requests sent in the asked span were still unanswered
+	 */
+	public record Taken(List<RequestRecord> records, long inFlight) {
+	}
+
 	/** How many requests sent in {@code [fromMs, toMs)} are still in flight. */
 	public long inFlightSentBetween(long fromMs, long toMs) {
 		return this.pending.values().stream().filter((sent) -> sent >= fromMs && sent < toMs).count();
@@ -217,14 +240,8 @@ public final class OpenModelDriver implements AutoCloseable {
 		}
 	}
 
-	/** A product page, chosen at random from the catalogue, as {@code token}'s user. */
-	private HttpRequest request(URI base, String token) {
-		int product = ThreadLocalRandom.current().nextInt(1, this.products + 1);
-		return HttpRequest.newBuilder(base.resolve(PRODUCT_PATH + product))
-			.timeout(this.clientTimeout)
-			.header("Authorization", "Bearer " + token)
-			.GET()
-			.build();
+	private HttpRequest request(URI base, long id) {
+		return this.requests.next(base, id).timeout(this.clientTimeout).build();
 	}
 
 	private void send() {
@@ -232,21 +249,25 @@ public final class OpenModelDriver implements AutoCloseable {
 		long startedNanos = System.nanoTime();
 		long id = this.sequence.incrementAndGet();
 		try {
-			List<String> current = this.tokens.get();
-			HttpRequest request = request(this.base, current.get((int) (id % current.size())));
+			HttpRequest request = request(this.base, id);
 			this.pending.put(id, started);
 			this.http.sendAsync(request, HttpResponse.BodyHandlers.discarding()).whenComplete((response, failure) -> {
 				int status = (failure != null) ? RequestRecord.NO_ANSWER : response.statusCode();
-				this.records.add(new RequestRecord(started, System.currentTimeMillis(), status,
-						(System.nanoTime() - startedNanos) / 1000));
-				this.pending.remove(id);
+				RequestRecord record = new RequestRecord(started, System.currentTimeMillis(), status,
+						(System.nanoTime() - startedNanos) / 1000);
+				synchronized (this.answering) {
+					this.records.add(record);
+					this.pending.remove(id);
+				}
 			});
 		}
 		catch (RuntimeException ex) {
 			// A task of scheduleAtFixedRate that throws is never run again: a request
 			// that could not even be sent is recorded as unanswered and the load goes on.
-			this.pending.remove(id);
-			this.records.add(new RequestRecord(started, System.currentTimeMillis(), RequestRecord.NO_ANSWER));
+			synchronized (this.answering) {
+				this.pending.remove(id);
+				this.records.add(new RequestRecord(started, System.currentTimeMillis(), RequestRecord.NO_ANSWER));
+			}
 		}
 	}
 

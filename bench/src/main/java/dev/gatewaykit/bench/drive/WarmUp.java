@@ -32,9 +32,6 @@ public final class WarmUp {
 
 	static final Duration MAX_BACKLOG_AGE = Duration.ofSeconds(1);
 
-	/** The newest requests are left a second to be answered before they are judged. */
-	static final Duration TAIL = Duration.ofSeconds(1);
-
 	private final HttpClient http;
 
 	private final Duration clientTimeout;
@@ -67,7 +64,6 @@ public final class WarmUp {
 		while (true) {
 			Thread.sleep(1000);
 			now = System.currentTimeMillis();
-			recent.addAll(load.takeRecords());
 			KeepUp check = keepUp(load, recent, now);
 			compiles.read(now);
 			boolean settled = !compiled || compiles.settled();
@@ -96,15 +92,17 @@ public final class WarmUp {
 
 	/**
 	 * Whether the load's recent requests say the gateway keeps up: of those sent over
-	 * {@link #KEEP_UP} until a {@link #TAIL} ago, {@link #KEEP_UP_SHARE} answered 2xx,
-	 * and none in flight for longer than {@link #MAX_BACKLOG_AGE}. Older records are
-	 * dropped from {@code recent}.
+	 * {@link #KEEP_UP} until a {@link OpenModelDriver#TAIL} ago, {@link #KEEP_UP_SHARE}
+	 * answered 2xx, and none in flight for longer than {@link #MAX_BACKLOG_AGE}. The
+	 * load's new records join {@code recent}; older ones are dropped from it.
 	 */
 	static KeepUp keepUp(OpenModelDriver load, List<RequestRecord> recent, long now) {
-		long since = now - KEEP_UP.toMillis() - TAIL.toMillis();
-		long until = now - TAIL.toMillis();
+		long since = now - KEEP_UP.toMillis() - OpenModelDriver.TAIL.toMillis();
+		long until = now - OpenModelDriver.TAIL.toMillis();
+		OpenModelDriver.Taken taken = load.take(since, until);
+		recent.addAll(taken.records());
 		recent.removeIf((r) -> r.startMs() < since);
-		long sent = load.inFlightSentBetween(since, until) + recent.stream().filter((r) -> r.startMs() < until).count();
+		long sent = taken.inFlight() + recent.stream().filter((r) -> r.startMs() < until).count();
 		long ok = recent.stream().filter((r) -> r.startMs() < until && r.ok()).count();
 		boolean noBacklog = load.oldestPendingMs()
 			.map((sentAt) -> now - sentAt < MAX_BACKLOG_AGE.toMillis())

@@ -2,8 +2,6 @@ package dev.gatewaykit.bench.gate;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -86,11 +84,7 @@ public record GateOptions(GateSide baseline, GateSide candidate, GatewaySelectio
 		}
 		int warmup = args.integer("warmup-seconds", 20, 5, 600);
 		int maxWarmup = args.integer("max-warmup-seconds", 120, warmup, 1200);
-		Path out = Path.of(args.string("out",
-				kitDir.resolve("gate-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))
-					.toString()))
-			.toAbsolutePath()
-			.normalize();
+		Path out = args.outDir(kitDir, "gate-");
 		return new GateOptions(baseline, candidate, selection, rate, share, args.integer("jvms", 2, 1, 8),
 				Duration.ofSeconds(warmup), Duration.ofSeconds(maxWarmup),
 				Duration.ofSeconds(args.integer("settle-seconds", 2, 1, 60)),

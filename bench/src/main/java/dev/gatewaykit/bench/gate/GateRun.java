@@ -23,6 +23,7 @@ import dev.gatewaykit.bench.analysis.paired.GateOutcome;
 import dev.gatewaykit.bench.analysis.paired.GatePair;
 import dev.gatewaykit.bench.analysis.paired.PairedVerdict;
 import dev.gatewaykit.bench.drive.DemoLogins;
+import dev.gatewaykit.bench.drive.LoadRequests;
 import dev.gatewaykit.bench.drive.OpenModelDriver;
 import dev.gatewaykit.bench.drive.WarmUp;
 import dev.gatewaykit.bench.model.BenchJson;
@@ -66,9 +67,6 @@ public final class GateRun implements AutoCloseable {
 	private static final int BURST_USERS = 64;
 
 	private static final Duration BURST = Duration.ofSeconds(20);
-
-	/** After a window, the load stays while its last requests are answered. */
-	private static final Duration TAIL = Duration.ofSeconds(1);
 
 	/** Above this median busy share of the cores, the gate warns of saturation. */
 	private static final double SATURATED = 0.85;
@@ -136,8 +134,8 @@ public final class GateRun implements AutoCloseable {
 		DemoLogins logins = new DemoLogins(this.http, baseline.get(0).url(), this.workspace.demoUsersCsv(),
 				this.options.users());
 		logins.login(DemoLogins.DEADLINE);
-		OpenModelDriver load = new OpenModelDriver(this.http, baseline.get(0).url(), logins::tokens,
-				OpenModelDriver.CLIENT_TIMEOUT, OpenModelDriver.DEMO_PRODUCTS);
+		OpenModelDriver load = new OpenModelDriver(this.http, baseline.get(0).url(),
+				LoadRequests.products(logins::tokens, OpenModelDriver.DEMO_PRODUCTS), OpenModelDriver.CLIENT_TIMEOUT);
 		this.driver = Optional.of(load);
 		load.start(0);
 		String rateSource;
@@ -249,7 +247,7 @@ public final class GateRun implements AutoCloseable {
 		long from = System.currentTimeMillis();
 		Thread.sleep(CALIBRATION_WINDOW.toMillis());
 		long to = System.currentTimeMillis();
-		Thread.sleep(TAIL.toMillis());
+		Thread.sleep(OpenModelDriver.TAIL.toMillis());
 		Window window = window(load, from, to);
 		if (window.answers().errorPct() > MAX_CALIBRATION_ERROR_PCT || window.answered() == 0) {
 			throw new RunFailedException(String.format(Locale.ROOT,
@@ -350,7 +348,7 @@ public final class GateRun implements AutoCloseable {
 
 	/** The case's figures, once the requests sent in its window have had their tail. */
 	private CaseFigures close(OpenModelDriver load, Opened opened, int pair, double rate) throws InterruptedException {
-		sleepUntil(opened.to() + TAIL.toMillis());
+		sleepUntil(opened.to() + OpenModelDriver.TAIL.toMillis());
 		Slot slot = opened.slot();
 		Window window = window(load, opened.from(), opened.to());
 		if (window.answered() == 0) {
@@ -443,9 +441,9 @@ public final class GateRun implements AutoCloseable {
 
 	/** What the load recorded for a window, the driver's records taken. */
 	private Window window(OpenModelDriver load, long from, long to) {
-		this.backlog.addAll(load.takeRecords());
-		CaseFigures.Answers answers = CaseFigures.Answers.of(this.backlog, from, to,
-				load.inFlightSentBetween(from, to));
+		OpenModelDriver.Taken taken = load.take(from, to);
+		this.backlog.addAll(taken.records());
+		CaseFigures.Answers answers = CaseFigures.Answers.of(this.backlog, from, to, taken.inFlight());
 		long answered = this.backlog.stream().filter((r) -> r.endMs() >= from && r.endMs() < to).count();
 		this.backlog.clear();
 		return new Window(answers, answered);

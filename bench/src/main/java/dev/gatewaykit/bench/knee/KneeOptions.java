@@ -3,8 +3,6 @@ package dev.gatewaykit.bench.knee;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -43,8 +41,38 @@ public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double st
 	/** The mode name a user's jar is reported under, as in the bench. */
 	public static final String CUSTOM = "custom";
 
-	/** A mode to search: its name in the report and what the gateway starts with. */
-	public record Mode(String name, GatewaySelection selection) {
+	/**
+	 * The plain route's mode, as in the bench: the fixed gateway's route with no filter.
+	 */
+	public static final String VANILLA = "vanilla";
+
+	/**
+	 * A mode to search.
+	 *
+	 * @param name its name in the report
+	 * @param selection the gateway's profile and mode
+	 * @param arguments the gateway's own arguments for it
+	 * @param plain whether the load reads the plain route (no login, no token) instead of
+	 * the product pages as logged-in users
+	 */
+	public record Mode(String name, GatewaySelection selection, List<String> arguments, boolean plain) {
+
+		public Mode {
+			arguments = List.copyOf(arguments);
+		}
+
+		/**
+		 * A profile or mode by name ({@code naive}, {@code fixed}, {@code reactive}, …),
+		 * or {@code vanilla}: the fixed gateway's plain route.
+		 * @throws IllegalArgumentException for any other name
+		 */
+		static Mode named(String name) {
+			if (name.equals(VANILLA)) {
+				return new Mode(name, GatewaySelection.parse("fixed"), List.of("--kit.routes.vanilla=true"), true);
+			}
+			return new Mode(name, GatewaySelection.parse(name), List.of(), false);
+		}
+
 	}
 
 	public static KneeOptions from(GivenOptions args, Path kitDir) {
@@ -58,7 +86,7 @@ public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double st
 			if (args.has("modes")) {
 				throw new UsageException("--gateway-jar searches your gateway as one mode (custom): drop --modes");
 			}
-			modes.add(new Mode(CUSTOM, new GatewaySelection(Optional.empty(), Optional.empty())));
+			modes.add(new Mode(CUSTOM, new GatewaySelection(Optional.empty(), Optional.empty()), List.of(), false));
 		}
 		else {
 			for (String mode : Arrays.stream(args.string("modes", "naive,fixed").split(","))
@@ -66,7 +94,7 @@ public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double st
 				.distinct()
 				.toList()) {
 				try {
-					modes.add(new Mode(mode, GatewaySelection.parse(mode)));
+					modes.add(Mode.named(mode));
 				}
 				catch (IllegalArgumentException ex) {
 					throw new UsageException("--modes: " + ex.getMessage());
@@ -82,11 +110,7 @@ public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double st
 				args.decimal("max-error-pct", KneeCriteria.DEFAULT_ERROR_PCT, 0));
 		int warmup = args.integer("warmup-seconds", 30, 5, 600);
 		int maxWarmup = args.integer("max-warmup-seconds", 120, warmup, 1200);
-		Path out = Path.of(args.string("out",
-				kitDir.resolve("knee-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))
-					.toString()))
-			.toAbsolutePath()
-			.normalize();
+		Path out = args.outDir(kitDir, "knee-");
 		return new KneeOptions(List.copyOf(modes), jar, start, maxRate,
 				args.decimal("resolution-pct", KneeSearch.DEFAULT_RESOLUTION * 100, 0.5) / 100,
 				args.integer("max-steps", KneeSearch.DEFAULT_MAX_STEPS, 1, 100), criteria, Duration.ofSeconds(warmup),

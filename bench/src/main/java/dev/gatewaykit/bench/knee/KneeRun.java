@@ -18,6 +18,7 @@ import dev.gatewaykit.bench.analysis.knee.KneeSearch;
 import dev.gatewaykit.bench.analysis.knee.KneeStep;
 import dev.gatewaykit.bench.analysis.paired.CaseFigures;
 import dev.gatewaykit.bench.drive.DemoLogins;
+import dev.gatewaykit.bench.drive.LoadRequests;
 import dev.gatewaykit.bench.drive.OpenModelDriver;
 import dev.gatewaykit.bench.drive.WarmUp;
 import dev.gatewaykit.bench.run.KitLinks;
@@ -43,9 +44,6 @@ public final class KneeRun implements AutoCloseable {
 
 	/** How long a step brings the load from the previous rate to its own. */
 	private static final Duration STEP_RAMP = Duration.ofSeconds(5);
-
-	/** After a window, its last requests get this long before they are judged. */
-	private static final Duration TAIL = Duration.ofSeconds(1);
 
 	/**
 	 * A step is given up once enough requests have waited this many times the p99 target.
@@ -91,14 +89,15 @@ public final class KneeRun implements AutoCloseable {
 		List<KneeResult> results = new ArrayList<>();
 		for (KneeOptions.Mode mode : this.options.modes()) {
 			Path dir = this.options.out().resolve(mode.name());
+			List<String> arguments = new ArrayList<>(mode.arguments());
+			arguments.add(links.mallRouteArgument());
 			ServiceProcess gateway = links
-				.startGateways("knee-" + mode.name(), jar, mode.selection(), 1, dir, List.of(),
-						List.of(links.mallRouteArgument()))
+				.startGateways("knee-" + mode.name(), jar, mode.selection(), 1, dir, List.of(), arguments)
 				.get(0);
 			NginxServer nginx = this.stack.startNginx("nginx-knee-" + mode.name(), NginxConfig.Variant.TUNED,
 					List.of(new NginxConfig.Upstream("127.0.0.1", gateway.port())), dir.resolve("nginx"));
 			try {
-				results.add(search(mode.name(), gateway, nginx.url()));
+				results.add(search(mode, gateway, nginx.url()));
 				done.accept(report(results));
 			}
 			finally {
@@ -113,20 +112,23 @@ public final class KneeRun implements AutoCloseable {
 
 	private KneeReport report(List<KneeResult> results) {
 		return new KneeReport(this.options.criteria(), Runtime.getRuntime().availableProcessors(),
-				this.options.settle().toSeconds(), this.options.window().toSeconds(), this.options.redisLatencyMs(),
-				this.options.authLatencyMs(), results);
+				STEP_RAMP.toSeconds(), this.options.settle().toSeconds(), this.options.window().toSeconds(),
+				this.options.redisLatencyMs(), this.options.authLatencyMs(), results);
 	}
 
-	private KneeResult search(String mode, ServiceProcess gateway, URI url) throws InterruptedException {
-		DemoLogins logins = new DemoLogins(this.http, url, this.workspace.demoUsersCsv(), this.options.users());
-		logins.login(DemoLogins.DEADLINE);
-		OpenModelDriver load = new OpenModelDriver(this.http, url, logins::tokens, OpenModelDriver.CLIENT_TIMEOUT,
-				OpenModelDriver.DEMO_PRODUCTS);
+	private KneeResult search(KneeOptions.Mode searched, ServiceProcess gateway, URI url) throws InterruptedException {
+		String mode = searched.name();
+		OpenModelDriver load = new OpenModelDriver(this.http, url, requests(searched, url),
+				OpenModelDriver.CLIENT_TIMEOUT);
 		this.driver = Optional.of(load);
 		load.start(0);
+		// Kept up with, not held for the JIT as the gate holds its JVMs: the knee is
+		// judged on latency, not on CPU per request, and the steps below it warm the JIT
+		// on the way. Held for it at --from (50/s), the fixed gateway took 93 s to
+		// settle.
 		WarmUp.Outcome warm = new WarmUp(this.http, OpenModelDriver.CLIENT_TIMEOUT).bring(load, url,
 				URI.create(gateway.actuatorUri() + "/prometheus"), this.options.start(), this.options.warmup(),
-				this.options.maxWarmup(), true);
+				this.options.maxWarmup(), false);
 		// Not keeping up with the start rate is a finding, not an error: its step fails
 		// and the search halves the rate from there.
 		double from = this.options.start();
@@ -193,9 +195,9 @@ public final class KneeRun implements AutoCloseable {
 		}
 		long windowTo = System.currentTimeMillis();
 		Optional<MachineCpu> machineAfter = MachineCpu.read();
-		Thread.sleep(TAIL.toMillis());
-		CaseFigures.Answers answers = CaseFigures.Answers.of(load.takeRecords(), windowFrom, windowTo,
-				load.inFlightSentBetween(windowFrom, windowTo));
+		Thread.sleep(OpenModelDriver.TAIL.toMillis());
+		OpenModelDriver.Taken taken = load.take(windowFrom, windowTo);
+		CaseFigures.Answers answers = CaseFigures.Answers.of(taken.records(), windowFrom, windowTo, taken.inFlight());
 		double busy = (machineBefore.isPresent() && machineAfter.isPresent())
 				? machineAfter.get().busySince(machineBefore.get()) * 100 : Double.NaN;
 		return new KneeStep(rate, answers.requests(), answers.errors(),
@@ -239,8 +241,8 @@ public final class KneeRun implements AutoCloseable {
 	 */
 	private KneeStep abandoned(OpenModelDriver load, long stepStart, double rate) {
 		long now = System.currentTimeMillis();
-		CaseFigures.Answers answers = CaseFigures.Answers.of(load.takeRecords(), stepStart, now,
-				load.inFlightSentBetween(stepStart, now));
+		OpenModelDriver.Taken taken = load.take(stepStart, now);
+		CaseFigures.Answers answers = CaseFigures.Answers.of(taken.records(), stepStart, now, taken.inFlight());
 		this.log.accept(String.format(Locale.ROOT,
 				"%.0f/s: given up after %.1f s, more than 1 %% of a window's requests already waiting over %.0f ms",
 				rate, (now - stepStart) / 1000.0, LATE_TIMES_TARGET * this.options.criteria().maxP99Ms()));
@@ -266,12 +268,24 @@ public final class KneeRun implements AutoCloseable {
 		load.takeRecords();
 	}
 
+	/**
+	 * The plain route's liveness with no token, or the product pages as the demo users,
+	 * logged in now through {@code url}.
+	 */
+	private LoadRequests requests(KneeOptions.Mode mode, URI url) {
+		if (mode.plain()) {
+			return LoadRequests.plain(LoadRequests.PLAIN_PATH);
+		}
+		DemoLogins logins = new DemoLogins(this.http, url, this.workspace.demoUsersCsv(), this.options.users());
+		logins.login(DemoLogins.DEADLINE);
+		return LoadRequests.products(logins::tokens, OpenModelDriver.DEMO_PRODUCTS);
+	}
+
 	private static String describe(String mode, KneeStep step) {
 		return String.format(Locale.ROOT,
-				"%s at %.0f/s: %.0f OK/s, p50 %.1f ms, p99 %.1f ms, errors %.2f %%, cores %s busy: %s", mode,
-				step.offered(), step.okPerSecond(), step.p50Ms(), step.p99Ms(), step.errorPct(),
-				Double.isFinite(step.busyPct()) ? String.format(Locale.ROOT, "%.0f %%", step.busyPct()) : "-",
-				step.passed() ? "passed" : "failed");
+				"%s at %.0f/s: %.0f OK/s, p50 %.1f ms, p99 %s%.1f ms, errors %.2f %%, cores %s busy: %s", mode,
+				step.offered(), step.okPerSecond(), step.p50Ms(), step.givenUp() ? "≥ " : "", step.p99Ms(),
+				step.errorPct(), step.busy(), step.call());
 	}
 
 	@Override

@@ -1,6 +1,8 @@
 package dev.gatewaykit.bench.options;
 
 import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -8,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
 import picocli.CommandLine.ParseResult;
@@ -123,6 +126,21 @@ public final class GivenOptions {
 
 	public Path path(String name, Path fallback) {
 		return has(name) ? Path.of(this.values.get(name)) : fallback;
+	}
+
+	/**
+	 * The run's directory: {@code --out}, or one named {@code prefix} and the local time
+	 * under the kit's directory; absolute.
+	 */
+	public Path outDir(Path kitDir, String prefix) {
+		return outDir(this.values.get("out"), kitDir, prefix);
+	}
+
+	/** {@link #outDir(Path, String)} for a command that merges its options into a map. */
+	public static Path outDir(@Nullable String given, Path kitDir, String prefix) {
+		Path out = (given != null) ? Path.of(given)
+				: kitDir.resolve(prefix + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+		return out.toAbsolutePath().normalize();
 	}
 
 	public int integer(String name, int min, int max) {

@@ -4,8 +4,6 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -140,10 +138,7 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 		compare.filter((file) -> !Files.isRegularFile(file)).ifPresent((file) -> {
 			throw new UsageException("--compare: no such file " + file);
 		});
-		Path out = Path.of(given.getOrDefault("out",
-				kitDir.resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))).toString()))
-			.toAbsolutePath()
-			.normalize();
+		Path out = GivenOptions.outDir(given.get("out"), kitDir, "");
 		// A flame graph per mode by default; --quick is for a fast check, and the
 		// profiler
 		// is the one part of a run that costs the gateway anything.

@@ -3,8 +3,6 @@ package dev.gatewaykit.bench.soak;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -80,12 +78,7 @@ public record SoakOptions(int durationSeconds, double rate, String rateSource, i
 			source = String.format("%.0f %% of the fixed gateway's %.1f TPS in %s", fraction * 100, tps,
 					run.resolve("summary.json"));
 		}
-		Path out = args
-			.path("out",
-					kitDir
-						.resolve("soak-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))))
-			.toAbsolutePath()
-			.normalize();
+		Path out = args.outDir(kitDir, "soak-");
 		return new SoakOptions(duration, rate, source, args.integer("warmup", 30, 5, 600), 5,
 				args.integer("settle", 15, 5, 300), args.integer("interval", 5, 1, 60), out);
 	}

@@ -33,8 +33,8 @@ class OpenModelDriverTests {
 
 	@Test
 	void sendsAtTheRateToTheTargetOfTheMomentAndStopsAtRateZero() throws Exception {
-		try (OpenModelDriver load = new OpenModelDriver(this.http, this.first.uri(), () -> List.of("t1", "t2"),
-				Duration.ofSeconds(5), 100)) {
+		try (OpenModelDriver load = new OpenModelDriver(this.http, this.first.uri(),
+				LoadRequests.products(() -> List.of("t1", "t2"), 100), Duration.ofSeconds(5))) {
 			load.start(200);
 			await(() -> this.first.requests.get() >= 20);
 			load.target(this.second.uri());
@@ -53,14 +53,38 @@ class OpenModelDriverTests {
 			assertThat(records).allSatisfy((r) -> assertThat(r.micros()).isPositive());
 			assertThat(load.takeRecords()).as("taken once").isEmpty();
 			assertThat(this.first.paths).allSatisfy((path) -> assertThat(path)
-				.matches(OpenModelDriver.PRODUCT_PATH.replace("/", "\\/") + "([1-9][0-9]?|100)"));
+				.matches(LoadRequests.PRODUCT_PATH.replace("/", "\\/") + "([1-9][0-9]?|100)"));
 		}
 	}
 
 	@Test
+	void thePlainRequestsCarryNoTokenAndTheProductReadsTheUsersInTurn() throws Exception {
+		try (OpenModelDriver plain = new OpenModelDriver(this.http, this.first.uri(),
+				LoadRequests.plain(LoadRequests.PLAIN_PATH), Duration.ofSeconds(5))) {
+			plain.start(100);
+			await(() -> this.first.requests.get() >= 5);
+			plain.rate(0);
+			assertThat(plain.awaitAnswers(Duration.ofSeconds(5))).isTrue();
+		}
+		assertThat(this.first.paths).containsOnly(LoadRequests.PLAIN_PATH);
+		assertThat(this.first.tokens).containsOnly("none");
+
+		this.first.paths.clear();
+		this.first.tokens.clear();
+		try (OpenModelDriver products = new OpenModelDriver(this.http, this.first.uri(),
+				LoadRequests.products(() -> List.of("t1", "t2"), 10), Duration.ofSeconds(5))) {
+			products.start(100);
+			await(() -> this.first.tokens.size() >= 6);
+			products.rate(0);
+			assertThat(products.awaitAnswers(Duration.ofSeconds(5))).isTrue();
+		}
+		assertThat(this.first.tokens).containsOnly("Bearer t1", "Bearer t2").contains("Bearer t1", "Bearer t2");
+	}
+
+	@Test
 	void aBurstCountsTheAnswersOfItsSecondHalf() throws Exception {
-		try (OpenModelDriver load = new OpenModelDriver(this.http, this.first.uri(), () -> List.of("t"),
-				Duration.ofSeconds(5), 10)) {
+		try (OpenModelDriver load = new OpenModelDriver(this.http, this.first.uri(),
+				LoadRequests.products(() -> List.of("t"), 10), Duration.ofSeconds(5))) {
 			double rate = load.saturate(this.first.uri(), 4, Duration.ofSeconds(1));
 
 			assertThat(rate).isPositive();
@@ -85,6 +109,8 @@ class OpenModelDriverTests {
 
 		final List<String> paths = new java.util.concurrent.CopyOnWriteArrayList<>();
 
+		final List<String> tokens = new java.util.concurrent.CopyOnWriteArrayList<>();
+
 		Server(int status) {
 			try {
 				this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
@@ -95,6 +121,8 @@ class OpenModelDriverTests {
 			this.server.createContext("/", (exchange) -> {
 				this.requests.incrementAndGet();
 				this.paths.add(exchange.getRequestURI().getPath());
+				String token = exchange.getRequestHeaders().getFirst("Authorization");
+				this.tokens.add((token != null) ? token : "none");
 				exchange.sendResponseHeaders(status, -1);
 				exchange.close();
 			});

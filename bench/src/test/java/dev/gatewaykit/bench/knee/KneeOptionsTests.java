@@ -54,6 +54,19 @@ class KneeOptionsTests {
 	}
 
 	@Test
+	void vanillaIsTheFixedGatewaysPlainRouteReadWithoutALogin() {
+		KneeOptions options = parse("--modes", "fixed,vanilla");
+
+		KneeOptions.Mode fixed = options.modes().get(0);
+		KneeOptions.Mode vanilla = options.modes().get(1);
+		assertThat(fixed.plain()).isFalse();
+		assertThat(fixed.arguments()).isEmpty();
+		assertThat(vanilla.plain()).isTrue();
+		assertThat(vanilla.selection().profile()).contains("fixed");
+		assertThat(vanilla.arguments()).containsExactly("--kit.routes.vanilla=true");
+	}
+
+	@Test
 	void aUsersJarIsTheOneModeCustom(@TempDir Path dir) throws Exception {
 		Path jar = Files.createFile(dir.resolve("my-gateway.jar"));
 

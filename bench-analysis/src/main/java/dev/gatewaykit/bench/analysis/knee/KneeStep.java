@@ -1,5 +1,7 @@
 package dev.gatewaykit.bench.analysis.knee;
 
+import java.util.Locale;
+
 /**
  * One rate the knee search held: what the requests sent in its window say (or, for a step
  * given up, those sent since it began).
@@ -22,6 +24,16 @@ public record KneeStep(double offered, long requests, long errors, double okPerS
 
 	public double errorPct() {
 		return (this.requests == 0) ? 0 : 100.0 * this.errors / this.requests;
+	}
+
+	/** The step's outcome in a word or two, as the terminal and the report show it. */
+	public String call() {
+		return this.passed ? "passed" : this.givenUp ? "given up" : "failed";
+	}
+
+	/** The cores' busy share as shown ({@code "97 %"}), or {@code "-"} when unknown. */
+	public String busy() {
+		return Double.isFinite(this.busyPct) ? String.format(Locale.ROOT, "%.0f %%", this.busyPct) : "-";
 	}
 
 }

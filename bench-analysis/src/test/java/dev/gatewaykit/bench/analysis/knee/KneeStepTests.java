@@ -1,0 +1,25 @@
+package dev.gatewaykit.bench.analysis.knee;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class KneeStepTests {
+
+	@Test
+	void sharesItsErrorsCallAndBusyCoresAsShown() {
+		KneeStep passed = new KneeStep(1000, 20_000, 10, 999.5, 4.2, 80, 91.4, true, false);
+		KneeStep failed = new KneeStep(2000, 40_000, 4000, 1800, 90, 900, 99.6, false, false);
+		KneeStep givenUp = new KneeStep(4000, 9000, 3000, 1500, 800, 5000, Double.NaN, false, true);
+
+		assertThat(passed.errorPct()).isEqualTo(0.05);
+		assertThat(passed.call()).isEqualTo("passed");
+		assertThat(passed.busy()).isEqualTo("91 %");
+		assertThat(failed.call()).isEqualTo("failed");
+		assertThat(failed.busy()).isEqualTo("100 %");
+		assertThat(givenUp.call()).isEqualTo("given up");
+		assertThat(givenUp.busy()).isEqualTo("-");
+		assertThat(new KneeStep(10, 0, 0, 0, 0, 0, 0, false, false).errorPct()).as("no request, no error").isZero();
+	}
+
+}
