@@ -9,6 +9,7 @@ import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 import dev.gatewaykit.bench.analysis.diagnostics.CpuAccounting.CpuSecond;
+import dev.gatewaykit.bench.analysis.diagnostics.CpuAccounting.MachineShare;
 import dev.gatewaykit.bench.analysis.diagnostics.Diagnostics;
 import dev.gatewaykit.bench.analysis.diagnostics.LoopProfile;
 import dev.gatewaykit.bench.analysis.diagnostics.ThreadDump.LoopActivity;
@@ -62,7 +63,9 @@ final class DiagnosticsSection {
 				"<h2 id=\"diagnostics\">Diagnostics: where the time and the CPU go</h2>\n");
 		html.append("<p class=\"meta\">CPU per request = each process's user + system CPU time over the measured ")
 			.append("window (from /proc) ÷ the requests completed in it. It is far steadier than TPS on a shared ")
-			.append("machine. Event-loop lag = how late a no-op the gateway schedules on each reactor-http loop every ")
+			.append("machine. \"machine\" is the whole machine's busy CPU per request (/proc/stat): less the ")
+			.append("processes' sum, it is what the kit did not watch (its own JVM, the kernel's softirq, other ")
+			.append("jobs); \"cores busy\" near 100 % says the cores were the limit. Event-loop lag = how late a no-op the gateway schedules on each reactor-http loop every ")
 			.append("100 ms ran: a loop that blocks on a call serves nobody meanwhile, and the lag shows how long. ")
 			.append("The series start with the first browsing request; the shaded part is warm-up.</p>\n");
 		html.append(cpuTable(all));
@@ -118,10 +121,17 @@ final class DiagnosticsSection {
 			.filter((mode) -> mode.mode().equals(ModeSummary.VANILLA))
 			.findFirst()
 			.orElse(null);
+		// The whole machine beside the sum: what the watched processes did not spend
+		// (the kit's own JVM, the kernel's softirq, other jobs), and how busy the cores
+		// were, which says whether the CPU bound was the one that bound.
+		boolean machine = sampled.stream().anyMatch((mode) -> mode.diagnostics().machine() != null);
 		List<List<String>> rows = new ArrayList<>();
 		List<String> header = new ArrayList<>(List.of("CPU µs per request"));
 		header.addAll(present);
 		header.add("all");
+		if (machine) {
+			header.addAll(List.of("machine", "cores busy"));
+		}
 		if (vanilla != null) {
 			header.add("gateway vs vanilla");
 		}
@@ -136,6 +146,11 @@ final class DiagnosticsSection {
 				row.add((value != null) ? Numbers.fixed(value, 0) : "-");
 			}
 			row.add(Numbers.fixed(total, 0));
+			if (machine) {
+				MachineShare share = mode.diagnostics().machine();
+				row.add((share != null) ? Numbers.fixed(share.microsPerRequest(), 0) : "-");
+				row.add((share != null) ? Numbers.fixed(share.busyPct(), 0) + " %" : "-");
+			}
 			if (vanilla != null) {
 				row.add(versusVanilla(mode, vanilla));
 			}

@@ -104,6 +104,12 @@ public final class SummaryTable {
 		Prediction prediction = mode.prediction();
 		String predicted = bound(prediction);
 		String formula = (prediction != null) ? prediction.formula() : "";
+		// Beside the bound, how busy the cores were: near 100 % under a CPU bound that
+		// is not reached means CPU the sum did not see; well below it, idle cores.
+		if (mode.diagnostics() != null && mode.diagnostics().machine() != null) {
+			formula += (formula.isEmpty() ? "" : "; ") + "cores "
+					+ Numbers.fixed(mode.diagnostics().machine().busyPct(), 0) + " % busy";
+		}
 		String name = ModeSummary.CEILING.equals(mode.mode()) ? "ceiling (no gateway)" : mode.mode();
 		return List.of(name, mode.workload().describe(), tps(mode), ms(mode.latencyMs().mean()),
 				ms(mode.latencyMs().p50()), ms(mode.latencyMs().p90()), ms(mode.latencyMs().p99()),

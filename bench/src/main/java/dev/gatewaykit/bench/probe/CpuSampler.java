@@ -19,6 +19,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.gatewaykit.bench.analysis.diagnostics.CompilerThreads;
 import dev.gatewaykit.bench.analysis.diagnostics.CpuSample;
+import dev.gatewaykit.bench.analysis.diagnostics.MachineCpu;
 import dev.gatewaykit.bench.analysis.diagnostics.ProcCpu;
 
 /**
@@ -50,7 +51,7 @@ public final class CpuSampler {
 		return this;
 	}
 
-	/** Every watched process's ticks now. */
+	/** Every watched process's ticks now, and the whole machine's. */
 	public CpuSample sample() {
 		Map<String, Long> ticks = new LinkedHashMap<>();
 		this.watched.forEach((name, process) -> {
@@ -63,7 +64,7 @@ public final class CpuSampler {
 				ticks.put(name, total);
 			}
 		});
-		return new CpuSample(System.currentTimeMillis(), ticks);
+		return new CpuSample(System.currentTimeMillis(), ticks, MachineCpu.read().orElse(null));
 	}
 
 	/**

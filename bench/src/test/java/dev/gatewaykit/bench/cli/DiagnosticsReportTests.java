@@ -21,6 +21,7 @@ import dev.gatewaykit.bench.analysis.diagnostics.CpuSample;
 import dev.gatewaykit.bench.analysis.diagnostics.CpuSplit;
 import dev.gatewaykit.bench.analysis.diagnostics.Diagnostics;
 import dev.gatewaykit.bench.analysis.diagnostics.LoopProfile;
+import dev.gatewaykit.bench.analysis.diagnostics.MachineCpu;
 import dev.gatewaykit.bench.analysis.diagnostics.ThreadDump;
 import dev.gatewaykit.bench.analysis.diagnostics.WindowRecord;
 import dev.gatewaykit.bench.analysis.summary.ModeSummary;
@@ -94,6 +95,9 @@ class DiagnosticsReportTests {
 		assertThat(naive.cpuMicrosPerRequest().get("gateway")).isCloseTo(100_000 / (2_288 / 30.0), within(0.5));
 		assertThat(naive.cpuMicrosPerRequest().get("mall-api")).isCloseTo(20_000 / (2_288 / 30.0), within(0.5));
 		assertThat(fixed.cpuMicrosPerRequest().get("gateway")).isCloseTo(600_000 / (33_141 / 30.0), within(0.5));
+		// fixed: 60 + 25 + 3 + 12 = 100 busy ticks a second of 200.
+		assertThat(fixed.machine().busyPct()).isCloseTo(50.0, within(1e-6));
+		assertThat(fixed.machine().microsPerRequest()).isCloseTo(1_000_000 / (33_141 / 30.0), within(0.5));
 		assertThat(fixed.gateway()).isNotEmpty()
 			.allSatisfy((second) -> assertThat(second.epochSecond() * 1000).isBetween(PHASE_START - 1000, WINDOW_END));
 		assertThat(naive.threads().count(ThreadDump.LoopActivity.BLOCKED)).isEqualTo(1);
@@ -136,6 +140,9 @@ class DiagnosticsReportTests {
 			.contains("<td class=\"text\">Netty and socket I/O</td><td>326</td>")
 			.contains("<td class=\"text\">filters (the kit's and yours)</td><td>217</td>");
 		assertThat(SummaryTable.terminal(report.summary())).contains("CPU µs per request")
+			.containsPattern("machine +cores busy")
+			.containsPattern("fixed .* 905 +50 %")
+			.containsPattern("fixed .*; cores 50 % busy")
 			.contains("gateway CPU µs per request")
 			.contains("Netty and socket I/O");
 	}
@@ -157,7 +164,11 @@ class DiagnosticsReportTests {
 			ticks.put("gateway", 5_000 + gatewayTicksPerSecond * s);
 			ticks.put("mall-api", 7_000 + mallTicksPerSecond * s);
 			ticks.put("nginx", 3 * s);
-			cpu.append(BenchJson.mapper().writeValueAsString(new CpuSample(epochMs, ticks)).replace("\n", ""))
+			// Two cores (200 ticks a second); busy: the three processes and 12 ticks
+			// of what the kit does not watch.
+			MachineCpu machine = new MachineCpu(10_000 + (gatewayTicksPerSecond + mallTicksPerSecond + 3 + 12) * s,
+					100_000 + 200 * s);
+			cpu.append(BenchJson.mapper().writeValueAsString(new CpuSample(epochMs, ticks, machine)).replace("\n", ""))
 				.append('\n');
 			seconds.add(new GatewaySecond(epochMs / 1000,
 					new GatewaySecond.Lag(20, lagP99Micros / 2, lagP99Micros, lagP99Micros + 1000), (int) (s % 7),

@@ -51,7 +51,8 @@ class CpuSamplerTests {
 			sampler.stop();
 			int written = run.get(10, TimeUnit.SECONDS);
 
-			assertThat(CpuAccounting.read(file)).hasSize(written);
+			assertThat(CpuAccounting.read(file)).hasSize(written)
+				.allSatisfy((sample) -> assertThat(sample.machine()).as("the machine's ticks beside").isNotNull());
 			assertThat(spent(file)).isGreaterThanOrEqualTo(30);
 		}
 		finally {

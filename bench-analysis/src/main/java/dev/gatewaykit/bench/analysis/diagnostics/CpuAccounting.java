@@ -104,6 +104,42 @@ public final class CpuAccounting {
 		return perRequest;
 	}
 
+	/**
+	 * The whole machine over the window: how busy its cores were, and its CPU per request
+	 * (every process's, the kernel's and whatever the kit did not watch). Beside the sum
+	 * over the watched processes it shows what that sum missed; beside the CPU bound,
+	 * near 100 % busy says the cores were the limit, well below it says something else
+	 * was. Empty when the samples near the window's edges lack the machine's ticks, or no
+	 * request completed.
+	 * @param requestsPerSecond completed requests per second of the window
+	 */
+	public static Optional<MachineShare> machine(List<CpuSample> samples, long windowStartMs, long windowEndMs,
+			double requestsPerSecond) {
+		Optional<CpuSample> first = nearest(samples, windowStartMs);
+		Optional<CpuSample> last = nearest(samples, windowEndMs);
+		if (first.isEmpty() || last.isEmpty() || first.get().machine() == null || last.get().machine() == null
+				|| !(requestsPerSecond > 0)) {
+			return Optional.empty();
+		}
+		double seconds = (last.get().epochMs() - first.get().epochMs()) / 1000.0;
+		MachineCpu from = first.get().machine();
+		MachineCpu to = last.get().machine();
+		if (seconds < 1 || to.total() <= from.total() || to.busy() < from.busy()) {
+			return Optional.empty();
+		}
+		return Optional.of(new MachineShare(to.busySince(from) * 100,
+				ProcCpu.micros(to.busy() - from.busy()) / seconds / requestsPerSecond));
+	}
+
+	/**
+	 * The whole machine over a window.
+	 *
+	 * @param busyPct the share of all cores busy (user, system, irq, softirq, steal), %
+	 * @param microsPerRequest the machine's busy CPU µs per completed request
+	 */
+	public record MachineShare(double busyPct, double microsPerRequest) {
+	}
+
 	/** CPU per process between each pair of consecutive samples. */
 	public static List<CpuSecond> percentPerSecond(List<CpuSample> samples, long windowStartMs) {
 		List<CpuSecond> seconds = new ArrayList<>();

@@ -13,6 +13,7 @@ import java.util.function.ToDoubleBiFunction;
 import org.jspecify.annotations.Nullable;
 
 import dev.gatewaykit.bench.analysis.diagnostics.CpuAccounting.CpuSecond;
+import dev.gatewaykit.bench.analysis.diagnostics.CpuAccounting.MachineShare;
 import dev.gatewaykit.bench.analysis.diagnostics.ThreadDump.LoopActivity;
 import dev.gatewaykit.bench.model.BadInputException;
 import dev.gatewaykit.bench.model.BenchJson;
@@ -33,6 +34,8 @@ import dev.gatewaykit.common.diagnostics.GatewaySecond;
  * @param cpuMicrosPerRequest CPU microseconds per completed request in that span, by
  * process ({@code gateway}, {@code auth-service}, {@code mall-api}, {@code nginx},
  * {@code toxiproxy}, {@code redis}, {@code injector})
+ * @param machine the whole machine over the same span: how busy its cores were and its
+ * CPU per request; null when {@code /proc/stat} was not sampled
  * @param cpu each process's CPU per second, from the first browsing second to the end
  * @param gateway the gateway's own per-second series over the same span
  * @param profile the profiler event ({@code off}: none)
@@ -44,9 +47,9 @@ import dev.gatewaykit.common.diagnostics.GatewaySecond;
  * @param notes what could not be collected, and why
  */
 public record Diagnostics(long windowStartEpochMs, String cpuSeconds, Map<String, Double> cpuMicrosPerRequest,
-		List<CpuSecond> cpu, List<GatewaySecond> gateway, String profile, @Nullable String flameGraph,
-		@Nullable LoopProfile loops, @Nullable CpuSplit cpuSplit, @Nullable ThreadSnapshot threads,
-		@Nullable Blocking blocking, List<String> notes) {
+		@Nullable MachineShare machine, List<CpuSecond> cpu, List<GatewaySecond> gateway, String profile,
+		@Nullable String flameGraph, @Nullable LoopProfile loops, @Nullable CpuSplit cpuSplit,
+		@Nullable ThreadSnapshot threads, @Nullable Blocking blocking, List<String> notes) {
 
 	/** The gateway's diagnostics as read at the window's end. */
 	public static final String GATEWAY_FILE = "gateway-diagnostics.json";
@@ -109,12 +112,14 @@ public record Diagnostics(long windowStartEpochMs, String cpuSeconds, Map<String
 				: windowEndMs;
 		String cpuSeconds = "0–" + Math.round((cpuEndMs - windowStartMs) / 1000.0) + " s";
 		Map<String, Double> perRequest = Map.of();
+		MachineShare machine = null;
 		List<CpuSecond> cpu = List.of();
 		Path cpuFile = dir.resolve(CpuSample.FILE);
 		if (Files.isRegularFile(cpuFile)) {
 			List<CpuSample> samples = CpuAccounting.read(cpuFile);
-			perRequest = CpuAccounting.microsPerRequest(samples, windowStartMs, cpuEndMs,
-					requestsPerSecond.applyAsDouble(windowStartMs, cpuEndMs));
+			double completed = requestsPerSecond.applyAsDouble(windowStartMs, cpuEndMs);
+			perRequest = CpuAccounting.microsPerRequest(samples, windowStartMs, cpuEndMs, completed);
+			machine = CpuAccounting.machine(samples, windowStartMs, cpuEndMs, completed).orElse(null);
 			if (perRequest.isEmpty()) {
 				notes.add("the CPU samples do not cover the window: no CPU per request");
 			}
@@ -170,7 +175,7 @@ public record Diagnostics(long windowStartEpochMs, String cpuSeconds, Map<String
 				notes.add("an on-CPU profile but no CPU per request of the gateway: its CPU is not split");
 			}
 		}
-		return new Diagnostics(windowStartMs, cpuSeconds, perRequest, cpu, series,
+		return new Diagnostics(windowStartMs, cpuSeconds, perRequest, machine, cpu, series,
 				(window != null) ? window.profile() : "off", flameGraph, loops, split, threads, blocking, notes);
 	}
 

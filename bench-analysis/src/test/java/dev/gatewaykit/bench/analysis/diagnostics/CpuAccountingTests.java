@@ -34,6 +34,34 @@ class CpuAccountingTests {
 	}
 
 	@Test
+	void theMachineShowsHowBusyItsCoresWereAndWhatTheWatchedProcessesDidNotSpend() {
+		// Two cores (200 ticks a second in all), 180 of them busy: 90 %. The gateway
+		// spends 100 ticks a second, the machine 180: at 1 000 requests a second, 1 000
+		// µs of the gateway's and 1 800 of the machine's per request.
+		List<CpuSample> samples = List.of(new CpuSample(START, Map.of("gateway", 0L), new MachineCpu(5_000, 20_000)),
+				new CpuSample(START + 10_000, Map.of("gateway", 1_000L), new MachineCpu(6_800, 22_000)));
+
+		CpuAccounting.MachineShare machine = CpuAccounting.machine(samples, START, START + 10_000, 1_000).orElseThrow();
+
+		assertThat(machine.busyPct()).isCloseTo(90.0, within(0.001));
+		assertThat(machine.microsPerRequest()).isCloseTo(1_800.0, within(0.001));
+		assertThat(CpuAccounting.microsPerRequest(samples, START, START + 10_000, 1_000).get("gateway"))
+			.isCloseTo(1_000.0, within(0.001));
+	}
+
+	@Test
+	void noMachineFigureWithoutItsTicksAtBothEdgesOrWithoutRequests() {
+		List<CpuSample> older = List.of(new CpuSample(START, Map.of("gateway", 0L)),
+				new CpuSample(START + 10_000, Map.of("gateway", 100L), new MachineCpu(10, 20)));
+		List<CpuSample> both = List.of(new CpuSample(START, Map.of(), new MachineCpu(0, 0)),
+				new CpuSample(START + 10_000, Map.of(), new MachineCpu(100, 2_000)));
+
+		assertThat(CpuAccounting.machine(older, START, START + 10_000, 100)).isEmpty();
+		assertThat(CpuAccounting.machine(both, START, START + 10_000, 0)).isEmpty();
+		assertThat(CpuAccounting.machine(both, START, START + 10_000, 100)).isPresent();
+	}
+
+	@Test
 	void samplesOffTheWindowsEdgesAreUsedAsRatesSoTheFigureDoesNotMove() {
 		// Samples 400 ms after the window opened and 300 ms before it closed: the rate
 		// between them is still half a core.
@@ -84,7 +112,7 @@ class CpuAccountingTests {
 	void readsTheSamplersFileAndSkipsALineCutShort(@TempDir Path dir) throws Exception {
 		Path file = dir.resolve(CpuSample.FILE);
 		Files.writeString(file, """
-				{"epochMs":2000,"ticks":{"gateway":7}}
+				{"epochMs":2000,"ticks":{"gateway":7},"machine":{"busy":40,"total":400}}
 				{"epochMs":1000,"ticks":{"gateway":3,"nginx":1}}
 				{"epochMs":3000,"ticks":{"gatew""");
 
@@ -92,6 +120,8 @@ class CpuAccountingTests {
 
 		assertThat(samples).extracting(CpuSample::epochMs).containsExactly(1000L, 2000L);
 		assertThat(samples.get(0).ticks()).containsEntry("nginx", 1L);
+		assertThat(samples.get(0).machine()).as("a line from before the machine was read").isNull();
+		assertThat(samples.get(1).machine()).isEqualTo(new MachineCpu(40, 400));
 	}
 
 }
