@@ -38,8 +38,8 @@ public final class SummarizeModeCommand extends KitCommand {
 
 	@Option(names = "--mode", paramLabel = "NAME", required = true,
 			description = "naive, fixed, vanilla, blocking, publish-on, bounded-elastic, reactive, flip (the gateway "
-					+ "switched mode mid-window; the report splits it at DIR/flip.json), custom (your gateway: not "
-					+ "modelled) or ceiling")
+					+ "switched mode mid-window; the report splits it at DIR/flip.json), custom (your gateway: "
+					+ "bound by the CPU and its loops the kit sees) or ceiling")
 	@Nullable String mode;
 
 	@Option(names = "--redis-latency", paramLabel = "MS", required = true,

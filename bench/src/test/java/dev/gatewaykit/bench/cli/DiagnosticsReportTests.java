@@ -114,6 +114,17 @@ class DiagnosticsReportTests {
 	}
 
 	@Test
+	void theLoopsOfAModeThatHoldsNoLoopGetTheirOwnBoundAndABlockingModeKeepsItsHoldTime() {
+		// fixed's loops: 30 of 100 wall-clock samples not in epollWait.
+		ModeSummary fixed = modeSummary("fixed");
+		assertThat(fixed.prediction().formula()).endsWith("; loops 30 % occupied = " + Math.round(fixed.tps() / 0.3));
+		assertThat(fixed.prediction().threadBound()).isCloseTo(fixed.tps() / 0.3, within(1e-6));
+
+		ModeSummary naive = modeSummary("naive");
+		assertThat(naive.prediction().formula()).doesNotContain("occupied");
+	}
+
+	@Test
 	void theReportChartsTheSeriesAndListsWhatBlocked() throws IOException {
 		RunReport report = RunReport.load(this.run, null, RunFixtures.MACHINE, RunFixtures.VERSIONS, RunFixtures.CLOCK);
 		report.write(this.run);

@@ -9,11 +9,15 @@ import org.jspecify.annotations.Nullable;
 
 import dev.gatewaykit.bench.analysis.diagnostics.CpuSample;
 import dev.gatewaykit.bench.analysis.diagnostics.Diagnostics;
+import dev.gatewaykit.bench.analysis.diagnostics.LoopProfile;
+import dev.gatewaykit.bench.analysis.diagnostics.ProfilerEvent;
 import dev.gatewaykit.bench.analysis.diagnostics.WindowRecord;
 import dev.gatewaykit.bench.analysis.littleslaw.CpuBound;
 import dev.gatewaykit.bench.analysis.littleslaw.GatewayFacts;
 import dev.gatewaykit.bench.analysis.littleslaw.GatewayMeters;
 import dev.gatewaykit.bench.analysis.littleslaw.LinkLatencies;
+import dev.gatewaykit.bench.analysis.littleslaw.LoopBound;
+import dev.gatewaykit.bench.analysis.littleslaw.Prediction;
 import dev.gatewaykit.bench.analysis.sockets.StarvationAnalysis;
 import dev.gatewaykit.bench.model.BadInputException;
 import dev.gatewaykit.bench.model.BenchJson;
@@ -90,9 +94,27 @@ public final class ModeSummaries {
 			if (cpu != null && whole && !ModeSummary.FLIP.equals(mode)) {
 				summary = summary.withPrediction(cpu.bind(summary.prediction()));
 			}
+			summary = withLoopBound(summary, diagnostics);
 		}
 		BenchJson.write(dir.resolve(ModeSummary.FILE), summary);
 		return summary;
+	}
+
+	/**
+	 * The loops' bound beside the others, for a mode whose loops hold no request while it
+	 * waits (a blocking mode's thread bound comes from its hold time): from the
+	 * wall-clock profile only, the one that sees a loop wait for I/O.
+	 */
+	static ModeSummary withLoopBound(ModeSummary summary, Diagnostics diagnostics) {
+		LoopProfile loops = diagnostics.loops();
+		Prediction prediction = summary.prediction();
+		if (loops == null || loops.samples() == 0 || !ProfilerEvent.WALL.id().equals(diagnostics.profile())
+				|| prediction == null || prediction.threadBound() != null || ModeSummary.FLIP.equals(summary.mode())
+				|| !summary.valid()) {
+			return summary;
+		}
+		LoopBound bound = LoopBound.of(summary.tps(), loops.runningPct() + loops.blockedPct());
+		return (bound != null) ? summary.withPrediction(bound.bind(prediction)) : summary;
 	}
 
 	/**
