@@ -114,7 +114,7 @@ public final class SummaryTable {
 		return List.of(name, mode.workload().describe(), tps(mode), ms(mode.latencyMs().mean()),
 				ms(mode.latencyMs().p50()), ms(mode.latencyMs().p90()), ms(mode.latencyMs().p99()),
 				ms(mode.latencyMs().max()), Numbers.fixed(mode.errorPct(), 2) + " %", predicted,
-				ofBound(mode.tps(), prediction, mode.valid()), formula);
+				ofBound(mode.boundTps(), prediction, mode.valid()), formula);
 	}
 
 	private static String of(String ofBound) {
@@ -153,7 +153,7 @@ public final class SummaryTable {
 		return summary.mode() + ": " + tps + ", p99 " + Numbers.trim(summary.latencyMs().p99(), 0) + " ms, errors "
 				+ Numbers.fixed(summary.errorPct(), 2) + " %, bound " + bound(summary.prediction()) + " ("
 				+ summary.prediction().formula() + ")"
-				+ of(ofBound(summary.tps(), summary.prediction(), summary.valid()));
+				+ of(ofBound(summary.boundTps(), summary.prediction(), summary.valid()));
 	}
 
 	/** The table plus the headline ratio line, for the terminal. */

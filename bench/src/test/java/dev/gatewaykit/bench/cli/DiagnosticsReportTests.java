@@ -24,6 +24,7 @@ import dev.gatewaykit.bench.analysis.diagnostics.LoopProfile;
 import dev.gatewaykit.bench.analysis.diagnostics.MachineCpu;
 import dev.gatewaykit.bench.analysis.diagnostics.ThreadDump;
 import dev.gatewaykit.bench.analysis.diagnostics.WindowRecord;
+import dev.gatewaykit.bench.analysis.littleslaw.Prediction;
 import dev.gatewaykit.bench.analysis.summary.ModeSummary;
 import dev.gatewaykit.bench.analysis.summary.RunFixtures;
 import dev.gatewaykit.bench.model.BenchJson;
@@ -122,6 +123,20 @@ class DiagnosticsReportTests {
 
 		ModeSummary naive = modeSummary("naive");
 		assertThat(naive.prediction().formula()).doesNotContain("occupied");
+	}
+
+	@Test
+	void aCpuBoundIsSetBesideTheRateOfTheSpanItsCpuWasMeasuredOver() {
+		// The profilers ran in the window's second half: CPU per request, and so the
+		// bound, are the first half's (33 141 requests in 30 s), and so is the rate it
+		// is compared with.
+		ModeSummary fixed = modeSummary("fixed");
+		assertThat(fixed.prediction().boundBy()).isEqualTo(Prediction.CPU);
+		assertThat(fixed.diagnostics().cpuSpanTps()).isCloseTo(33_141 / 30.0, within(1e-6));
+		assertThat(fixed.boundTps()).isEqualTo(fixed.diagnostics().cpuSpanTps());
+
+		ModeSummary naive = modeSummary("naive");
+		assertThat(naive.boundTps()).as("a thread bound is set beside the window's TPS").isEqualTo(naive.tps());
 	}
 
 	@Test

@@ -34,6 +34,8 @@ import dev.gatewaykit.common.diagnostics.GatewaySecond;
  * @param cpuMicrosPerRequest CPU microseconds per completed request in that span, by
  * process ({@code gateway}, {@code auth-service}, {@code mall-api}, {@code nginx},
  * {@code toxiproxy}, {@code redis}, {@code injector})
+ * @param cpuSpanTps requests completed a second over that span, the rate the CPU figures
+ * divide by; 0 when CPU was not sampled
  * @param machine the whole machine over the same span: how busy its cores were and its
  * CPU per request; null when {@code /proc/stat} was not sampled
  * @param cpu each process's CPU per second, from the first browsing second to the end
@@ -47,8 +49,8 @@ import dev.gatewaykit.common.diagnostics.GatewaySecond;
  * @param notes what could not be collected, and why
  */
 public record Diagnostics(long windowStartEpochMs, String cpuSeconds, Map<String, Double> cpuMicrosPerRequest,
-		@Nullable MachineShare machine, List<CpuSecond> cpu, List<GatewaySecond> gateway, String profile,
-		@Nullable String flameGraph, @Nullable LoopProfile loops, @Nullable CpuSplit cpuSplit,
+		double cpuSpanTps, @Nullable MachineShare machine, List<CpuSecond> cpu, List<GatewaySecond> gateway,
+		String profile, @Nullable String flameGraph, @Nullable LoopProfile loops, @Nullable CpuSplit cpuSplit,
 		@Nullable ThreadSnapshot threads, @Nullable Blocking blocking, List<String> notes) {
 
 	/** The gateway's diagnostics as read at the window's end. */
@@ -113,11 +115,12 @@ public record Diagnostics(long windowStartEpochMs, String cpuSeconds, Map<String
 		String cpuSeconds = "0–" + Math.round((cpuEndMs - windowStartMs) / 1000.0) + " s";
 		Map<String, Double> perRequest = Map.of();
 		MachineShare machine = null;
+		double completed = 0;
 		List<CpuSecond> cpu = List.of();
 		Path cpuFile = dir.resolve(CpuSample.FILE);
 		if (Files.isRegularFile(cpuFile)) {
 			List<CpuSample> samples = CpuAccounting.read(cpuFile);
-			double completed = requestsPerSecond.applyAsDouble(windowStartMs, cpuEndMs);
+			completed = requestsPerSecond.applyAsDouble(windowStartMs, cpuEndMs);
 			perRequest = CpuAccounting.microsPerRequest(samples, windowStartMs, cpuEndMs, completed);
 			machine = CpuAccounting.machine(samples, windowStartMs, cpuEndMs, completed).orElse(null);
 			if (perRequest.isEmpty()) {
@@ -175,7 +178,7 @@ public record Diagnostics(long windowStartEpochMs, String cpuSeconds, Map<String
 				notes.add("an on-CPU profile but no CPU per request of the gateway: its CPU is not split");
 			}
 		}
-		return new Diagnostics(windowStartMs, cpuSeconds, perRequest, machine, cpu, series,
+		return new Diagnostics(windowStartMs, cpuSeconds, perRequest, completed, machine, cpu, series,
 				(window != null) ? window.profile() : "off", flameGraph, loops, split, threads, blocking, notes);
 	}
 

@@ -128,6 +128,20 @@ public record ModeSummary(int schema, String mode, ExecutionMode executionMode, 
 				this.warmup, this.starvation, this.diagnostics);
 	}
 
+	/**
+	 * The TPS to set beside the bound: for a CPU bound, the rate of the span its CPU per
+	 * request was measured over (the window's first half when the profilers ran in the
+	 * second, which costs throughput: measured 2108.7 against 1879.7 TPS), else the
+	 * window's.
+	 */
+	public double boundTps() {
+		if (this.diagnostics != null && this.diagnostics.cpuSpanTps() > 0 && this.prediction != null
+				&& Prediction.CPU.equals(this.prediction.boundBy())) {
+			return this.diagnostics.cpuSpanTps();
+		}
+		return this.tps;
+	}
+
 	public boolean valid() {
 		return this.validity != null && this.validity.valid();
 	}

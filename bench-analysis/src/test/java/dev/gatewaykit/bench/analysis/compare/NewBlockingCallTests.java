@@ -53,8 +53,8 @@ class NewBlockingCallTests {
 				new Latency(100, 90, 150, 200, 250), ModeSummary.Spread.NONE, Validity.VALID,
 				new Prediction(null, "-", Prediction.NONE, null, null), null, null, Map.of("200", 30_000L), List.of(),
 				null, null);
-		return mode.withDiagnostics(new Diagnostics(0, "first half", Map.of(), null, List.of(), List.of(), "off", null,
-				null, null, null, blocking, List.of()));
+		return mode.withDiagnostics(new Diagnostics(0, "first half", Map.of(), 0, null, List.of(), List.of(), "off",
+				null, null, null, null, blocking, List.of()));
 	}
 
 }
