@@ -11,6 +11,7 @@ import java.util.Optional;
 import dev.gatewaykit.bench.analysis.knee.KneeCriteria;
 import dev.gatewaykit.bench.analysis.knee.KneeSearch;
 import dev.gatewaykit.bench.options.GivenOptions;
+import dev.gatewaykit.bench.run.BenchOptions;
 import dev.gatewaykit.bench.options.UsageException;
 import dev.gatewaykit.launcher.stack.GatewaySelection;
 
@@ -68,7 +69,7 @@ public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double st
 		 */
 		static Mode named(String name) {
 			if (name.equals(VANILLA)) {
-				return new Mode(name, GatewaySelection.parse("fixed"), List.of("--kit.routes.vanilla=true"), true);
+				return new Mode(name, GatewaySelection.parse("fixed"), List.of(BenchOptions.VANILLA_ROUTE), true);
 			}
 			return new Mode(name, GatewaySelection.parse(name), List.of(), false);
 		}

@@ -279,6 +279,9 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 		return (this.repeat == 1) ? name : name + REPEAT_SEPARATOR + repeat;
 	}
 
+	/** The gateway argument that turns its plain route on: the vanilla mode's. */
+	public static final String VANILLA_ROUTE = "--kit.routes.vanilla=true";
+
 	/**
 	 * The gateway's own arguments for {@code mode}: the plain route for vanilla, the
 	 * blocking-call recorder with {@code --blockhound}.
@@ -286,7 +289,7 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 	public List<String> gatewayArguments(String mode) {
 		List<String> arguments = new ArrayList<>();
 		if (mode.equals(ModeSummary.VANILLA)) {
-			arguments.add("--kit.routes.vanilla=true");
+			arguments.add(VANILLA_ROUTE);
 		}
 		if (this.blockHound) {
 			arguments.add("--kit.diagnostics.block-hound=true");
