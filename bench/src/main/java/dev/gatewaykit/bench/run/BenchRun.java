@@ -31,6 +31,12 @@ import dev.gatewaykit.bench.analysis.summary.ModeSummary;
 import dev.gatewaykit.bench.model.BenchJson;
 import dev.gatewaykit.bench.model.CaseFacts;
 import dev.gatewaykit.bench.model.MeasuredRun;
+import dev.gatewaykit.bench.model.Numbers;
+import dev.gatewaykit.bench.model.Unloaded;
+import dev.gatewaykit.bench.drive.DemoLogins;
+import dev.gatewaykit.bench.drive.LoadRequests;
+import dev.gatewaykit.bench.drive.OpenModelDriver;
+import dev.gatewaykit.bench.drive.UnloadedProbe;
 import dev.gatewaykit.bench.probe.AsyncProfiler;
 import dev.gatewaykit.bench.probe.CpuSampler;
 import dev.gatewaykit.bench.probe.SocketSampler;
@@ -311,6 +317,8 @@ public final class BenchRun implements AutoCloseable {
 		}
 		get(URI.create(gateway.actuatorUri() + "/prometheus"))
 			.ifPresent((text) -> write(dir.resolve("gateway-metrics.txt"), text));
+		// After the end scrape: the probe's requests are not the window's.
+		unloaded(dir, mode, nginx.url());
 		this.stack.stop(nginx);
 		gateways.forEach(this.stack::stop);
 		summarize(dir, mode, this.options.redisLatencyMs(), run.authLatencyMs());
@@ -339,7 +347,45 @@ public final class BenchRun implements AutoCloseable {
 			awaitQuietly(cpuSampling);
 			window.ifPresent((pending) -> awaitQuietly(pending, Duration.ofSeconds(60)));
 		}
+		unloaded(dir, run.mode(), target);
 		summarize(dir, run.mode(), 0, 0);
+	}
+
+	/**
+	 * The unloaded response time of the load's requests, sent one at a time to the stack
+	 * the window has just warmed ({@code unloaded.json}): the closed model's bound. Only
+	 * for the kit's scenario, whose requests the kit can send itself; a probe that fails
+	 * costs the bound, not the run.
+	 */
+	private void unloaded(Path dir, String mode, URI base) {
+		if (mode.equals(ModeSummary.FLIP)) {
+			return;
+		}
+		if (!this.options.scenario().simulation().equals(BenchOptions.Scenario.KIT)) {
+			this.log
+				.accept("no unloaded response time for " + mode + ": the kit sends only its own scenario's requests");
+			return;
+		}
+		try {
+			LoadRequests load;
+			if (mode.equals(ModeSummary.VANILLA)) {
+				load = LoadRequests.plain(LoadRequests.PLAIN_PATH);
+			}
+			else {
+				DemoLogins login = new DemoLogins(http, base, this.workspace.demoUsersCsv(), 1);
+				login.login(DemoLogins.DEADLINE);
+				load = LoadRequests.products(login::tokens, OpenModelDriver.DEMO_PRODUCTS);
+			}
+			Optional<Unloaded> unloaded = UnloadedProbe.measure(http, base, load, UnloadedProbe.REQUESTS);
+			unloaded.ifPresent((value) -> BenchJson.write(dir.resolve(Unloaded.FILE), value));
+			this.log.accept(unloaded
+				.map((value) -> "unloaded response time: median " + Numbers.trim(value.medianMs(), 1) + " ms of "
+						+ value.ok() + " requests one at a time")
+				.orElse("no unloaded response time: no request of the probe was answered 2xx"));
+		}
+		catch (RunFailedException ex) {
+			this.log.accept("no unloaded response time: " + ex.getMessage());
+		}
 	}
 
 	private WindowDiagnostics.Plan plan(Path dir, String name, long pid, Optional<URI> actuator) {

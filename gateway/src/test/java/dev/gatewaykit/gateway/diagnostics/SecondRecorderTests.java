@@ -29,7 +29,10 @@ class SecondRecorderTests {
 	private long epochSecond = 1_700_000_000;
 
 	@Test
-	void poolsAreSummedOverRemoteAddressesAndTheProxyPoolIsReportedAsMallApi() {
+	void poolsAreSummedOverRemoteAddressesSizedPerAddressAndTheProxyPoolIsReportedAsMallApi() {
+		pool("max", "proxy", "10.0.0.1:9100", 1000);
+		pool("max", "proxy", "10.0.0.2:9100", 1000);
+		pool("max", "auth-service", "10.0.0.3:9000", 500);
 		pool("active", "proxy", "10.0.0.1:9100", 3);
 		pool("active", "proxy", "10.0.0.2:9100", 2);
 		pool("idle", "proxy", "10.0.0.1:9100", 7);
@@ -39,8 +42,8 @@ class SecondRecorderTests {
 
 		GatewaySecond second = recordOneSecond(recorder());
 
-		assertThat(second.pools()).containsExactlyInAnyOrderEntriesOf(
-				Map.of("mall-api", new GatewaySecond.Pool(5, 7, 1), "auth-service", new GatewaySecond.Pool(4, 6, 0)));
+		assertThat(second.pools()).containsExactlyInAnyOrderEntriesOf(Map.of("mall-api",
+				new GatewaySecond.Pool(5, 7, 1, 1000), "auth-service", new GatewaySecond.Pool(4, 6, 0, 500)));
 	}
 
 	@Test

@@ -43,8 +43,16 @@ public record GatewaySecond(long epochSecond, Lag lag, int pendingTasks, Map<Str
 	 * @param active connections lent out
 	 * @param idle connections open and free
 	 * @param pending acquisitions waiting for a connection
+	 * @param max the most connections the pool opens to one remote address (its size;
+	 * Reactor Netty keeps one pool per address), 0 when not reported
 	 */
-	public record Pool(int active, int idle, int pending) {
+	public record Pool(int active, int idle, int pending, int max) {
+
+		/** A pool whose size was not reported (records from before it was). */
+		public Pool(int active, int idle, int pending) {
+			this(active, idle, pending, 0);
+		}
+
 	}
 
 	/**

@@ -45,12 +45,7 @@ public record LoopBound(double occupiedPct, double tps) {
 	 * the prediction has none), otherwise named beside its formula.
 	 */
 	public Prediction bind(Prediction prediction) {
-		if (prediction.tps() == null || this.tps < prediction.tps()) {
-			return new Prediction(this.tps, formula(), Prediction.THREADS, this.tps, prediction.offeredBound(),
-					prediction.holdTime());
-		}
-		return new Prediction(prediction.tps(), prediction.formula() + "; " + formula(), prediction.boundBy(), this.tps,
-				prediction.offeredBound(), prediction.holdTime());
+		return prediction.bound(this.tps, formula(), Prediction.THREADS).withThreadBound(this.tps);
 	}
 
 }

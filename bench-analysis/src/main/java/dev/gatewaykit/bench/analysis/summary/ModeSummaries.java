@@ -3,6 +3,7 @@ package dev.gatewaykit.bench.analysis.summary;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.Consumer;
 
 import org.jspecify.annotations.Nullable;
@@ -12,18 +13,22 @@ import dev.gatewaykit.bench.analysis.diagnostics.Diagnostics;
 import dev.gatewaykit.bench.analysis.diagnostics.LoopProfile;
 import dev.gatewaykit.bench.analysis.diagnostics.ProfilerEvent;
 import dev.gatewaykit.bench.analysis.diagnostics.WindowRecord;
+import dev.gatewaykit.bench.analysis.littleslaw.ClosedBound;
 import dev.gatewaykit.bench.analysis.littleslaw.CpuBound;
 import dev.gatewaykit.bench.analysis.littleslaw.GatewayFacts;
 import dev.gatewaykit.bench.analysis.littleslaw.GatewayMeters;
 import dev.gatewaykit.bench.analysis.littleslaw.LinkLatencies;
 import dev.gatewaykit.bench.analysis.littleslaw.LoopBound;
+import dev.gatewaykit.bench.analysis.littleslaw.PoolBound;
 import dev.gatewaykit.bench.analysis.littleslaw.Prediction;
 import dev.gatewaykit.bench.analysis.sockets.StarvationAnalysis;
 import dev.gatewaykit.bench.model.BadInputException;
 import dev.gatewaykit.bench.model.BenchJson;
 import dev.gatewaykit.bench.model.MeasuredRun;
 import dev.gatewaykit.bench.model.TimeSeries;
+import dev.gatewaykit.bench.model.Unloaded;
 import dev.gatewaykit.bench.model.Workload;
+import dev.gatewaykit.common.diagnostics.GatewaySecond;
 
 /**
  * One mode's directory summarized: what the simulation wrote ({@code measured.json},
@@ -95,7 +100,9 @@ public final class ModeSummaries {
 				summary = summary.withPrediction(cpu.bind(summary.prediction()));
 			}
 			summary = withLoopBound(summary, diagnostics);
+			summary = withPoolBound(summary, diagnostics, measured.windowEndEpochMs());
 		}
+		summary = withClosedBound(summary, workload, dir.resolve(Unloaded.FILE));
 		BenchJson.write(dir.resolve(ModeSummary.FILE), summary);
 		return summary;
 	}
@@ -114,6 +121,39 @@ public final class ModeSummaries {
 			return summary;
 		}
 		LoopBound bound = LoopBound.of(summary.tps(), loops.runningPct() + loops.blockedPct());
+		return (bound != null) ? summary.withPrediction(bound.bind(prediction)) : summary;
+	}
+
+	/**
+	 * The connection pools' lowest bound beside the others, from the gateway's pool
+	 * gauges over the window (seconds that ended inside it) and the window's rate.
+	 */
+	static ModeSummary withPoolBound(ModeSummary summary, Diagnostics diagnostics, long windowEndMs) {
+		Prediction prediction = summary.prediction();
+		if (prediction == null || ModeSummary.FLIP.equals(summary.mode()) || !summary.valid()) {
+			return summary;
+		}
+		long first = diagnostics.windowStartEpochMs() / 1000 + 1;
+		long last = windowEndMs / 1000;
+		List<GatewaySecond> window = diagnostics.gateway()
+			.stream()
+			.filter((second) -> second.epochSecond() >= first && second.epochSecond() <= last)
+			.toList();
+		PoolBound bound = PoolBound.lowest(window, summary.tps());
+		return (bound != null) ? summary.withPrediction(bound.bind(prediction)) : summary;
+	}
+
+	/**
+	 * The closed model's bound with the unloaded response time the bench measured after
+	 * the window ({@code unloaded.json}); none without it (an open workload, a user's
+	 * simulation, the ceiling).
+	 */
+	static ModeSummary withClosedBound(ModeSummary summary, Workload workload, Path unloadedFile) {
+		Prediction prediction = summary.prediction();
+		if (prediction == null || ModeSummary.FLIP.equals(summary.mode()) || !Files.isRegularFile(unloadedFile)) {
+			return summary;
+		}
+		ClosedBound bound = ClosedBound.of(workload, BenchJson.read(unloadedFile, Unloaded.class));
 		return (bound != null) ? summary.withPrediction(bound.bind(prediction)) : summary;
 	}
 
