@@ -13,7 +13,7 @@ import java.util.function.LongSupplier;
  * the overload itself. Thread-safe: any thread may call {@link #tryAcquire}; of
  * concurrent callers past the interval exactly one wins.
  */
-final class OncePerInterval {
+public final class OncePerInterval {
 
 	private final long intervalNanos;
 
@@ -21,7 +21,7 @@ final class OncePerInterval {
 
 	private final Map<String, Window> windows = new ConcurrentHashMap<>();
 
-	OncePerInterval(Duration interval, LongSupplier nanoTime) {
+	public OncePerInterval(Duration interval, LongSupplier nanoTime) {
 		this.intervalNanos = interval.toNanos();
 		this.nanoTime = nanoTime;
 	}
@@ -30,7 +30,7 @@ final class OncePerInterval {
 	 * How many events of this key were suppressed since the last one let through, or -1
 	 * when this one is suppressed too.
 	 */
-	long tryAcquire(String key) {
+	public long tryAcquire(String key) {
 		Window window = this.windows.computeIfAbsent(key,
 				(k) -> new Window(this.nanoTime.getAsLong() - this.intervalNanos));
 		long now = this.nanoTime.getAsLong();

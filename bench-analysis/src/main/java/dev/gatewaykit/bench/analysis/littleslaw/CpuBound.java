@@ -68,14 +68,11 @@ public record CpuBound(int cores, double micros, List<String> processes) {
 
 	/**
 	 * {@code prediction}, or this bound in its place where it is lower or the prediction
-	 * has none: the bound that binds is the lowest.
+	 * has none: the bound that binds is the lowest. A higher one is named beside it (the
+	 * naive mode's cores, far from binding, say that its loops do).
 	 */
 	public Prediction bind(Prediction prediction) {
-		if (prediction.tps() != null && prediction.tps() <= tps()) {
-			return prediction;
-		}
-		return new Prediction(tps(), formula(), Prediction.CPU, prediction.threadBound(), prediction.offeredBound(),
-				prediction.holdTime());
+		return prediction.bound(tps(), formula(), Prediction.CPU);
 	}
 
 }

@@ -9,7 +9,9 @@ import dev.gatewaykit.bench.analysis.littleslaw.LinkLatencies;
 import dev.gatewaykit.bench.analysis.littleslaw.LittlesLaw;
 import dev.gatewaykit.bench.analysis.littleslaw.Prediction;
 import dev.gatewaykit.bench.model.BadInputException;
+import dev.gatewaykit.bench.model.LoadModel;
 import dev.gatewaykit.bench.model.MeasuredRun;
+import dev.gatewaykit.bench.model.Numbers;
 import dev.gatewaykit.bench.model.PhaseStats;
 import dev.gatewaykit.bench.model.TimeSeries;
 import dev.gatewaykit.bench.model.Workload;
@@ -77,6 +79,12 @@ public final class Summarizer {
 		else {
 			HoldTime hold = (scrapes != null) ? scrapes.holdTime(HoldTime.poolOf(execution)) : null;
 			prediction = LittlesLaw.predict(execution, gateway, links, workload, hold);
+		}
+		if (workload.model() == LoadModel.OPEN && !flip && prediction.tps() == null) {
+			// An open workload's rate bounds every mode: none completes more than it is
+			// sent.
+			prediction = new Prediction(workload.rate(), "offered " + Numbers.trim(workload.rate(), 1) + " req/s",
+					Prediction.OFFERED_LOAD, prediction.threadBound(), workload.rate());
 		}
 		return new ModeSummary(ModeSummary.SCHEMA, mode, execution, measured.label(), measured.target(), workload,
 				links, windowSeconds, window.ok(), window.ko(), window.ok() / windowSeconds, window.errorPct(),

@@ -41,7 +41,7 @@ class CpuBoundTests {
 	}
 
 	@Test
-	void theNaiveModesLoopsBindLongBeforeItsCpu() {
+	void theNaiveModesLoopsBindLongBeforeItsCpuWhichIsNamedBeside() {
 		// 4 loops, 57.1 ms blocked + 0.8 ms CPU each request; all processes ~3.3 ms CPU.
 		HoldTime hold = new HoldTime(10_000, 57.1, 0.8, GatewayMeters.EVENT_LOOP, HoldTime.WINDOW);
 		Prediction loops = LittlesLaw.predict(ExecutionMode.BLOCKING,
@@ -50,8 +50,9 @@ class CpuBoundTests {
 
 		Prediction prediction = CpuBound.of(2, split(3300)).bind(loops);
 
-		assertThat(prediction).isSameAs(loops);
+		assertThat(prediction.boundBy()).isEqualTo(Prediction.THREADS);
 		assertThat(Math.round(prediction.tps())).isEqualTo(69);
+		assertThat(prediction.formula()).isEqualTo(loops.formula() + "; 2 cores / 3300 µs CPU of 7 processes = 606");
 	}
 
 	@Test

@@ -1,0 +1,52 @@
+package dev.gatewaykit.gateway.admission;
+
+import java.time.Duration;
+
+import jakarta.validation.constraints.DecimalMin;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * The gateway's adaptive concurrency limit ({@link AdmissionWebFilter}): Netflix's
+ * gradient algorithm ({@code Gradient2Limit}) over windows of measured response times
+ * ({@code WindowedLimit}). The limit grows while the recent response time stays within
+ * {@code rttTolerance} of the long-term one, and shrinks when requests start to queue.
+ * <p>
+ * The defaults suit the kit's gateway on 2 to 8 cores: {@code maxLimit} is well above the
+ * concurrency its closed-model bench offers (150) so that steady load is never refused,
+ * and {@code minLimit} keeps a gateway that has just started (its JIT still compiling,
+ * every response slow) serving while it warms.
+ *
+ * @param enabled whether requests are limited at all (the naive profile: not, as in the
+ * incident)
+ * @param initialLimit the limit a freshly started gateway begins with
+ * @param minLimit the limit never falls below this
+ * @param maxLimit nor rises above this
+ * @param rttTolerance how many times the long-term response time the recent one may be
+ * before the limit shrinks
+ * @param window the shortest span of response times averaged into one sample: one slow
+ * request (a GC pause) must not move the limit
+ * @param retryAfter what a refused client is told to wait ({@code Retry-After})
+ */
+@Validated
+@ConfigurationProperties("kit.gateway.admission")
+public record AdmissionProperties(@DefaultValue("true") boolean enabled, @DefaultValue("100") @Min(1) int initialLimit,
+		@DefaultValue("20") @Min(1) int minLimit, @DefaultValue("1000") @Min(1) int maxLimit,
+		@DefaultValue("2.0") @DecimalMin("1.0") double rttTolerance, @DefaultValue("1s") @NotNull Duration window,
+		@DefaultValue("1s") @NotNull Duration retryAfter) {
+
+	public AdmissionProperties {
+		if (minLimit > initialLimit || initialLimit > maxLimit) {
+			throw new IllegalArgumentException("kit.gateway.admission needs min-limit (" + minLimit
+					+ ") <= initial-limit (" + initialLimit + ") <= max-limit (" + maxLimit + ")");
+		}
+		if (window.isNegative() || window.isZero()) {
+			throw new IllegalArgumentException("kit.gateway.admission.window must be positive, was " + window);
+		}
+	}
+
+}

@@ -1,0 +1,148 @@
+package dev.gatewaykit.gateway.admission;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+
+import com.netflix.concurrency.limits.Limit;
+import com.netflix.concurrency.limits.limiter.SimpleLimiter;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.Test;
+import reactor.core.Disposable;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
+
+import org.springframework.context.support.StaticApplicationContext;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.mock.http.server.reactive.MockServerHttpRequest;
+import org.springframework.mock.web.server.MockServerWebExchange;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebFilterChain;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class AdmissionWebFilterTests {
+
+	/** A limit of one that records the response times it is given. */
+	private final RecordingLimit limit = new RecordingLimit();
+
+	private final SimpleLimiter<Void> limiter = SimpleLimiter.newBuilder().limit(this.limit).build();
+
+	private final Counter refused = Counter.builder("refused").register(new SimpleMeterRegistry());
+
+	private final StaticApplicationContext publicServer = new StaticApplicationContext();
+
+	private final AdmissionWebFilter filter = new AdmissionWebFilter(this.limiter, this.refused,
+			Duration.ofMillis(1500), this.publicServer);
+
+	@Test
+	void pastTheLimitARequestIsRefusedAtOnceWith503JsonAndRetryAfterAndNeverReachesTheFilters() {
+		Sinks.Empty<Void> first = Sinks.empty();
+		Disposable held = this.filter.filter(exchange(), (exchange) -> first.asMono()).subscribe();
+		assertThat(this.limiter.getInflight()).isEqualTo(1);
+
+		MockServerWebExchange second = exchange();
+		List<ServerWebExchange> reached = new CopyOnWriteArrayList<>();
+		this.filter.filter(second, recording(reached)).block(Duration.ofSeconds(5));
+
+		assertThat(reached).isEmpty();
+		assertThat(second.getResponse().getStatusCode()).isEqualTo(HttpStatus.SERVICE_UNAVAILABLE);
+		assertThat(second.getResponse().getHeaders().getFirst(HttpHeaders.RETRY_AFTER)).as("1.5 s rounded up")
+			.isEqualTo("2");
+		assertThat(second.getResponse().getBodyAsString().block(Duration.ofSeconds(5))).contains("\"status\":503",
+				"\"error\":\"overloaded\"", "concurrency limit");
+		assertThat(this.refused.count()).isEqualTo(1);
+
+		first.tryEmitEmpty();
+		assertThat(this.limiter.getInflight()).isZero();
+		this.filter.filter(exchange(), recording(reached)).block(Duration.ofSeconds(5));
+		assertThat(reached).as("admitted again once the first was answered").hasSize(1);
+		held.dispose();
+	}
+
+	@Test
+	void thePermitIsReturnedWhenTheChainFailsOrTheClientGoesAway() {
+		this.filter.filter(exchange(), (exchange) -> Mono.error(new IllegalStateException("boom")))
+			.onErrorComplete()
+			.block(Duration.ofSeconds(5));
+		assertThat(this.limiter.getInflight()).isZero();
+
+		Disposable cancelled = this.filter.filter(exchange(), (exchange) -> Mono.never()).subscribe();
+		assertThat(this.limiter.getInflight()).isEqualTo(1);
+		cancelled.dispose();
+		assertThat(this.limiter.getInflight()).isZero();
+	}
+
+	@Test
+	void answeredRequestsAreSamplesButAShedOneAndAnAbandonedOneAreNot() {
+		this.filter.filter(exchange(), (exchange) -> Mono.empty()).block(Duration.ofSeconds(5));
+		assertThat(this.limit.samples).hasSize(1);
+
+		this.filter.filter(exchange(), (exchange) -> {
+			exchange.getResponse().setStatusCode(HttpStatus.SERVICE_UNAVAILABLE);
+			return Mono.empty();
+		}).block(Duration.ofSeconds(5));
+		this.filter.filter(exchange(), (exchange) -> Mono.never()).subscribe().dispose();
+		assertThat(this.limit.samples).as("a 503 shed by a breaker, a cancelled request: no sample").hasSize(1);
+
+		this.filter.filter(exchange(), (exchange) -> {
+			exchange.getResponse().setStatusCode(HttpStatus.GATEWAY_TIMEOUT);
+			return Mono.empty();
+		}).block(Duration.ofSeconds(5));
+		assertThat(this.limit.samples).as("a timeout is this gateway's slowness: a sample").hasSize(2);
+	}
+
+	@Test
+	void theManagementServersRequestsAreNeverLimited() {
+		Sinks.Empty<Void> first = Sinks.empty();
+		Disposable held = this.filter.filter(exchange(), (exchange) -> first.asMono()).subscribe();
+		StaticApplicationContext management = new StaticApplicationContext(this.publicServer);
+		MockServerWebExchange probe = MockServerWebExchange.builder(MockServerHttpRequest.get("/actuator/health"))
+			.applicationContext(management)
+			.build();
+		List<ServerWebExchange> reached = new CopyOnWriteArrayList<>();
+
+		this.filter.filter(probe, recording(reached)).block(Duration.ofSeconds(5));
+
+		assertThat(reached).hasSize(1);
+		assertThat(this.refused.count()).isZero();
+		held.dispose();
+	}
+
+	private MockServerWebExchange exchange() {
+		return MockServerWebExchange.builder(MockServerHttpRequest.get("/api/mall/products/1"))
+			.applicationContext(this.publicServer)
+			.build();
+	}
+
+	private static WebFilterChain recording(List<ServerWebExchange> reached) {
+		return (exchange) -> {
+			reached.add(exchange);
+			return Mono.empty();
+		};
+	}
+
+	private static final class RecordingLimit implements Limit {
+
+		final List<Long> samples = new CopyOnWriteArrayList<>();
+
+		@Override
+		public int getLimit() {
+			return 1;
+		}
+
+		@Override
+		public void notifyOnChange(Consumer<Integer> consumer) {
+		}
+
+		@Override
+		public void onSample(long startTime, long rtt, int inflight, boolean didDrop) {
+			this.samples.add(rtt);
+		}
+
+	}
+
+}
