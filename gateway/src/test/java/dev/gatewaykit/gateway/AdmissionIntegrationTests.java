@@ -1,22 +1,16 @@
 package dev.gatewaykit.gateway;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
-import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -43,26 +37,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 @DirtiesContext
 class AdmissionIntegrationTests {
 
-	private static final Duration BACKEND_DELAY = Duration.ofSeconds(1);
-
-	private static final ExecutorService backendThreads = Executors.newFixedThreadPool(8);
-
-	private static final HttpServer slowMall = slowBackend();
+	private static final SlowBackend slowMall = SlowBackend.start(Duration.ofSeconds(1));
 
 	@DynamicPropertySource
 	static void properties(DynamicPropertyRegistry registry) {
-		registry.add("spring.data.redis.port", GatewayIntegrationTestSupport.redis::port);
-		registry.add("kit.routes.auth-uri", GatewayIntegrationTestSupport.backends::authUrl);
-		registry.add("kit.routes.mall-uri", () -> "http://127.0.0.1:" + slowMall.getAddress().getPort());
-		registry.add("kit.gateway.auth-service.client-secret", () -> StubBackends.CLIENT_SECRET);
-		registry.add("management.server.port", () -> "0");
-		GatewayIntegrationTestSupport.registerManagementCredentials(registry);
+		GatewayIntegrationTestSupport.register(registry);
+		registry.add("kit.routes.mall-uri", slowMall::url);
 	}
 
 	@AfterAll
 	static void stop() {
-		slowMall.stop(0);
-		backendThreads.shutdownNow();
+		slowMall.close();
 	}
 
 	@LocalServerPort
@@ -136,30 +121,6 @@ class AdmissionIntegrationTests {
 	}
 
 	private record Answered(HttpResponse<String> response, long atNanos) {
-	}
-
-	private static HttpServer slowBackend() {
-		try {
-			HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 100);
-			server.createContext("/", (exchange) -> {
-				try (exchange) {
-					Thread.sleep(BACKEND_DELAY.toMillis());
-					byte[] body = "{}".getBytes(StandardCharsets.UTF_8);
-					exchange.getResponseHeaders().set("Content-Type", "application/json");
-					exchange.sendResponseHeaders(200, body.length);
-					exchange.getResponseBody().write(body);
-				}
-				catch (InterruptedException ex) {
-					Thread.currentThread().interrupt();
-				}
-			});
-			server.setExecutor(backendThreads);
-			server.start();
-			return server;
-		}
-		catch (IOException ex) {
-			throw new IllegalStateException(ex);
-		}
 	}
 
 }

@@ -1,25 +1,19 @@
 package dev.gatewaykit.gateway;
 
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
-import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
@@ -50,7 +44,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 				"spring.cloud.gateway.server.webflux.httpclient.pool.acquire-timeout=300" })
 class GatewayOverloadTests {
 
-	private static final HttpServer slowMall = slowBackend(Duration.ofMillis(1500));
+	private static final SlowBackend slowMall = SlowBackend.start(Duration.ofMillis(1500));
 
 	/**
 	 * One thread and one queued task: bounded like Reactor's bounded-elastic scheduler.
@@ -64,7 +58,7 @@ class GatewayOverloadTests {
 	static void properties(DynamicPropertyRegistry registry) {
 		registry.add("spring.data.redis.port", GatewayIntegrationTestSupport.redis::port);
 		registry.add("kit.routes.auth-uri", GatewayIntegrationTestSupport.backends::authUrl);
-		registry.add("kit.routes.mall-uri", () -> "http://127.0.0.1:" + slowMall.getAddress().getPort());
+		registry.add("kit.routes.mall-uri", slowMall::url);
 		registry.add("kit.gateway.auth-service.client-secret", () -> StubBackends.CLIENT_SECRET);
 		registry.add("management.server.port", () -> "0");
 		GatewayIntegrationTestSupport.registerManagementCredentials(registry);
@@ -72,7 +66,7 @@ class GatewayOverloadTests {
 
 	@AfterAll
 	static void stop() {
-		slowMall.stop(0);
+		slowMall.close();
 		tinyScheduler.dispose();
 		tinyExecutor.shutdownNow();
 	}
@@ -139,30 +133,6 @@ class GatewayOverloadTests {
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-		}
-	}
-
-	private static HttpServer slowBackend(Duration delay) {
-		try {
-			HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 100);
-			server.createContext("/", (exchange) -> {
-				try (exchange) {
-					Thread.sleep(delay.toMillis());
-					byte[] body = "{}".getBytes(StandardCharsets.UTF_8);
-					exchange.getResponseHeaders().set("Content-Type", "application/json");
-					exchange.sendResponseHeaders(200, body.length);
-					exchange.getResponseBody().write(body);
-				}
-				catch (InterruptedException ex) {
-					Thread.currentThread().interrupt();
-				}
-			});
-			server.setExecutor(Executors.newFixedThreadPool(8));
-			server.start();
-			return server;
-		}
-		catch (IOException ex) {
-			throw new IllegalStateException(ex);
 		}
 	}
 
