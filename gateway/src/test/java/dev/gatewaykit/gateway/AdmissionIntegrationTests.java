@@ -32,8 +32,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * endpoint.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "kit.gateway.admission.initial-limit=2", "kit.gateway.admission.min-limit=2",
-				"kit.gateway.admission.max-limit=2" })
+		properties = { "kit.gateway.admission.enabled=true", "kit.gateway.admission.initial-limit=2",
+				"kit.gateway.admission.min-limit=2", "kit.gateway.admission.max-limit=2" })
 @DirtiesContext
 class AdmissionIntegrationTests {
 

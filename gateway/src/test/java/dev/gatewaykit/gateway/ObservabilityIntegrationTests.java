@@ -58,6 +58,8 @@ class ObservabilityIntegrationTests {
 		GatewayIntegrationTestSupport.register(registry);
 		// The relay call goes to a backend that records the headers it gets.
 		registry.add("kit.routes.auth-uri", auth::url);
+		// The dashboard's admission panel: its meters exist only with the limit on.
+		registry.add("kit.gateway.admission.enabled", () -> "true");
 	}
 
 	@LocalServerPort

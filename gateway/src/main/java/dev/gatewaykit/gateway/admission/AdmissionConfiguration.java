@@ -21,7 +21,7 @@ import org.springframework.context.annotation.Configuration;
  * the Grafana dashboard.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnBooleanProperty(name = "kit.gateway.admission.enabled", matchIfMissing = true)
+@ConditionalOnBooleanProperty(name = "kit.gateway.admission.enabled")
 public class AdmissionConfiguration {
 
 	@Bean

@@ -16,13 +16,13 @@ import org.springframework.validation.annotation.Validated;
  * ({@code WindowedLimit}). The limit grows while the recent response time stays within
  * {@code rttTolerance} of the long-term one, and shrinks when requests start to queue.
  * <p>
- * The defaults suit the kit's gateway on 2 to 8 cores: {@code maxLimit} is well above the
- * concurrency its closed-model bench offers (150) so that steady load is never refused,
- * and {@code minLimit} keeps a gateway that has just started (its JIT still compiling,
- * every response slow) serving while it warms.
+ * {@code minLimit} keeps a gateway that has just started (its JIT still compiling, every
+ * response slow) serving while it warms. Measured on 2 cores, the defaults still let the
+ * limit dip below a steady 150-user load on the plain route (0.45 % refused), one reason
+ * the limit is off by default.
  *
- * @param enabled whether requests are limited at all (the naive profile: not, as in the
- * incident)
+ * @param enabled whether requests are limited at all; off by default until the overload
+ * work shows it holds goodput without refusing steady load (docs/overload.md)
  * @param initialLimit the limit a freshly started gateway begins with
  * @param minLimit the limit never falls below this
  * @param maxLimit nor rises above this
@@ -34,7 +34,7 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("kit.gateway.admission")
-public record AdmissionProperties(@DefaultValue("true") boolean enabled, @DefaultValue("100") @Min(1) int initialLimit,
+public record AdmissionProperties(@DefaultValue("false") boolean enabled, @DefaultValue("100") @Min(1) int initialLimit,
 		@DefaultValue("20") @Min(1) int minLimit, @DefaultValue("1000") @Min(1) int maxLimit,
 		@DefaultValue("2.0") @DecimalMin("1.0") double rttTolerance, @DefaultValue("1s") @NotNull Duration window,
 		@DefaultValue("1s") @NotNull Duration retryAfter) {
