@@ -1,6 +1,7 @@
 package dev.gatewaykit.bench.cli;
 
 import java.io.PrintStream;
+import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
@@ -86,6 +87,11 @@ public final class KneeCommand extends KitCommand {
 
 	@Option(names = "--out", paramLabel = "DIR", description = "where results go (default target/kit/knee-<timestamp>)")
 	@Nullable String out;
+
+	@Option(names = "--gateway-arg", paramLabel = "ARG",
+			description = "one more argument for every mode's gateway (repeatable), e.g. "
+					+ "--gateway-arg=--kit.gateway.admission.enabled=true")
+	@Nullable List<String> gatewayArgs;
 
 	@Override
 	protected int run(GivenOptions args, PrintStream out, PrintStream err) throws Exception {

@@ -102,6 +102,12 @@ public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double st
 				}
 			}
 		}
+		// Every mode's gateway gets them, after the mode's own (a later argument wins).
+		List<String> extra = args.all("gateway-arg");
+		if (!extra.isEmpty()) {
+			modes.replaceAll(
+					(mode) -> new Mode(mode.name(), mode.selection(), concat(mode.arguments(), extra), mode.plain()));
+		}
 		double start = args.decimal("from", 50, 1);
 		double maxRate = args.decimal("max-rate", 20_000, 1);
 		if (maxRate < start) {
@@ -119,6 +125,12 @@ public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double st
 				Duration.ofSeconds(args.integer("window-seconds", 10, 2, 300)),
 				args.integer("redis-latency", 1, 0, 10_000), args.integer("auth-latency", 50, 0, 10_000),
 				args.integer("users", 50, 1, 1000), out);
+	}
+
+	private static List<String> concat(List<String> first, List<String> second) {
+		List<String> all = new ArrayList<>(first);
+		all.addAll(second);
+		return all;
 	}
 
 }

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.gatewaykit.bench.options.ParsedArgs;
 import dev.gatewaykit.bench.options.UsageException;
+import dev.gatewaykit.bench.run.BenchOptions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -51,6 +52,17 @@ class KneeOptionsTests {
 		assertThat(options.resolution()).isEqualTo(0.1);
 		assertThat(options.maxSteps()).isEqualTo(6);
 		assertThat(options.authLatencyMs()).isZero();
+	}
+
+	@Test
+	void gatewayArgumentsGoToEveryModeAfterItsOwn() {
+		KneeOptions options = parse("--modes", "fixed,vanilla", "--gateway-arg=--kit.gateway.admission.enabled=true",
+				"--gateway-arg", "--logging.level.root=WARN");
+
+		assertThat(options.modes().get(0).arguments()).containsExactly("--kit.gateway.admission.enabled=true",
+				"--logging.level.root=WARN");
+		assertThat(options.modes().get(1).arguments()).containsExactly(BenchOptions.VANILLA_ROUTE,
+				"--kit.gateway.admission.enabled=true", "--logging.level.root=WARN");
 	}
 
 	@Test
