@@ -62,6 +62,20 @@ class SummarizerTests {
 	}
 
 	@Test
+	void anOpenWorkloadsRateBoundsTheModesTheKitDoesNotModelToo() {
+		MeasuredRun measured = BenchJson.read(FIXTURES.resolve("naive/measured.json"), MeasuredRun.class);
+
+		ModeSummary vanilla = Summarizer.summarize(ModeSummary.VANILLA, measured, null, null, LINKS,
+				Workload.open(400));
+		ModeSummary closed = Summarizer.summarize(ModeSummary.VANILLA, measured, null, null, LINKS,
+				Workload.closed(150));
+
+		assertThat(vanilla.prediction().tps()).isEqualTo(400.0);
+		assertThat(vanilla.prediction().formula()).isEqualTo("offered 400 req/s");
+		assertThat(closed.prediction().tps()).as("a closed workload has no rate").isNull();
+	}
+
+	@Test
 	void measuresTheSpreadOfPerSecondTpsInsideTheWindowOnly() {
 		TimeSeries series = new TimeSeries(1, "x", 2, 3,
 				List.of(second(-2, 5), second(-1, 500), second(0, 70), second(1, 80), second(2, 90), second(3, 1)));
