@@ -20,7 +20,6 @@ import dev.gatewaykit.bench.analysis.chaos.FaultOutcome;
 import dev.gatewaykit.bench.analysis.chaos.Phases;
 import dev.gatewaykit.bench.analysis.chaos.RequestRecord;
 import dev.gatewaykit.bench.drive.DemoLogins;
-import dev.gatewaykit.bench.drive.LoadRequests;
 import dev.gatewaykit.bench.drive.OpenModelDriver;
 import dev.gatewaykit.bench.probe.BreakerWatch;
 import dev.gatewaykit.bench.run.KitLinks;
@@ -109,14 +108,13 @@ public final class ChaosRun implements AutoCloseable {
 		NginxServer nginx = this.stack.startNginx(NginxConfig.Variant.TUNED,
 				List.of(new NginxConfig.Upstream("127.0.0.1", gateway.port())), dir.resolve("nginx"));
 		try {
-			DemoLogins logins = new DemoLogins(this.http, nginx.url(), this.workspace.demoUsersCsv(),
+			DemoLogins logins = DemoLogins.loggedIn(this.http, nginx.url(), this.workspace.demoUsersCsv(),
 					this.options.users());
-			logins.login(DemoLogins.DEADLINE);
 			List<Phases> phases = new ArrayList<>();
 			List<RequestRecord> records;
 			Optional<List<BreakerTransition>> transitions;
-			try (OpenModelDriver load = new OpenModelDriver(this.http, nginx.url(),
-					LoadRequests.products(logins::tokens, OpenModelDriver.DEMO_PRODUCTS), this.options.clientTimeout());
+			try (OpenModelDriver load = new OpenModelDriver(this.http, nginx.url(), logins.productReads(),
+					this.options.clientTimeout());
 					BreakerWatch breakers = new BreakerWatch(URI.create(gateway.actuatorUri() + "/prometheus"))) {
 				breakers.start();
 				load.start(this.options.rate());

@@ -46,6 +46,24 @@ public final class DemoLogins {
 		this.users = read(usersCsv, count);
 	}
 
+	/**
+	 * The first {@code count} demo users, logged in through {@code base} (each retried
+	 * until {@link #DEADLINE}).
+	 */
+	public static DemoLogins loggedIn(HttpClient http, URI base, Path usersCsv, int count) {
+		DemoLogins logins = new DemoLogins(http, base, usersCsv, count);
+		logins.login(DEADLINE);
+		return logins;
+	}
+
+	/**
+	 * The kit's load: product pages read as these users, their tokens read per request (a
+	 * later {@link #login} renews them).
+	 */
+	public LoadRequests productReads() {
+		return LoadRequests.products(this::tokens, OpenModelDriver.DEMO_PRODUCTS);
+	}
+
 	/** The tokens of the last login. */
 	public List<String> tokens() {
 		return this.tokens;

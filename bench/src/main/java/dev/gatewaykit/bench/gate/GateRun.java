@@ -23,7 +23,6 @@ import dev.gatewaykit.bench.analysis.paired.GateOutcome;
 import dev.gatewaykit.bench.analysis.paired.GatePair;
 import dev.gatewaykit.bench.analysis.paired.PairedVerdict;
 import dev.gatewaykit.bench.drive.DemoLogins;
-import dev.gatewaykit.bench.drive.LoadRequests;
 import dev.gatewaykit.bench.drive.OpenModelDriver;
 import dev.gatewaykit.bench.drive.WarmUp;
 import dev.gatewaykit.bench.model.BenchJson;
@@ -131,11 +130,10 @@ public final class GateRun implements AutoCloseable {
 		this.links = KitLinks.start(this.stack, List.of(KitLinks.REDIS, KitLinks.AUTH, KitLinks.MALL));
 		List<Slot> baseline = start(this.options.baseline(), baselineJar);
 		List<Slot> candidate = start(this.options.candidate(), candidateJar);
-		DemoLogins logins = new DemoLogins(this.http, baseline.get(0).url(), this.workspace.demoUsersCsv(),
+		DemoLogins logins = DemoLogins.loggedIn(this.http, baseline.get(0).url(), this.workspace.demoUsersCsv(),
 				this.options.users());
-		logins.login(DemoLogins.DEADLINE);
-		OpenModelDriver load = new OpenModelDriver(this.http, baseline.get(0).url(),
-				LoadRequests.products(logins::tokens, OpenModelDriver.DEMO_PRODUCTS), OpenModelDriver.CLIENT_TIMEOUT);
+		OpenModelDriver load = new OpenModelDriver(this.http, baseline.get(0).url(), logins.productReads(),
+				OpenModelDriver.CLIENT_TIMEOUT);
 		this.driver = Optional.of(load);
 		load.start(0);
 		String rateSource;

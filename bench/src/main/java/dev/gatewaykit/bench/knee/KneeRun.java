@@ -276,9 +276,7 @@ public final class KneeRun implements AutoCloseable {
 		if (mode.plain()) {
 			return LoadRequests.plain(LoadRequests.PLAIN_PATH);
 		}
-		DemoLogins logins = new DemoLogins(this.http, url, this.workspace.demoUsersCsv(), this.options.users());
-		logins.login(DemoLogins.DEADLINE);
-		return LoadRequests.products(logins::tokens, OpenModelDriver.DEMO_PRODUCTS);
+		return DemoLogins.loggedIn(this.http, url, this.workspace.demoUsersCsv(), this.options.users()).productReads();
 	}
 
 	private static String describe(String mode, KneeStep step) {

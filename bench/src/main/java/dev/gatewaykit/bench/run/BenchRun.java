@@ -28,15 +28,14 @@ import dev.gatewaykit.bench.analysis.flip.FlipEvent;
 import dev.gatewaykit.bench.analysis.littleslaw.LinkLatencies;
 import dev.gatewaykit.bench.analysis.summary.ModeSummaries;
 import dev.gatewaykit.bench.analysis.summary.ModeSummary;
+import dev.gatewaykit.bench.drive.DemoLogins;
+import dev.gatewaykit.bench.drive.LoadRequests;
+import dev.gatewaykit.bench.drive.UnloadedProbe;
 import dev.gatewaykit.bench.model.BenchJson;
 import dev.gatewaykit.bench.model.CaseFacts;
 import dev.gatewaykit.bench.model.MeasuredRun;
 import dev.gatewaykit.bench.model.Numbers;
 import dev.gatewaykit.bench.model.Unloaded;
-import dev.gatewaykit.bench.drive.DemoLogins;
-import dev.gatewaykit.bench.drive.LoadRequests;
-import dev.gatewaykit.bench.drive.OpenModelDriver;
-import dev.gatewaykit.bench.drive.UnloadedProbe;
 import dev.gatewaykit.bench.probe.AsyncProfiler;
 import dev.gatewaykit.bench.probe.CpuSampler;
 import dev.gatewaykit.bench.probe.SocketSampler;
@@ -372,9 +371,7 @@ public final class BenchRun implements AutoCloseable {
 				load = LoadRequests.plain(LoadRequests.PLAIN_PATH);
 			}
 			else {
-				DemoLogins login = new DemoLogins(http, base, this.workspace.demoUsersCsv(), 1);
-				login.login(DemoLogins.DEADLINE);
-				load = LoadRequests.products(login::tokens, OpenModelDriver.DEMO_PRODUCTS);
+				load = DemoLogins.loggedIn(http, base, this.workspace.demoUsersCsv(), 1).productReads();
 			}
 			Optional<Unloaded> unloaded = UnloadedProbe.measure(http, base, load, UnloadedProbe.REQUESTS);
 			unloaded.ifPresent((value) -> BenchJson.write(dir.resolve(Unloaded.FILE), value));
