@@ -2,16 +2,19 @@ package dev.gatewaykit.bench.cli;
 
 import java.io.PrintStream;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import dev.gatewaykit.bench.analysis.knee.KneeReport;
+import dev.gatewaykit.bench.analysis.knee.OverloadReport;
 import dev.gatewaykit.bench.knee.KneeOptions;
 import dev.gatewaykit.bench.knee.KneeRun;
 import dev.gatewaykit.bench.options.GivenOptions;
 import dev.gatewaykit.bench.report.KneePage;
+import dev.gatewaykit.bench.report.OverloadPage;
 
 /** {@code ./kit knee}: the highest rate each mode sustains, and its latency curve. */
 @Command(name = "knee", description = "each mode's highest sustained open-model rate, and its latency curve", footer = {
@@ -26,14 +29,19 @@ import dev.gatewaykit.bench.report.KneePage;
 				+ "--max-error-pct errors, those unanswered a second after it counted as errors; a step whose "
 				+ "requests fall behind (1 %% of a window's waiting 5 times the target) is given up at once. "
 				+ "The knee is "
-				+ "the highest rate that passed. Results: a table here, DIR/knee.json, DIR/knee.html. See "
-				+ "docs/knee.md.",
+				+ "the highest rate that passed. Results: a table here, DIR/knee.json, DIR/knee.html. With "
+				+ "--overload, each mode with a knee is then driven past it on the same warm gateway; each "
+				+ "step's requests are judged once all are answered or failed: goodput, the admitted "
+				+ "requests' p99, refusals (503) and their p99, errors by kind, the admission limit and the "
+				+ "breakers' states; then how fast every request succeeds again at half the knee. See "
+				+ "docs/knee.md and docs/overload.md.",
 		"", "exit: 0 done (whatever the knees), 1 a run that could not finish, 2 bad arguments" })
 public final class KneeCommand extends KitCommand {
 
 	@Option(names = "--modes", paramLabel = "LIST",
 			description = "profiles or modes, comma-separated (default naive,fixed); vanilla: the fixed gateway's "
-					+ "plain route (no filter of the kit's) read with no login, as in the bench")
+					+ "plain route (no filter of the kit's) read with no login, as in the bench; any of them with "
+					+ "+admission (fixed+admission): the same gateway with its admission limit on")
 	@Nullable String modes;
 
 	@Option(names = "--gateway-jar", paramLabel = "PATH",
@@ -85,6 +93,15 @@ public final class KneeCommand extends KitCommand {
 	@Option(names = "--users", paramLabel = "N", description = "demo users whose tokens the load uses (default 50)")
 	@Nullable String users;
 
+	@Option(names = "--overload",
+			description = "after each mode's search, drive it past its knee: the multiples of --overload-multiples "
+					+ "held one after another, then half the knee for 15 s (DIR/overload.json, DIR/overload.html)")
+	boolean overload;
+
+	@Option(names = "--overload-multiples", paramLabel = "LIST",
+			description = "the multiples of the knee --overload holds, in order (default 1,1.5,2,3)")
+	@Nullable String overloadMultiples;
+
 	@Option(names = "--out", paramLabel = "DIR", description = "where results go (default target/kit/knee-<timestamp>)")
 	@Nullable String out;
 
@@ -98,12 +115,21 @@ public final class KneeCommand extends KitCommand {
 		KitContext kit = KitContext.current(err);
 		KneeOptions options = KneeOptions.from(args, kit.workspace().kitDir());
 		KneeReport report;
+		AtomicReference<@Nullable OverloadReport> overloaded = new AtomicReference<>();
 		try (KneeRun run = new KneeRun(kit.workspace(), kit.tools(), options, kit.serviceJvmOptions(),
 				kit.healthTimeout(), kit.log())) {
-			report = run.run((soFar) -> KneePage.write(soFar, options.out()));
+			report = run.run((soFar) -> KneePage.write(soFar, options.out()), (soFar) -> {
+				OverloadPage.write(soFar, options.out());
+				overloaded.set(soFar);
+			});
 		}
 		out.print(KneePage.table(report));
 		kit.log().accept("knee results: " + options.out().resolve(KneePage.PAGE));
+		OverloadReport overload = overloaded.get();
+		if (overload != null) {
+			out.print(System.lineSeparator() + OverloadPage.table(overload));
+			kit.log().accept("overload results: " + options.out().resolve(OverloadPage.PAGE));
+		}
 		return ExitCodes.OK;
 	}
 

@@ -33,11 +33,34 @@ import dev.gatewaykit.launcher.stack.GatewaySelection;
  * default)
  * @param authLatencyMs the auth-service link's (as the bench's default)
  * @param users demo users whose tokens the load sends
+ * @param overload the multiples of each mode's knee held after its search, in order;
+ * empty when not asked for
  * @param out the run's directory
  */
 public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double start, double maxRate, double resolution,
 		int maxSteps, KneeCriteria criteria, Duration warmup, Duration maxWarmup, Duration settle, Duration window,
-		int redisLatencyMs, int authLatencyMs, int users, Path out) {
+		int redisLatencyMs, int authLatencyMs, int users, List<Double> overload, Path out) {
+
+	/** The overload's multiples of the knee unless given. */
+	public static final List<Double> OVERLOAD_MULTIPLES = List.of(1.0, 1.5, 2.0, 3.0);
+
+	/**
+	 * A mode name's suffix that turns the gateway's admission limit on: {@code
+	 * fixed+admission}.
+	 */
+	public static final String ADMISSION = "+admission";
+
+	/**
+	 * The rate the overload falls back to, as a multiple of the knee: what the mode
+	 * carries with room to spare, so that failures past it are the overload's
+	 * after-effects.
+	 */
+	public static final double RECOVERY_MULTIPLE = 0.5;
+
+	public KneeOptions {
+		modes = List.copyOf(modes);
+		overload = List.copyOf(overload);
+	}
 
 	/** The mode name a user's jar is reported under, as in the bench. */
 	public static final String CUSTOM = "custom";
@@ -64,10 +87,16 @@ public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double st
 
 		/**
 		 * A profile or mode by name ({@code naive}, {@code fixed}, {@code reactive}, …),
-		 * or {@code vanilla}: the fixed gateway's plain route.
+		 * or {@code vanilla}: the fixed gateway's plain route; either followed by
+		 * {@value #ADMISSION} for the same gateway with its admission limit on.
 		 * @throws IllegalArgumentException for any other name
 		 */
 		static Mode named(String name) {
+			if (name.endsWith(ADMISSION)) {
+				Mode base = named(name.substring(0, name.length() - ADMISSION.length()));
+				return new Mode(name, base.selection(),
+						concat(base.arguments(), List.of("--kit.gateway.admission.enabled=true")), base.plain());
+			}
 			if (name.equals(VANILLA)) {
 				return new Mode(name, GatewaySelection.parse("fixed"), List.of(BenchOptions.VANILLA_ROUTE), true);
 			}
@@ -117,6 +146,10 @@ public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double st
 				args.decimal("max-error-pct", KneeCriteria.DEFAULT_ERROR_PCT, 0));
 		int warmup = args.integer("warmup-seconds", 30, 5, 600);
 		int maxWarmup = args.integer("max-warmup-seconds", 120, warmup, 1200);
+		List<Double> overload = args.flag("overload") ? multiples(args) : List.of();
+		if (!args.flag("overload") && args.has("overload-multiples")) {
+			throw new UsageException("--overload-multiples needs --overload");
+		}
 		Path out = args.outDir(kitDir, "knee-");
 		return new KneeOptions(List.copyOf(modes), jar, start, maxRate,
 				args.decimal("resolution-pct", KneeSearch.DEFAULT_RESOLUTION * 100, 0.5) / 100,
@@ -124,7 +157,33 @@ public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double st
 				Duration.ofSeconds(maxWarmup), Duration.ofSeconds(args.integer("settle-seconds", 5, 1, 120)),
 				Duration.ofSeconds(args.integer("window-seconds", 10, 2, 300)),
 				args.integer("redis-latency", 1, 0, 10_000), args.integer("auth-latency", 50, 0, 10_000),
-				args.integer("users", 50, 1, 1000), out);
+				args.integer("users", 50, 1, 1000), overload, out);
+	}
+
+	/**
+	 * The multiples given, each above the recovery's and at most 10 (a rate ten times the
+	 * knee already refuses nine requests in ten).
+	 */
+	private static List<Double> multiples(GivenOptions args) {
+		if (!args.has("overload-multiples")) {
+			return OVERLOAD_MULTIPLES;
+		}
+		List<Double> multiples = new ArrayList<>();
+		for (String given : args.string("overload-multiples", "").split(",")) {
+			double multiple;
+			try {
+				multiple = Double.parseDouble(given.strip());
+			}
+			catch (NumberFormatException ex) {
+				throw new UsageException("--overload-multiples: not a number: '" + given.strip() + "'");
+			}
+			if (!(multiple > RECOVERY_MULTIPLE && multiple <= 10)) {
+				throw new UsageException("--overload-multiples: each must be above " + RECOVERY_MULTIPLE
+						+ " (the recovery's) and at most 10, was " + given.strip());
+			}
+			multiples.add(multiple);
+		}
+		return multiples;
 	}
 
 	private static List<String> concat(List<String> first, List<String> second) {

@@ -16,6 +16,8 @@ import dev.gatewaykit.bench.analysis.knee.KneeReport;
 import dev.gatewaykit.bench.analysis.knee.KneeResult;
 import dev.gatewaykit.bench.analysis.knee.KneeSearch;
 import dev.gatewaykit.bench.analysis.knee.KneeStep;
+import dev.gatewaykit.bench.analysis.knee.OverloadReport;
+import dev.gatewaykit.bench.analysis.knee.OverloadResult;
 import dev.gatewaykit.bench.analysis.paired.CaseFigures;
 import dev.gatewaykit.bench.drive.DemoLogins;
 import dev.gatewaykit.bench.drive.LoadRequests;
@@ -38,7 +40,9 @@ import dev.gatewaykit.launcher.stack.Stack;
  * the {@link KneeSearch}'s rates held one after another. A step ramps from the last rate
  * that passed (from none after a failed one, once its backlog has drained), holds the
  * rate for the settle, then judges the requests sent in its window a second after it
- * closed: their p99 and their errors, those still unanswered counted as errors.
+ * closed: their p99 and their errors, those still unanswered counted as errors. With
+ * {@code --overload}, each mode with a knee is then driven past it
+ * ({@link OverloadSteps}).
  */
 public final class KneeRun implements AutoCloseable {
 
@@ -78,15 +82,17 @@ public final class KneeRun implements AutoCloseable {
 
 	/**
 	 * Every mode's knee; {@code done} is given the report so far after each mode, so that
-	 * a later mode's failure loses nothing already measured.
+	 * a later mode's failure loses nothing already measured, and {@code overloaded} the
+	 * overload's when it was asked for.
 	 */
-	public KneeReport run(Consumer<KneeReport> done) throws InterruptedException {
+	public KneeReport run(Consumer<KneeReport> done, Consumer<OverloadReport> overloaded) throws InterruptedException {
 		Path jar = this.options.gatewayJar().orElseGet(() -> this.workspace.jar("gateway"));
 		KitLinks.check(this.stack, this.tools);
 		KitLinks links = KitLinks.start(this.stack, List.of(KitLinks.REDIS, KitLinks.AUTH, KitLinks.MALL));
 		links.latency(KitLinks.REDIS, this.options.redisLatencyMs());
 		links.latency(KitLinks.AUTH, this.options.authLatencyMs());
 		List<KneeResult> results = new ArrayList<>();
+		List<OverloadResult> overloads = new ArrayList<>();
 		for (KneeOptions.Mode mode : this.options.modes()) {
 			Path dir = this.options.out().resolve(mode.name());
 			List<String> arguments = new ArrayList<>(mode.arguments());
@@ -97,8 +103,15 @@ public final class KneeRun implements AutoCloseable {
 			NginxServer nginx = this.stack.startNginx("nginx-knee-" + mode.name(), NginxConfig.Variant.TUNED,
 					List.of(new NginxConfig.Upstream("127.0.0.1", gateway.port())), dir.resolve("nginx"));
 			try {
-				results.add(search(mode, gateway, nginx.url()));
+				KneeResult knee = search(mode, gateway, nginx.url());
+				results.add(knee);
 				done.accept(report(results));
+				if (!this.options.overload().isEmpty()) {
+					overload(knee, gateway).ifPresent(overloads::add);
+					overloaded.accept(new OverloadReport(Runtime.getRuntime().availableProcessors(),
+							this.options.settle().toSeconds(), this.options.window().toSeconds(),
+							KneeOptions.RECOVERY_MULTIPLE, overloads));
+				}
 			}
 			finally {
 				this.driver.ifPresent(OpenModelDriver::close);
@@ -108,6 +121,24 @@ public final class KneeRun implements AutoCloseable {
 			}
 		}
 		return report(results);
+	}
+
+	/**
+	 * The mode driven past its knee on the same warm gateway; empty when it has no knee
+	 * (no rate passed: there is nothing to multiply).
+	 */
+	private Optional<OverloadResult> overload(KneeResult knee, ServiceProcess gateway) throws InterruptedException {
+		if (knee.kneeRate() <= 0) {
+			this.log.accept(knee.mode() + " has no knee: no overload steps");
+			return Optional.empty();
+		}
+		OverloadResult result = new OverloadSteps(this.driver.orElseThrow(), gateway.handle().pid(),
+				URI.create(gateway.actuatorUri() + "/prometheus"), this.options, this.log)
+			.run(knee);
+		if (!gateway.handle().isAlive()) {
+			throw new RunFailedException(gateway.name() + " exited during its overload steps; see " + gateway.log());
+		}
+		return Optional.of(result);
 	}
 
 	private KneeReport report(List<KneeResult> results) {

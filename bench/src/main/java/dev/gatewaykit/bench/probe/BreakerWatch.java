@@ -87,7 +87,7 @@ public final class BreakerWatch implements AutoCloseable {
 	 * Each breaker's current state in a Prometheus text exposition: the {@code state}
 	 * label of its gauge at 1.
 	 */
-	static Map<String, String> states(String prometheusText) {
+	public static Map<String, String> states(String prometheusText) {
 		Map<String, String> states = new HashMap<>();
 		for (PrometheusText.Sample gauge : PrometheusText.parse(prometheusText)
 			.named("resilience4j_circuitbreaker_state")) {

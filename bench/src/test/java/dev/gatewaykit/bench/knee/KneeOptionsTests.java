@@ -66,6 +66,37 @@ class KneeOptionsTests {
 	}
 
 	@Test
+	void aModeWithAdmissionIsTheSameGatewayWithItsLimitOn() {
+		KneeOptions options = parse("--modes", "fixed,fixed+admission,vanilla+admission");
+
+		assertThat(options.modes()).extracting(KneeOptions.Mode::name)
+			.containsExactly("fixed", "fixed+admission", "vanilla+admission");
+		KneeOptions.Mode admitted = options.modes().get(1);
+		assertThat(admitted.selection()).isEqualTo(options.modes().get(0).selection());
+		assertThat(admitted.arguments()).containsExactly("--kit.gateway.admission.enabled=true");
+		assertThat(options.modes().get(2).plain()).isTrue();
+		assertThat(options.modes().get(2).arguments()).containsExactly(BenchOptions.VANILLA_ROUTE,
+				"--kit.gateway.admission.enabled=true");
+		assertThatExceptionOfType(UsageException.class).isThrownBy(() -> parse("--modes", "nope+admission"))
+			.withMessageStartingWith("--modes:");
+	}
+
+	@Test
+	void theOverloadIsAskedForAndItsMultiplesChecked() {
+		assertThat(parse().overload()).isEmpty();
+		assertThat(parse("--overload").overload()).containsExactly(1.0, 1.5, 2.0, 3.0);
+		assertThat(parse("--overload", "--overload-multiples", "2, 4").overload()).containsExactly(2.0, 4.0);
+		assertThatExceptionOfType(UsageException.class)
+			.isThrownBy(() -> parse("--overload", "--overload-multiples", "1,x"))
+			.withMessage("--overload-multiples: not a number: 'x'");
+		assertThatExceptionOfType(UsageException.class)
+			.isThrownBy(() -> parse("--overload", "--overload-multiples", "0.5"))
+			.withMessageContaining("each must be above 0.5");
+		assertThatExceptionOfType(UsageException.class).isThrownBy(() -> parse("--overload-multiples", "2"))
+			.withMessage("--overload-multiples needs --overload");
+	}
+
+	@Test
 	void vanillaIsTheFixedGatewaysPlainRouteReadWithoutALogin() {
 		KneeOptions options = parse("--modes", "fixed,vanilla");
 

@@ -76,7 +76,7 @@ public record CaseFigures(String side, int jvm, int pair, long fromMs, long toMs
 		}
 
 		/** The nearest-rank quantile of sorted values; 0 for none. */
-		static double quantile(long[] sorted, double q) {
+		public static double quantile(long[] sorted, double q) {
 			if (sorted.length == 0) {
 				return 0;
 			}

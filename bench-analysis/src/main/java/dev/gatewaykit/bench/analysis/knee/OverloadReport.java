@@ -1,0 +1,24 @@
+package dev.gatewaykit.bench.analysis.knee;
+
+import java.util.List;
+
+/**
+ * A knee run's overload steps as {@code overload.json} keeps them.
+ *
+ * @param cores the machine's processors (the load ran on them too)
+ * @param settleSeconds load at each multiple before its window
+ * @param windowSeconds each multiple's window
+ * @param recoveryMultiple the rate after the drop, as a multiple of the knee
+ * @param results one per mode whose knee was found, in the order they ran
+ */
+public record OverloadReport(int cores, long settleSeconds, long windowSeconds, double recoveryMultiple,
+		List<OverloadResult> results) {
+
+	/** The file of a knee run's directory that holds it. */
+	public static final String FILE = "overload.json";
+
+	public OverloadReport {
+		results = List.copyOf(results);
+	}
+
+}

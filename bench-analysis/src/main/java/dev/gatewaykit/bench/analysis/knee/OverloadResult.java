@@ -1,0 +1,23 @@
+package dev.gatewaykit.bench.analysis.knee;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One mode driven past its knee.
+ *
+ * @param mode the profile or mode
+ * @param kneeRate the knee the multiples are of, requests a second
+ * @param kneeP99Ms the p99 at the knee, as its search measured it
+ * @param steps the multiples held, in order (the higher ones missing after a cut step)
+ * @param recovery what followed the drop to a rate below the knee; empty when the run
+ * could not hold it
+ */
+public record OverloadResult(String mode, double kneeRate, double kneeP99Ms, List<OverloadStep> steps,
+		Optional<Recovery> recovery) {
+
+	public OverloadResult {
+		steps = List.copyOf(steps);
+	}
+
+}

@@ -1,0 +1,107 @@
+package dev.gatewaykit.bench.analysis.knee;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import dev.gatewaykit.bench.analysis.chaos.RequestRecord;
+import dev.gatewaykit.bench.analysis.paired.CaseFigures;
+
+/**
+ * One rate past (or at) a mode's knee, held as the overload run holds it: what the
+ * requests sent in its window became, judged once every one of them was answered or had
+ * failed.
+ *
+ * @param multiple the rate as a multiple of the mode's knee
+ * @param offered the rate sent, requests a second, whatever the answers did
+ * @param requests requests sent in the window
+ * @param ok those answered 2xx
+ * @param okPerSecond 2xx answers a second: the goodput
+ * @param admittedP50Ms the 2xx answers' median time
+ * @param admittedP99Ms their 99th percentile: what a request the gateway took on waited
+ * @param refused those answered 503 (the admission limit's, a bulkhead's or an open
+ * breaker's)
+ * @param refusalP99Ms the 503 answers' 99th percentile: how fast a refusal came; 0 for
+ * none
+ * @param slowestMs the slowest answer of any status, or the longest a request waited for
+ * none
+ * @param errors every answer that was not 2xx, by status ({@code "no answer"}: a reset
+ * connection or the client's timeout; {@code "unanswered"}: still in flight when the run
+ * stopped waiting)
+ * @param admissionRefused the admission limit's own refusals in the window (its counter's
+ * rise); -1 when the gateway has no admission limit
+ * @param limit the admission limit at the window's end; NaN when there is none
+ * @param breakers each breaker's state at the window's end ({@code "name: state"})
+ * @param breakerChanges breaker state changes seen during the step
+ * @param busyPct how busy the machine's cores were over the window, %; NaN when unknown
+ * @param gatewayCpuMicros the gateway's CPU time over the window per request sent in it,
+ * µs; NaN when unknown
+ * @param loadCpuMicros the load's own (the kit's JVM, which sends the requests) per
+ * request sent, µs; NaN when unknown: on a machine the load shares, what a refused
+ * request costs the injector is taken from the gateway
+ * @param cut whether the step was cut short, too many requests waiting: its window is
+ * what ran, and the higher steps were not held
+ */
+public record OverloadStep(double multiple, double offered, long requests, long ok, double okPerSecond,
+		double admittedP50Ms, double admittedP99Ms, long refused, double refusalP99Ms, double slowestMs,
+		Map<String, Long> errors, long admissionRefused, double limit, List<String> breakers, int breakerChanges,
+		double busyPct, double gatewayCpuMicros, double loadCpuMicros, boolean cut) {
+
+	/** The status a refusal is answered with. */
+	public static final int REFUSED = 503;
+
+	/** The error kind of a request still in flight when the run stopped waiting. */
+	public static final String UNANSWERED = "unanswered";
+
+	public OverloadStep {
+		errors = Map.copyOf(errors);
+		breakers = List.copyOf(breakers);
+	}
+
+	/**
+	 * The answers to the requests sent in {@code [fromMs, toMs)}.
+	 * @param records every request of the run that has been answered or has failed
+	 * @param unanswered those sent in the window still in flight
+	 */
+	public static Answers answers(List<RequestRecord> records, long fromMs, long toMs, long unanswered) {
+		List<RequestRecord> sent = records.stream().filter((r) -> r.startMs() >= fromMs && r.startMs() < toMs).toList();
+		Map<String, Long> errors = new TreeMap<>();
+		sent.stream().filter((r) -> !r.ok()).forEach((r) -> errors.merge(r.statusLabel(), 1L, Long::sum));
+		if (unanswered > 0) {
+			errors.put(UNANSWERED, unanswered);
+		}
+		long[] ok = sent.stream().filter(RequestRecord::ok).mapToLong(RequestRecord::micros).sorted().toArray();
+		long[] refused = sent.stream()
+			.filter((r) -> r.status() == REFUSED)
+			.mapToLong(RequestRecord::micros)
+			.sorted()
+			.toArray();
+		long slowest = sent.stream().mapToLong(RequestRecord::micros).max().orElse(0);
+		return new Answers(sent.size() + unanswered, ok.length, CaseFigures.Answers.quantile(ok, 0.50) / 1000.0,
+				CaseFigures.Answers.quantile(ok, 0.99) / 1000.0, refused.length,
+				CaseFigures.Answers.quantile(refused, 0.99) / 1000.0, slowest / 1000.0, errors);
+	}
+
+	/** The goodput as a share of the knee's rate, %. */
+	public double goodputPctOf(double knee) {
+		return (knee > 0) ? 100 * this.okPerSecond / knee : Double.NaN;
+	}
+
+	/**
+	 * What a window's requests became (see the step's fields of the same names).
+	 */
+	public record Answers(long requests, long ok, double admittedP50Ms, double admittedP99Ms, long refused,
+			double refusalP99Ms, double slowestMs, Map<String, Long> errors) {
+
+		public Answers {
+			errors = Map.copyOf(errors);
+		}
+
+		/** Every request that was not answered 2xx. */
+		public long failed() {
+			return this.requests - this.ok;
+		}
+
+	}
+
+}

@@ -1,0 +1,181 @@
+package dev.gatewaykit.bench.report;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import dev.gatewaykit.bench.analysis.TextTable;
+import dev.gatewaykit.bench.analysis.knee.OverloadReport;
+import dev.gatewaykit.bench.analysis.knee.OverloadResult;
+import dev.gatewaykit.bench.analysis.knee.OverloadStep;
+import dev.gatewaykit.bench.analysis.knee.Recovery;
+import dev.gatewaykit.bench.model.BenchJson;
+
+/**
+ * A knee run's overload files: {@code overload.json} and {@code overload.html} (goodput
+ * and the admitted requests' p99 against the multiple of the knee, per mode), and its
+ * terminal table.
+ */
+public final class OverloadPage {
+
+	public static final String PAGE = "overload.html";
+
+	/** p99s above this many times the mode's knee p99 are drawn at it. */
+	static final double P99_CAP = 20;
+
+	private OverloadPage() {
+	}
+
+	/** Writes the overload's files into {@code dir}. */
+	public static void write(OverloadReport report, Path dir) {
+		try {
+			Files.createDirectories(dir);
+			BenchJson.write(dir.resolve(OverloadReport.FILE), report);
+			Files.writeString(dir.resolve(PAGE), html(report), StandardCharsets.UTF_8);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("cannot write the overload's files into " + dir, ex);
+		}
+	}
+
+	/** The terminal's answer: each mode's steps, then how it recovered. */
+	public static String table(OverloadReport report) {
+		StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
+				"overload: each mode's knee rate times each multiple, %d s to settle then a %d s window, no pause "
+						+ "between; then %.1f× for %.0f s. CPU per request sent: the gateway's, and the load's "
+						+ "own (it shares the machine)%n",
+				report.settleSeconds(), report.windowSeconds(), report.recoveryMultiple(),
+				report.results()
+					.stream()
+					.flatMap((r) -> r.recovery().stream())
+					.mapToDouble(Recovery::windowSeconds)
+					.max()
+					.orElse(0)));
+		for (OverloadResult result : report.results()) {
+			text.append(String.format(Locale.ROOT, "%n%s, knee %s/s (p99 there %s):%n", result.mode(),
+					rate(result.kneeRate()), ms(result.kneeP99Ms())));
+			text.append(TextTable.render(rows(result)));
+			text.append(recovery(result)).append('\n');
+		}
+		return text.toString();
+	}
+
+	static List<List<String>> rows(OverloadResult result) {
+		List<List<String>> rows = new ArrayList<>();
+		rows.add(List.of("multiple", "offered", "OK/s", "of knee", "admitted p50", "admitted p99", "503s", "503 p99",
+				"slowest", "errors by kind", "limit", "breakers", "cores busy", "gateway µs", "load µs"));
+		for (OverloadStep step : result.steps()) {
+			rows.add(List.of(String.format(Locale.ROOT, "%.1f×%s", step.multiple(), step.cut() ? " (cut)" : ""),
+					rate(step.offered()) + "/s", rate(step.okPerSecond()),
+					String.format(Locale.ROOT, "%.0f %%", step.goodputPctOf(result.kneeRate())),
+					ms(step.admittedP50Ms()), ms(step.admittedP99Ms()), refusals(step),
+					(step.refused() == 0) ? "-" : ms(step.refusalP99Ms()), ms(step.slowestMs()), errors(step),
+					Double.isNaN(step.limit()) ? "-" : rate(step.limit()), breakers(step),
+					Double.isNaN(step.busyPct()) ? "-" : String.format(Locale.ROOT, "%.0f %%", step.busyPct()),
+					Double.isNaN(step.gatewayCpuMicros()) ? "-" : rate(step.gatewayCpuMicros()),
+					Double.isNaN(step.loadCpuMicros()) ? "-" : rate(step.loadCpuMicros())));
+		}
+		return rows;
+	}
+
+	private static String refusals(OverloadStep step) {
+		String refused = Long.toString(step.refused());
+		return (step.admissionRefused() >= 0) ? refused + " (" + step.admissionRefused() + " admission)" : refused;
+	}
+
+	private static String errors(OverloadStep step) {
+		if (step.errors().isEmpty()) {
+			return "none";
+		}
+		return step.errors()
+			.entrySet()
+			.stream()
+			.sorted(Map.Entry.comparingByKey())
+			.map((e) -> e.getKey() + " × " + e.getValue())
+			.collect(Collectors.joining(", "));
+	}
+
+	private static String breakers(OverloadStep step) {
+		String open = step.breakers().stream().filter((b) -> !b.endsWith(": closed")).collect(Collectors.joining(", "));
+		String states = step.breakers().isEmpty() ? "-" : open.isEmpty() ? "closed" : open;
+		return (step.breakerChanges() > 0) ? states + ", " + step.breakerChanges() + " changes" : states;
+	}
+
+	static String recovery(OverloadResult result) {
+		if (result.recovery().isEmpty()) {
+			return "no recovery step";
+		}
+		Recovery recovery = result.recovery().get();
+		String head = String.format(Locale.ROOT, "back at %s/s: %d of %d requests failed", rate(recovery.offered()),
+				recovery.failed(), recovery.requests());
+		if (recovery.failed() == 0) {
+			return head + ", every one answered 2xx from the drop";
+		}
+		return head + (recovery.recovered()
+				? String.format(Locale.ROOT, "; the last sent %.1f s after the drop", recovery.seconds())
+				: String.format(Locale.ROOT,
+						"; still failing within %.0f s of the window's end: not recovered in %.0f s", Recovery.QUIET,
+						recovery.windowSeconds()));
+	}
+
+	static String html(OverloadReport report) {
+		List<SvgChart.Series> goodput = new ArrayList<>();
+		List<SvgChart.Series> latency = new ArrayList<>();
+		for (OverloadResult result : report.results()) {
+			String color = ModeColors.of(result.mode());
+			double cap = P99_CAP * result.kneeP99Ms();
+			goodput.add(new SvgChart.Series(result.mode() + " OK/s ÷ knee", color,
+					result.steps()
+						.stream()
+						.map((s) -> new SvgChart.Point(s.multiple(), s.goodputPctOf(result.kneeRate())))
+						.toList(),
+					false, true));
+			latency.add(new SvgChart.Series(result.mode() + " admitted p99 ÷ knee p99", color, result.steps()
+				.stream()
+				.map((s) -> new SvgChart.Point(s.multiple(), Math.min(s.admittedP99Ms(), cap) / result.kneeP99Ms()))
+				.toList(), false, true));
+		}
+		double highest = report.results()
+			.stream()
+			.flatMap((r) -> r.steps().stream())
+			.mapToDouble(OverloadStep::multiple)
+			.max()
+			.orElse(1);
+		goodput.add(new SvgChart.Series("90 % of the knee", "#999999",
+				List.of(new SvgChart.Point(1, 90), new SvgChart.Point(highest, 90)), true, false));
+		latency.add(new SvgChart.Series("2× the knee's p99", "#999999",
+				List.of(new SvgChart.Point(1, 2), new SvgChart.Point(highest, 2)), true, false));
+		return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Overload</title><style>"
+				+ ReportPage.CSS + "</style></head><body>\n<h1>Past the knee</h1>\n<p>"
+				+ SvgChart.escape(String.format(Locale.ROOT,
+						"Each mode's knee rate times each multiple, held one after another on the same warm gateway "
+								+ "(%d s to settle, then a %d s window), then %.1f× the knee. Every request is "
+								+ "judged once answered or failed. A p99 above %.0f× the knee's is drawn at it.",
+						report.settleSeconds(), report.windowSeconds(), report.recoveryMultiple(), P99_CAP))
+				+ "</p>\n<pre>" + SvgChart.escape(table(report)) + "</pre>\n"
+				+ SvgChart.line("2xx answers a second as % of the knee", "multiple of the knee", "OK/s ÷ knee, %",
+						goodput, null, List.of())
+				+ "\n" + SvgChart.line("The admitted requests' p99 over the knee's", "multiple of the knee",
+						"p99 ÷ knee p99", latency, null, List.of())
+				+ "\n</body></html>\n";
+	}
+
+	private static String rate(double value) {
+		return String.format(Locale.ROOT, "%.0f", value);
+	}
+
+	private static String ms(double value) {
+		if (Double.isNaN(value)) {
+			return "-";
+		}
+		return String.format(Locale.ROOT, (value < 10) ? "%.1f ms" : "%.0f ms", value);
+	}
+
+}

@@ -1,0 +1,72 @@
+package dev.gatewaykit.bench.report;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.gatewaykit.bench.analysis.knee.OverloadReport;
+import dev.gatewaykit.bench.analysis.knee.OverloadResult;
+import dev.gatewaykit.bench.analysis.knee.OverloadStep;
+import dev.gatewaykit.bench.analysis.knee.Recovery;
+import dev.gatewaykit.bench.model.BenchJson;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class OverloadPageTests {
+
+	private static OverloadReport report() {
+		OverloadResult admitted = new OverloadResult("fixed+admission", 1200, 80,
+				List.of(new OverloadStep(1, 1200, 12_000, 12_000, 1200, 60, 80, 0, 0, 300, Map.of(), 0, 180,
+						List.of("relay: closed", "sessions: closed"), 0, 97, 500, 300, false),
+						new OverloadStep(2, 2400, 24_000, 11_000, 1100, 70, 150, 13_000, 4, 900, Map.of("503", 13_000L),
+								12_900, 110, List.of("relay: closed", "sessions: open"), 2, 97, 500, 300, false)),
+				Optional.of(new Recovery(600, 15, 9000, 30, 1.2)));
+		OverloadResult naive = new OverloadResult("naive", 60, 190,
+				List.of(new OverloadStep(1, 60, 600, 600, 60, 100, 190, 0, 0, 250, Map.of(), -1, Double.NaN, List.of(),
+						0, 97, 500, 300, false),
+						new OverloadStep(1.5, 90, 400, 200, 20, 3000, 9000, 0, 0, 30_000,
+								Map.of("no answer", 20L, OverloadStep.UNANSWERED, 180L), -1, Double.NaN, List.of(), 0,
+								Double.NaN, Double.NaN, Double.NaN, true)),
+				Optional.of(new Recovery(30, 15, 450, 450, Double.NaN)));
+		return new OverloadReport(2, 5, 10, 0.5, List.of(admitted, naive));
+	}
+
+	@Test
+	void theTableShowsEachStepsGoodputRefusalsErrorsLimitAndBreakers() {
+		String table = OverloadPage.table(report());
+
+		assertThat(table).startsWith("overload: each mode's knee rate times each multiple, 5 s to settle then a 10 s "
+				+ "window, no pause between; then 0.5× for 15 s");
+		assertThat(table).contains("fixed+admission, knee 1200/s (p99 there 80 ms):")
+			.containsPattern("limit\\s+breakers\\s+cores busy\\s+gateway µs\\s+load µs\\n")
+			.containsPattern("2.0×\\s+2400/s\\s+1100\\s+92 %\\s+70 ms\\s+150 ms\\s+13000 \\(12900 admission\\)\\s+"
+					+ "4.0 ms\\s+900 ms\\s+503 × 13000\\s+110\\s+sessions: open, 2 changes")
+			.containsPattern("1.0×\\s+1200/s\\s+1200\\s+100 %.*none\\s+180\\s+closed\\s+97 %\\s+500\\s+300")
+			.contains("back at 600/s: 30 of 9000 requests failed; the last sent 1.2 s after the drop");
+		assertThat(table).containsPattern("1.5× \\(cut\\)\\s+90/s\\s+20\\s+33 %")
+			.containsPattern("no answer × 20, unanswered × 180\\s+-\\s+-\\s+-\\s+-\\s+-\\n")
+			.contains("back at 30/s: 450 of 450 requests failed; still failing within 5 s of the window's end: "
+					+ "not recovered in 15 s");
+	}
+
+	@Test
+	void writesTheJsonAndAPageWithBothCharts(@TempDir Path dir) throws Exception {
+		OverloadPage.write(report(), dir);
+
+		OverloadReport read = BenchJson.read(dir.resolve(OverloadReport.FILE), OverloadReport.class);
+		assertThat(read.results().get(0).recovery()).contains(new Recovery(600, 15, 9000, 30, 1.2));
+		assertThat(read.results().get(0).steps().get(1).errors()).containsEntry("503", 13_000L);
+		assertThat(read.results().get(1).steps().get(0).limit()).isNaN();
+		String html = Files.readString(dir.resolve(OverloadPage.PAGE));
+		assertThat(html).contains("<h1>Past the knee</h1>")
+			.contains("2xx answers a second as % of the knee")
+			.contains("The admitted requests' p99 over the knee's")
+			.contains("90 % of the knee");
+	}
+
+}

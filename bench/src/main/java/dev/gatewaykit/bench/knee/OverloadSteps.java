@@ -1,0 +1,233 @@
+package dev.gatewaykit.bench.knee;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+
+import dev.gatewaykit.bench.analysis.chaos.BreakerTransition;
+import dev.gatewaykit.bench.analysis.chaos.RequestRecord;
+import dev.gatewaykit.bench.analysis.diagnostics.MachineCpu;
+import dev.gatewaykit.bench.analysis.diagnostics.ProcCpu;
+import dev.gatewaykit.bench.analysis.knee.KneeResult;
+import dev.gatewaykit.bench.analysis.knee.KneeStep;
+import dev.gatewaykit.bench.analysis.knee.OverloadResult;
+import dev.gatewaykit.bench.analysis.knee.OverloadStep;
+import dev.gatewaykit.bench.analysis.knee.Recovery;
+import dev.gatewaykit.bench.drive.OpenModelDriver;
+import dev.gatewaykit.bench.drive.WarmUp;
+import dev.gatewaykit.bench.model.PrometheusText;
+import dev.gatewaykit.bench.probe.BreakerWatch;
+import dev.gatewaykit.launcher.HttpAnswer;
+
+/**
+ * A mode driven past its knee, right after its search on the same warm gateway: back to
+ * the knee's rate, then each multiple of it held one after another with no pause (a surge
+ * does not wait for the gateway), then the rate dropped to half the knee. Nothing is
+ * judged until every request sent has been answered or has failed: a request's fate is
+ * its own, whichever step it was sent in.
+ */
+final class OverloadSteps {
+
+	/** How long the load is brought back to the knee's rate before the first multiple. */
+	private static final Duration BACK_TO_KNEE = Duration.ofSeconds(5);
+
+	/** How long the rate after the drop is held and judged. */
+	static final Duration RECOVERY_WINDOW = Duration.ofSeconds(15);
+
+	/**
+	 * Requests in flight at which a step is cut short and the higher multiples skipped: a
+	 * collapsed gateway's backlog grows by the offered rate every second, each request a
+	 * socket of the kit's (20000 descriptors here), and more load shows nothing more.
+	 */
+	static final int MAX_IN_FLIGHT = 8000;
+
+	private final OpenModelDriver load;
+
+	private final long gatewayPid;
+
+	private final URI prometheus;
+
+	private final KneeOptions options;
+
+	private final Consumer<String> log;
+
+	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+
+	OverloadSteps(OpenModelDriver load, long gatewayPid, URI prometheus, KneeOptions options, Consumer<String> log) {
+		this.load = load;
+		this.gatewayPid = gatewayPid;
+		this.prometheus = prometheus;
+		this.options = options;
+		this.log = log;
+	}
+
+	/**
+	 * Drives the mode of {@code knee} past it; the load is at rate 0 and drained before.
+	 */
+	OverloadResult run(KneeResult knee) throws InterruptedException {
+		double rate = knee.kneeRate();
+		List<Window> windows = new ArrayList<>();
+		long drop;
+		long end;
+		List<BreakerTransition> changes;
+		this.load.takeRecords();
+		try (BreakerWatch breakers = new BreakerWatch(this.prometheus)) {
+			breakers.start();
+			WarmUp.ramp(this.load, 0, rate, BACK_TO_KNEE);
+			for (double multiple : this.options.overload()) {
+				Window window = hold(multiple, multiple * rate);
+				windows.add(window);
+				this.log.accept(String.format(Locale.ROOT, "%s at %.1f× its knee (%.0f/s)%s", knee.mode(), multiple,
+						multiple * rate, window.cut() ? ": cut short, " + this.load.inFlight()
+								+ " requests waiting; the higher multiples are skipped" : ""));
+				if (window.cut()) {
+					break;
+				}
+			}
+			drop = System.currentTimeMillis();
+			this.load.rate(KneeOptions.RECOVERY_MULTIPLE * rate);
+			Thread.sleep(RECOVERY_WINDOW.toMillis());
+			end = System.currentTimeMillis();
+			this.load.rate(0);
+			if (!this.load.awaitAnswers(OpenModelDriver.CLIENT_TIMEOUT)) {
+				this.log.accept(this.load.inFlight() + " requests still in flight "
+						+ OpenModelDriver.CLIENT_TIMEOUT.toSeconds() + " s after the overload stopped: unanswered");
+			}
+			changes = breakers.transitions().orElse(List.of());
+		}
+		List<RequestRecord> records = this.load.takeRecords();
+		List<OverloadStep> steps = new ArrayList<>();
+		for (Window window : windows) {
+			steps.add(window.step(records, this.load.inFlightSentBetween(window.from(), window.to()), changes));
+		}
+		Recovery recovery = Recovery.of(KneeOptions.RECOVERY_MULTIPLE * rate, records, drop, end,
+				this.load.inFlightSentBetween(drop, end));
+		return new OverloadResult(knee.mode(), rate, knee.kneeStep().map(KneeStep::p99Ms).orElse(Double.NaN), steps,
+				Optional.of(recovery));
+	}
+
+	/**
+	 * Holds {@code rate} for the settle, then its window; cut short when too many wait.
+	 */
+	private Window hold(double multiple, double rate) throws InterruptedException {
+		long start = System.currentTimeMillis();
+		this.load.rate(rate);
+		boolean cut = waitUntil(start + this.options.settle().toMillis());
+		Scrape before = cut ? Scrape.NONE : scrape();
+		Cpu cpuFrom = Cpu.read(this.gatewayPid);
+		long from = cut ? start : System.currentTimeMillis();
+		cut = cut || waitUntil(from + this.options.window().toMillis());
+		long to = System.currentTimeMillis();
+		Cpu cpu = Cpu.read(this.gatewayPid).since(cpuFrom);
+		return new Window(multiple, rate, start, from, to, before, scrape(), cpu, cut);
+	}
+
+	/**
+	 * The machine's, the gateway's and the load's own CPU at one instant, or over a span
+	 * (see {@link #since}); a reading that failed is NaN.
+	 *
+	 * @param busy the machine's cores busy, % (over a span only)
+	 * @param gatewayMicros the gateway's CPU time, µs
+	 * @param loadMicros this JVM's, which sends the load, µs
+	 */
+	record Cpu(Optional<MachineCpu> machine, double busy, double gatewayMicros, double loadMicros) {
+
+		static Cpu read(long gatewayPid) {
+			return new Cpu(MachineCpu.read(), Double.NaN, micros(gatewayPid), micros(ProcessHandle.current().pid()));
+		}
+
+		private static double micros(long pid) {
+			OptionalLong ticks = ProcCpu.ticks(pid);
+			return ticks.isPresent() ? ProcCpu.micros(ticks.getAsLong()) : Double.NaN;
+		}
+
+		Cpu since(Cpu earlier) {
+			double busy = (this.machine.isPresent() && earlier.machine.isPresent())
+					? 100 * this.machine.get().busySince(earlier.machine.get()) : Double.NaN;
+			return new Cpu(Optional.empty(), busy, this.gatewayMicros - earlier.gatewayMicros,
+					this.loadMicros - earlier.loadMicros);
+		}
+
+	}
+
+	/** Sleeps until {@code until}; true, at once, when too many requests wait. */
+	private boolean waitUntil(long until) throws InterruptedException {
+		for (long now = System.currentTimeMillis(); now < until; now = System.currentTimeMillis()) {
+			if (this.load.inFlight() > MAX_IN_FLIGHT) {
+				return true;
+			}
+			Thread.sleep(Math.min(250, until - now));
+		}
+		return false;
+	}
+
+	/**
+	 * The gateway's admission limit, its refusals so far and its breakers' states; what a
+	 * scrape that failed (a gateway too busy to answer in 2 s) could not say is unknown.
+	 */
+	private Scrape scrape() {
+		HttpAnswer answer = HttpAnswer.send(this.http,
+				HttpRequest.newBuilder(this.prometheus).timeout(Duration.ofSeconds(2)).GET().build());
+		if (!answer.ok()) {
+			return Scrape.NONE;
+		}
+		PrometheusText text = PrometheusText.parse(answer.body());
+		return new Scrape(text.sum("kit_admission_limit").orElse(Double.NaN),
+				text.sum("kit_admission_refused_total").orElse(Double.NaN), BreakerWatch.states(answer.body()));
+	}
+
+	/**
+	 * One scrape's readings.
+	 *
+	 * @param limit the admission limit; NaN when none or unknown
+	 * @param refused the admission's refusals so far; NaN when none or unknown
+	 * @param breakers each breaker's state, by name
+	 */
+	record Scrape(double limit, double refused, Map<String, String> breakers) {
+
+		static final Scrape NONE = new Scrape(Double.NaN, Double.NaN, Map.of());
+
+	}
+
+	/**
+	 * One multiple as it was held.
+	 *
+	 * @param start when its rate began
+	 * @param from its window's start (its start when it was cut in the settle)
+	 * @param to its window's end
+	 */
+	record Window(double multiple, double rate, long start, long from, long to, Scrape before, Scrape after, Cpu cpu,
+			boolean cut) {
+
+		OverloadStep step(List<RequestRecord> records, long unanswered, List<BreakerTransition> changes) {
+			OverloadStep.Answers answers = OverloadStep.answers(records, this.from, this.to, unanswered);
+			double refused = this.after.refused() - this.before.refused();
+			int changed = (int) changes.stream().filter((c) -> c.atMs() >= this.start && c.atMs() < this.to).count();
+			List<String> breakers = new TreeMap<>(this.after.breakers()).entrySet()
+				.stream()
+				.map((e) -> e.getKey() + ": " + e.getValue())
+				.toList();
+			return new OverloadStep(this.multiple, this.rate, answers.requests(), answers.ok(),
+					answers.ok() / Math.max(0.001, (this.to - this.from) / 1000.0), answers.admittedP50Ms(),
+					answers.admittedP99Ms(), answers.refused(), answers.refusalP99Ms(), answers.slowestMs(),
+					answers.errors(), Double.isNaN(refused) ? -1 : Math.round(refused), this.after.limit(), breakers,
+					changed, this.cpu.busy(), perRequest(this.cpu.gatewayMicros(), answers.requests()),
+					perRequest(this.cpu.loadMicros(), answers.requests()), this.cut);
+		}
+
+		private static double perRequest(double micros, long requests) {
+			return (requests > 0) ? micros / requests : Double.NaN;
+		}
+
+	}
+
+}
