@@ -49,15 +49,16 @@ public final class OverloadPage {
 	public static String table(OverloadReport report) {
 		StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
 				"overload: each mode's knee rate times each multiple, %d s to settle then a %d s window, no pause "
-						+ "between; then %.1f× for %.0f s. CPU per request sent: the gateway's, and the load's "
-						+ "own (it shares the machine)%n",
+						+ "between; then %.1f× for %.0f s. Goodput: 2xx within %.0f ms. CPU per request sent: the "
+						+ "gateway's, and the load's own (it shares the machine)%n",
 				report.settleSeconds(), report.windowSeconds(), report.recoveryMultiple(),
 				report.results()
 					.stream()
 					.flatMap((r) -> r.recovery().stream())
 					.mapToDouble(Recovery::windowSeconds)
 					.max()
-					.orElse(0)));
+					.orElse(0),
+				report.deadlineMs()));
 		for (OverloadResult result : report.results()) {
 			text.append(String.format(Locale.ROOT, "%n%s, knee %s/s (p99 there %s):%n", result.mode(),
 					rate(result.kneeRate()), ms(result.kneeP99Ms())));
@@ -157,8 +158,10 @@ public final class OverloadPage {
 				+ SvgChart.escape(String.format(Locale.ROOT,
 						"Each mode's knee rate times each multiple, held one after another on the same warm gateway "
 								+ "(%d s to settle, then a %d s window), then %.1f× the knee. Every request is "
-								+ "judged once answered or failed. A p99 above %.0f× the knee's is drawn at it.",
-						report.settleSeconds(), report.windowSeconds(), report.recoveryMultiple(), P99_CAP))
+								+ "judged once answered or failed; goodput is the 2xx answered within %.0f ms. A p99 "
+								+ "above %.0f× the knee's is drawn at it.",
+						report.settleSeconds(), report.windowSeconds(), report.recoveryMultiple(), report.deadlineMs(),
+						P99_CAP))
 				+ "</p>\n<pre>" + SvgChart.escape(table(report)) + "</pre>\n"
 				+ SvgChart.line("2xx answers a second as % of the knee", "multiple of the knee", "OK/s ÷ knee, %",
 						goodput, null, List.of())

@@ -33,7 +33,7 @@ class OverloadPageTests {
 								Map.of("no answer", 20L, OverloadStep.UNANSWERED, 180L), -1, Double.NaN, List.of(), 0,
 								Double.NaN, Double.NaN, Double.NaN, true)),
 				Optional.of(new Recovery(30, 15, 450, 450, Double.NaN)));
-		return new OverloadReport(2, 5, 10, 0.5, List.of(admitted, naive));
+		return new OverloadReport(2, 5, 10, 0.5, 1000, List.of(admitted, naive));
 	}
 
 	@Test
@@ -41,7 +41,7 @@ class OverloadPageTests {
 		String table = OverloadPage.table(report());
 
 		assertThat(table).startsWith("overload: each mode's knee rate times each multiple, 5 s to settle then a 10 s "
-				+ "window, no pause between; then 0.5× for 15 s");
+				+ "window, no pause between; then 0.5× for 15 s. Goodput: 2xx within 1000 ms.");
 		assertThat(table).contains("fixed+admission, knee 1200/s (p99 there 80 ms):")
 			.containsPattern("limit\\s+breakers\\s+cores busy\\s+gateway µs\\s+load µs\\n")
 			.containsPattern("2.0×\\s+2400/s\\s+1100\\s+92 %\\s+70 ms\\s+150 ms\\s+13000 \\(12900 admission\\)\\s+"

@@ -110,7 +110,7 @@ public final class KneeRun implements AutoCloseable {
 					overload(knee, gateway).ifPresent(overloads::add);
 					overloaded.accept(new OverloadReport(Runtime.getRuntime().availableProcessors(),
 							this.options.settle().toSeconds(), this.options.window().toSeconds(),
-							KneeOptions.RECOVERY_MULTIPLE, overloads));
+							KneeOptions.RECOVERY_MULTIPLE, deadlineMs(), overloads));
 				}
 			}
 			finally {
@@ -133,12 +133,20 @@ public final class KneeRun implements AutoCloseable {
 			return Optional.empty();
 		}
 		OverloadResult result = new OverloadSteps(this.driver.orElseThrow(), gateway.handle().pid(),
-				URI.create(gateway.actuatorUri() + "/prometheus"), this.options, this.log)
+				URI.create(gateway.actuatorUri() + "/prometheus"), this.options, deadlineMs(), this.log)
 			.run(knee);
 		if (!gateway.handle().isAlive()) {
 			throw new RunFailedException(gateway.name() + " exited during its overload steps; see " + gateway.log());
 		}
 		return Optional.of(result);
+	}
+
+	/**
+	 * How long a request may wait before it is late: in the search, a step with too many
+	 * such requests is given up; past the knee, a 2xx that late is no goodput.
+	 */
+	private double deadlineMs() {
+		return LATE_TIMES_TARGET * this.options.criteria().maxP99Ms();
 	}
 
 	private KneeReport report(List<KneeResult> results) {
@@ -261,7 +269,7 @@ public final class KneeRun implements AutoCloseable {
 	 * process's limit, which a step must not reach.
 	 */
 	private boolean behind(OpenModelDriver load, long stepStart, double rate) {
-		long waitedSince = System.currentTimeMillis() - (long) (LATE_TIMES_TARGET * this.options.criteria().maxP99Ms());
+		long waitedSince = System.currentTimeMillis() - (long) deadlineMs();
 		long late = load.inFlightSentBetween(stepStart, waitedSince);
 		return late > Math.max(10, 0.01 * rate * this.options.window().toSeconds());
 	}
@@ -276,10 +284,10 @@ public final class KneeRun implements AutoCloseable {
 		CaseFigures.Answers answers = CaseFigures.Answers.of(taken.records(), stepStart, now, taken.inFlight());
 		this.log.accept(String.format(Locale.ROOT,
 				"%.0f/s: given up after %.1f s, more than 1 %% of a window's requests already waiting over %.0f ms",
-				rate, (now - stepStart) / 1000.0, LATE_TIMES_TARGET * this.options.criteria().maxP99Ms()));
+				rate, (now - stepStart) / 1000.0, deadlineMs()));
 		// The late requests are unanswered, so the answered ones' p99 leaves them out;
 		// more than 1 % of the step's requests waited that long at least.
-		double late = LATE_TIMES_TARGET * this.options.criteria().maxP99Ms();
+		double late = deadlineMs();
 		return new KneeStep(rate, answers.requests(), answers.errors(),
 				(answers.requests() - answers.errors()) / Math.max(0.001, (now - stepStart) / 1000.0), answers.p50Ms(),
 				Math.max(answers.p99Ms(), late), Double.NaN, false, true);

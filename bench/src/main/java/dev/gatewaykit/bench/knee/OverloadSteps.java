@@ -58,11 +58,15 @@ final class OverloadSteps {
 
 	private final KneeOptions options;
 
+	private final double deadlineMs;
+
 	private final Consumer<String> log;
 
 	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
 
-	OverloadSteps(OpenModelDriver load, long gatewayPid, URI prometheus, KneeOptions options, Consumer<String> log) {
+	OverloadSteps(OpenModelDriver load, long gatewayPid, URI prometheus, KneeOptions options, double deadlineMs,
+			Consumer<String> log) {
+		this.deadlineMs = deadlineMs;
 		this.load = load;
 		this.gatewayPid = gatewayPid;
 		this.prometheus = prometheus;
@@ -107,10 +111,11 @@ final class OverloadSteps {
 		List<RequestRecord> records = this.load.takeRecords();
 		List<OverloadStep> steps = new ArrayList<>();
 		for (Window window : windows) {
-			steps.add(window.step(records, this.load.inFlightSentBetween(window.from(), window.to()), changes));
+			steps.add(window.step(records, this.load.inFlightSentBetween(window.from(), window.to()), this.deadlineMs,
+					changes));
 		}
 		Recovery recovery = Recovery.of(KneeOptions.RECOVERY_MULTIPLE * rate, records, drop, end,
-				this.load.inFlightSentBetween(drop, end));
+				this.load.inFlightSentBetween(drop, end), this.deadlineMs);
 		return new OverloadResult(knee.mode(), rate, knee.kneeStep().map(KneeStep::p99Ms).orElse(Double.NaN), steps,
 				Optional.of(recovery));
 	}
@@ -120,10 +125,12 @@ final class OverloadSteps {
 	 */
 	private Window hold(double multiple, double rate) throws InterruptedException {
 		long start = System.currentTimeMillis();
+		Cpu atStart = Cpu.read(this.gatewayPid);
 		this.load.rate(rate);
 		boolean cut = waitUntil(start + this.options.settle().toMillis());
 		Scrape before = cut ? Scrape.NONE : scrape();
-		Cpu cpuFrom = Cpu.read(this.gatewayPid);
+		// A step cut in its settle is judged from its start, its CPU too.
+		Cpu cpuFrom = cut ? atStart : Cpu.read(this.gatewayPid);
 		long from = cut ? start : System.currentTimeMillis();
 		cut = cut || waitUntil(from + this.options.window().toMillis());
 		long to = System.currentTimeMillis();
@@ -208,8 +215,9 @@ final class OverloadSteps {
 	record Window(double multiple, double rate, long start, long from, long to, Scrape before, Scrape after, Cpu cpu,
 			boolean cut) {
 
-		OverloadStep step(List<RequestRecord> records, long unanswered, List<BreakerTransition> changes) {
-			OverloadStep.Answers answers = OverloadStep.answers(records, this.from, this.to, unanswered);
+		OverloadStep step(List<RequestRecord> records, long unanswered, double deadlineMs,
+				List<BreakerTransition> changes) {
+			OverloadStep.Answers answers = OverloadStep.answers(records, this.from, this.to, unanswered, deadlineMs);
 			double refused = this.after.refused() - this.before.refused();
 			int changed = (int) changes.stream().filter((c) -> c.atMs() >= this.start && c.atMs() < this.to).count();
 			List<String> breakers = new TreeMap<>(this.after.breakers()).entrySet()

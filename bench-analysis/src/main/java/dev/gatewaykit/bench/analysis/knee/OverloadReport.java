@@ -9,10 +9,12 @@ import java.util.List;
  * @param settleSeconds load at each multiple before its window
  * @param windowSeconds each multiple's window
  * @param recoveryMultiple the rate after the drop, as a multiple of the knee
+ * @param deadlineMs the longest a 2xx answer may take and count as goodput (five times
+ * the knee's p99 target, the time after which the search calls a request late)
  * @param results one per mode whose knee was found, in the order they ran
  */
 public record OverloadReport(int cores, long settleSeconds, long windowSeconds, double recoveryMultiple,
-		List<OverloadResult> results) {
+		double deadlineMs, List<OverloadResult> results) {
 
 	/** The file of a knee run's directory that holds it. */
 	public static final String FILE = "overload.json";

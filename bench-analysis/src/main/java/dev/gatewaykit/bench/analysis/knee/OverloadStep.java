@@ -15,9 +15,9 @@ import dev.gatewaykit.bench.analysis.paired.CaseFigures;
  * @param multiple the rate as a multiple of the mode's knee
  * @param offered the rate sent, requests a second, whatever the answers did
  * @param requests requests sent in the window
- * @param ok those answered 2xx
- * @param okPerSecond 2xx answers a second: the goodput
- * @param admittedP50Ms the 2xx answers' median time
+ * @param ok those answered 2xx within the deadline
+ * @param okPerSecond those a second: the goodput
+ * @param admittedP50Ms the 2xx answers' median time, late ones included
  * @param admittedP99Ms their 99th percentile: what a request the gateway took on waited
  * @param refused those answered 503 (the admission limit's, a bulkhead's or an open
  * breaker's)
@@ -25,9 +25,10 @@ import dev.gatewaykit.bench.analysis.paired.CaseFigures;
  * none
  * @param slowestMs the slowest answer of any status, or the longest a request waited for
  * none
- * @param errors every answer that was not 2xx, by status ({@code "no answer"}: a reset
- * connection or the client's timeout; {@code "unanswered"}: still in flight when the run
- * stopped waiting)
+ * @param errors every request not answered 2xx within the deadline, by kind: its status,
+ * {@value #LATE} (2xx, after the deadline), {@code "no answer"} (a reset connection or
+ * the client's timeout) or {@value #UNANSWERED} (still in flight when the run stopped
+ * waiting)
  * @param admissionRefused the admission limit's own refusals in the window (its counter's
  * rise); -1 when the gateway has no admission limit
  * @param limit the admission limit at the window's end; NaN when there is none
@@ -53,6 +54,9 @@ public record OverloadStep(double multiple, double offered, long requests, long 
 	/** The error kind of a request still in flight when the run stopped waiting. */
 	public static final String UNANSWERED = "unanswered";
 
+	/** The error kind of a 2xx answer that came after the deadline. */
+	public static final String LATE = "late 2xx";
+
 	public OverloadStep {
 		errors = Map.copyOf(errors);
 		breakers = List.copyOf(breakers);
@@ -62,11 +66,19 @@ public record OverloadStep(double multiple, double offered, long requests, long 
 	 * The answers to the requests sent in {@code [fromMs, toMs)}.
 	 * @param records every request of the run that has been answered or has failed
 	 * @param unanswered those sent in the window still in flight
+	 * @param deadlineMs the longest a 2xx answer may take and still be of use: an open
+	 * model judged after the fact would otherwise count as goodput a backlog answered
+	 * seconds late
 	 */
-	public static Answers answers(List<RequestRecord> records, long fromMs, long toMs, long unanswered) {
+	public static Answers answers(List<RequestRecord> records, long fromMs, long toMs, long unanswered,
+			double deadlineMs) {
 		List<RequestRecord> sent = records.stream().filter((r) -> r.startMs() >= fromMs && r.startMs() < toMs).toList();
 		Map<String, Long> errors = new TreeMap<>();
 		sent.stream().filter((r) -> !r.ok()).forEach((r) -> errors.merge(r.statusLabel(), 1L, Long::sum));
+		long late = sent.stream().filter((r) -> r.ok() && r.micros() > deadlineMs * 1000).count();
+		if (late > 0) {
+			errors.put(LATE, late);
+		}
 		if (unanswered > 0) {
 			errors.put(UNANSWERED, unanswered);
 		}
@@ -77,7 +89,7 @@ public record OverloadStep(double multiple, double offered, long requests, long 
 			.sorted()
 			.toArray();
 		long slowest = sent.stream().mapToLong(RequestRecord::micros).max().orElse(0);
-		return new Answers(sent.size() + unanswered, ok.length, CaseFigures.Answers.quantile(ok, 0.50) / 1000.0,
+		return new Answers(sent.size() + unanswered, ok.length - late, CaseFigures.Answers.quantile(ok, 0.50) / 1000.0,
 				CaseFigures.Answers.quantile(ok, 0.99) / 1000.0, refused.length,
 				CaseFigures.Answers.quantile(refused, 0.99) / 1000.0, slowest / 1000.0, errors);
 	}

@@ -31,7 +31,7 @@ class OverloadStepTests {
 		records.add(sent(999, 503, 1));
 		records.add(sent(2000, 200, 1));
 
-		OverloadStep.Answers answers = OverloadStep.answers(records, 1000, 2000, 3);
+		OverloadStep.Answers answers = OverloadStep.answers(records, 1000, 2000, 3, 1000);
 
 		assertThat(answers.requests()).as("the window's 152 and the 3 in flight, not those sent outside it")
 			.isEqualTo(155);
@@ -47,8 +47,20 @@ class OverloadStepTests {
 	}
 
 	@Test
+	void aTwoHundredAfterTheDeadlineIsLateNotGoodputButStillAnAdmittedLatency() {
+		List<RequestRecord> records = List.of(sent(0, 200, 50), sent(1, 200, 999), sent(2, 200, 1001),
+				sent(3, 200, 15_000));
+
+		OverloadStep.Answers answers = OverloadStep.answers(records, 0, 100, 0, 1000);
+
+		assertThat(answers.ok()).isEqualTo(2);
+		assertThat(answers.errors()).containsOnly(entry(OverloadStep.LATE, 2L));
+		assertThat(answers.admittedP99Ms()).isEqualTo(15_000);
+	}
+
+	@Test
 	void aWindowWithNoRefusalHasNoRefusalPercentile() {
-		OverloadStep.Answers answers = OverloadStep.answers(List.of(sent(10, 200, 7)), 0, 100, 0);
+		OverloadStep.Answers answers = OverloadStep.answers(List.of(sent(10, 200, 7)), 0, 100, 0, 1000);
 
 		assertThat(answers.refused()).isZero();
 		assertThat(answers.refusalP99Ms()).isZero();
@@ -62,7 +74,7 @@ class OverloadStepTests {
 			records.add(sent(at, (at < 13_000) ? 503 : 200, 5));
 		}
 
-		Recovery recovery = Recovery.of(600, records, 10_000, 25_000, 0);
+		Recovery recovery = Recovery.of(600, records, 10_000, 25_000, 0, 1000);
 
 		assertThat(recovery.requests()).isEqualTo(150);
 		assertThat(recovery.failed()).isEqualTo(30);
@@ -73,12 +85,15 @@ class OverloadStepTests {
 
 	@Test
 	void failuresNearTheWindowsEndOrRequestsStillWaitingAreNoRecovery() {
-		List<RequestRecord> late = List.of(sent(10_000, 200, 5), sent(21_000, 504, 5000));
+		List<RequestRecord> failing = List.of(sent(10_000, 200, 5), sent(21_000, 504, 5000));
+		List<RequestRecord> late = List.of(sent(10_000, 200, 5), sent(21_000, 200, 3000));
 		List<RequestRecord> clean = List.of(sent(10_000, 200, 5), sent(24_000, 200, 5));
 
-		assertThat(Recovery.of(600, late, 10_000, 25_000, 0).recovered()).isFalse();
-		assertThat(Recovery.of(600, clean, 10_000, 25_000, 1).recovered()).as("one still in flight").isFalse();
-		assertThat(Recovery.of(600, clean, 10_000, 25_000, 0).seconds()).isZero();
+		assertThat(Recovery.of(600, failing, 10_000, 25_000, 0, 1000).recovered()).isFalse();
+		assertThat(Recovery.of(600, late, 10_000, 25_000, 0, 1000).recovered()).as("a 200 after 3 s").isFalse();
+		assertThat(Recovery.of(600, late, 10_000, 25_000, 0, 5000).recovered()).isTrue();
+		assertThat(Recovery.of(600, clean, 10_000, 25_000, 1, 1000).recovered()).as("one still in flight").isFalse();
+		assertThat(Recovery.of(600, clean, 10_000, 25_000, 0, 1000).seconds()).isZero();
 	}
 
 	@Test
