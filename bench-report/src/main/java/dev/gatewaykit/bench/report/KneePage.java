@@ -31,13 +31,18 @@ public final class KneePage {
 
 	/** Writes the run's files into {@code dir}. */
 	public static void write(KneeReport report, Path dir) {
+		writeFiles(dir, KneeReport.FILE, report, PAGE, html(report));
+	}
+
+	/** A knee run's JSON file and its page, into {@code dir}. */
+	static void writeFiles(Path dir, String jsonFile, Object value, String page, String html) {
 		try {
 			Files.createDirectories(dir);
-			BenchJson.write(dir.resolve(KneeReport.FILE), report);
-			Files.writeString(dir.resolve(PAGE), html(report), StandardCharsets.UTF_8);
+			BenchJson.write(dir.resolve(jsonFile), value);
+			Files.writeString(dir.resolve(page), html, StandardCharsets.UTF_8);
 		}
 		catch (IOException ex) {
-			throw new UncheckedIOException("cannot write the knee's files into " + dir, ex);
+			throw new UncheckedIOException("cannot write " + jsonFile + " and " + page + " into " + dir, ex);
 		}
 	}
 
@@ -120,11 +125,15 @@ public final class KneePage {
 				+ "\n</body></html>\n";
 	}
 
-	private static String rate(double value) {
+	static String rate(double value) {
 		return String.format(Locale.ROOT, "%.0f", value);
 	}
 
-	private static String ms(double value) {
+	/** Milliseconds as the tables show them; {@code "-"} for NaN (unknown). */
+	static String ms(double value) {
+		if (Double.isNaN(value)) {
+			return "-";
+		}
 		return String.format(Locale.ROOT, (value < 10) ? "%.1f ms" : "%.0f ms", value);
 	}
 

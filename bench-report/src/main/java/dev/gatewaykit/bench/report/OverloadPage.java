@@ -1,9 +1,5 @@
 package dev.gatewaykit.bench.report;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +12,6 @@ import dev.gatewaykit.bench.analysis.knee.OverloadReport;
 import dev.gatewaykit.bench.analysis.knee.OverloadResult;
 import dev.gatewaykit.bench.analysis.knee.OverloadStep;
 import dev.gatewaykit.bench.analysis.knee.Recovery;
-import dev.gatewaykit.bench.model.BenchJson;
 
 /**
  * A knee run's overload files: {@code overload.json} and {@code overload.html} (goodput
@@ -35,14 +30,7 @@ public final class OverloadPage {
 
 	/** Writes the overload's files into {@code dir}. */
 	public static void write(OverloadReport report, Path dir) {
-		try {
-			Files.createDirectories(dir);
-			BenchJson.write(dir.resolve(OverloadReport.FILE), report);
-			Files.writeString(dir.resolve(PAGE), html(report), StandardCharsets.UTF_8);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("cannot write the overload's files into " + dir, ex);
-		}
+		KneePage.writeFiles(dir, OverloadReport.FILE, report, PAGE, html(report));
 	}
 
 	/** The terminal's answer: each mode's steps, then how it recovered. */
@@ -171,14 +159,11 @@ public final class OverloadPage {
 	}
 
 	private static String rate(double value) {
-		return String.format(Locale.ROOT, "%.0f", value);
+		return KneePage.rate(value);
 	}
 
 	private static String ms(double value) {
-		if (Double.isNaN(value)) {
-			return "-";
-		}
-		return String.format(Locale.ROOT, (value < 10) ? "%.1f ms" : "%.0f ms", value);
+		return KneePage.ms(value);
 	}
 
 }
