@@ -56,9 +56,9 @@ public final class KneePage {
 					result.kneeStep().map((s) -> rate(s.okPerSecond())).orElse("-"),
 					Integer.toString(result.steps().size()), result.ended()));
 		}
-		StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
-				"knee: the highest open-model rate with %s, on %d cores (the load's own CPU on them too)%n",
-				report.criteria().describe(), report.cores()));
+		StringBuilder text = new StringBuilder(
+				String.format(Locale.ROOT, "knee: the highest open-model rate with %s, on %d cores, %s%n",
+						report.criteria().describe(), report.cores(), report.cpus()));
 		text.append(TextTable.render(rows));
 		for (KneeResult result : report.results()) {
 			text.append(String.format(Locale.ROOT, "%n%s, its steps by rate:%n", result.mode()));

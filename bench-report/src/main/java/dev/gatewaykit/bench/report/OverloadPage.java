@@ -37,16 +37,16 @@ public final class OverloadPage {
 	public static String table(OverloadReport report) {
 		StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
 				"overload: each mode's knee rate times each multiple, %d s to settle then a %d s window, no pause "
-						+ "between; then %.1f× for %.0f s. Goodput: 2xx within %.0f ms. CPU per request sent: the "
-						+ "gateway's, and the load's own (it shares the machine)%n",
+						+ "between; then %.1f× for %.0f s. Goodput: 2xx within %.0f ms. %s. CPU per request sent: "
+						+ "the gateway's, and the load's own%n",
 				report.settleSeconds(), report.windowSeconds(), report.recoveryMultiple(),
 				report.results()
 					.stream()
-					.flatMap((r) -> r.recovery().stream())
+					.map(OverloadResult::recovery)
 					.mapToDouble(Recovery::windowSeconds)
 					.max()
 					.orElse(0),
-				report.deadlineMs()));
+				report.deadlineMs(), capitalized(report.cpus())));
 		for (OverloadResult result : report.results()) {
 			text.append(String.format(Locale.ROOT, "%n%s, knee %s/s (p99 there %s):%n", result.mode(),
 					rate(result.kneeRate()), ms(result.kneeP99Ms())));
@@ -98,10 +98,7 @@ public final class OverloadPage {
 	}
 
 	static String recovery(OverloadResult result) {
-		if (result.recovery().isEmpty()) {
-			return "no recovery step";
-		}
-		Recovery recovery = result.recovery().get();
+		Recovery recovery = result.recovery();
 		String head = String.format(Locale.ROOT, "back at %s/s: %d of %d requests failed", rate(recovery.offered()),
 				recovery.failed(), recovery.requests());
 		if (recovery.failed() == 0) {
@@ -156,6 +153,10 @@ public final class OverloadPage {
 				+ "\n" + SvgChart.line("The admitted requests' p99 over the knee's", "multiple of the knee",
 						"p99 ÷ knee p99", latency, null, List.of())
 				+ "\n</body></html>\n";
+	}
+
+	private static String capitalized(String text) {
+		return text.isEmpty() ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1);
 	}
 
 	private static String rate(double value) {

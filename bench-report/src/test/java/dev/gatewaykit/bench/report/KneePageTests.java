@@ -26,14 +26,15 @@ class KneePageTests {
 						new KneeStep(1180, 11800, 30, 1177, 3, 260, 88, false, false)));
 		KneeResult naive = new KneeResult("naive", 0, 0, false, "no rate passed, down to 1/s", 120,
 				List.of(new KneeStep(1, 10, 10, 0, 0, 0, 5, false, false)));
-		return new KneeReport(new KneeCriteria(200, 0.1), 2, 5, 7, 10, 1, 50, List.of(fixed, naive));
+		return new KneeReport(new KneeCriteria(200, 0.1), 2, KneeReport.SHARED, 5, 7, 10, 1, 50, List.of(fixed, naive));
 	}
 
 	@Test
 	void theTableNamesEachKneeWithItsP99AndTheStepsByRate() {
 		String table = KneePage.table(report());
 
-		assertThat(table).startsWith("knee: the highest open-model rate with p99 ≤ 200 ms, errors ≤ 0.1 %, on 2 cores");
+		assertThat(table).startsWith("knee: the highest open-model rate with p99 ≤ 200 ms, errors ≤ 0.1 %, on 2 cores, "
+				+ "the load on the stack's CPUs");
 		assertThat(table).containsPattern("fixed\\s+1131/s\\s+566/s\\s+40 ms\\s+1131\\s+4\\s+resolved")
 			.containsPattern("naive\\s+0/s\\s+0/s\\s+-\\s+-\\s+1\\s+no rate passed");
 		String steps = table.substring(table.indexOf("fixed, its steps by rate:"));

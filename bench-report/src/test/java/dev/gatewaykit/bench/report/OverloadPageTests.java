@@ -4,7 +4,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,15 +24,16 @@ class OverloadPageTests {
 						List.of("relay: closed", "sessions: closed"), 0, 97, 500, 300, false),
 						new OverloadStep(2, 2400, 24_000, 11_000, 1100, 70, 150, 13_000, 4, 900, Map.of("503", 13_000L),
 								12_900, 110, List.of("relay: closed", "sessions: open"), 2, 97, 500, 300, false)),
-				Optional.of(new Recovery(600, 15, 9000, 30, 1.2)));
+				new Recovery(600, 15, 9000, 30, 1.2));
 		OverloadResult naive = new OverloadResult("naive", 60, 190,
 				List.of(new OverloadStep(1, 60, 600, 600, 60, 100, 190, 0, 0, 250, Map.of(), -1, Double.NaN, List.of(),
 						0, 97, 500, 300, false),
 						new OverloadStep(1.5, 90, 400, 200, 20, 3000, 9000, 0, 0, 30_000,
 								Map.of("no answer", 20L, OverloadStep.UNANSWERED, 180L), -1, Double.NaN, List.of(), 0,
 								Double.NaN, Double.NaN, Double.NaN, true)),
-				Optional.of(new Recovery(30, 15, 450, 450, Double.NaN)));
-		return new OverloadReport(2, 5, 10, 0.5, 1000, List.of(admitted, naive));
+				new Recovery(30, 15, 450, 450, Double.NaN));
+		return new OverloadReport(2, "the load on CPU 1, the stack on CPU 0", 5, 10, 0.5, 1000,
+				List.of(admitted, naive));
 	}
 
 	@Test
@@ -41,7 +41,8 @@ class OverloadPageTests {
 		String table = OverloadPage.table(report());
 
 		assertThat(table).startsWith("overload: each mode's knee rate times each multiple, 5 s to settle then a 10 s "
-				+ "window, no pause between; then 0.5× for 15 s. Goodput: 2xx within 1000 ms.");
+				+ "window, no pause between; then 0.5× for 15 s. Goodput: 2xx within 1000 ms. The load on CPU 1, the stack "
+				+ "on CPU 0.");
 		assertThat(table).contains("fixed+admission, knee 1200/s (p99 there 80 ms):")
 			.containsPattern("limit\\s+breakers\\s+cores busy\\s+gateway µs\\s+load µs\\n")
 			.containsPattern("2.0×\\s+2400/s\\s+1100\\s+92 %\\s+70 ms\\s+150 ms\\s+13000 \\(12900 admission\\)\\s+"
@@ -59,7 +60,7 @@ class OverloadPageTests {
 		OverloadPage.write(report(), dir);
 
 		OverloadReport read = BenchJson.read(dir.resolve(OverloadReport.FILE), OverloadReport.class);
-		assertThat(read.results().get(0).recovery()).contains(new Recovery(600, 15, 9000, 30, 1.2));
+		assertThat(read.results().get(0).recovery()).isEqualTo(new Recovery(600, 15, 9000, 30, 1.2));
 		assertThat(read.results().get(0).steps().get(1).errors()).containsEntry("503", 13_000L);
 		assertThat(read.results().get(1).steps().get(0).limit()).isNaN();
 		String html = Files.readString(dir.resolve(OverloadPage.PAGE));

@@ -102,6 +102,15 @@ public final class KneeCommand extends KitCommand {
 			description = "the multiples of the knee --overload holds, in order (default 1,1.5,2,3)")
 	@Nullable String overloadMultiples;
 
+	@Option(names = "--load-cpus", paramLabel = "CPUS",
+			description = "pin the load (this JVM) to these CPUs (taskset's list form: 1, 2-3), and with "
+					+ "--stack-cpus every process the run starts to those: on a small box the load's own CPU "
+					+ "otherwise decides what happens past the knee")
+	@Nullable String loadCpus;
+
+	@Option(names = "--stack-cpus", paramLabel = "CPUS", description = "the stack's CPUs, with --load-cpus")
+	@Nullable String stackCpus;
+
 	@Option(names = "--out", paramLabel = "DIR", description = "where results go (default target/kit/knee-<timestamp>)")
 	@Nullable String out;
 

@@ -10,6 +10,7 @@ import java.util.Optional;
 
 import dev.gatewaykit.bench.analysis.knee.KneeCriteria;
 import dev.gatewaykit.bench.analysis.knee.KneeSearch;
+import dev.gatewaykit.bench.drive.CpuSplit;
 import dev.gatewaykit.bench.options.GivenOptions;
 import dev.gatewaykit.bench.run.BenchOptions;
 import dev.gatewaykit.bench.options.UsageException;
@@ -35,11 +36,13 @@ import dev.gatewaykit.launcher.stack.GatewaySelection;
  * @param users demo users whose tokens the load sends
  * @param overload the multiples of each mode's knee held after its search, in order;
  * empty when not asked for
+ * @param cpuSplit the load's CPUs and the stack's, when they are to be kept apart
  * @param out the run's directory
  */
 public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double start, double maxRate, double resolution,
 		int maxSteps, KneeCriteria criteria, Duration warmup, Duration maxWarmup, Duration settle, Duration window,
-		int redisLatencyMs, int authLatencyMs, int users, List<Double> overload, Path out) {
+		int redisLatencyMs, int authLatencyMs, int users, List<Double> overload, Optional<CpuSplit> cpuSplit,
+		Path out) {
 
 	/** The overload's multiples of the knee unless given. */
 	public static final List<Double> OVERLOAD_MULTIPLES = List.of(1.0, 1.5, 2.0, 3.0);
@@ -150,6 +153,7 @@ public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double st
 		if (!args.flag("overload") && args.has("overload-multiples")) {
 			throw new UsageException("--overload-multiples needs --overload");
 		}
+		Optional<CpuSplit> cpuSplit = cpuSplit(args);
 		Path out = args.outDir(kitDir, "knee-");
 		return new KneeOptions(List.copyOf(modes), jar, start, maxRate,
 				args.decimal("resolution-pct", KneeSearch.DEFAULT_RESOLUTION * 100, 0.5) / 100,
@@ -157,7 +161,24 @@ public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double st
 				Duration.ofSeconds(maxWarmup), Duration.ofSeconds(args.integer("settle-seconds", 5, 1, 120)),
 				Duration.ofSeconds(args.integer("window-seconds", 10, 2, 300)),
 				args.integer("redis-latency", 1, 0, 10_000), args.integer("auth-latency", 50, 0, 10_000),
-				args.integer("users", 50, 1, 1000), overload, out);
+				args.integer("users", 50, 1, 1000), overload, cpuSplit, out);
+	}
+
+	/** {@code --load-cpus} with {@code --stack-cpus}, or neither. */
+	private static Optional<CpuSplit> cpuSplit(GivenOptions args) {
+		if (args.has("load-cpus") != args.has("stack-cpus")) {
+			throw new UsageException("--load-cpus and --stack-cpus go together: the load's CPUs and the stack's");
+		}
+		if (!args.has("load-cpus")) {
+			return Optional.empty();
+		}
+		try {
+			return Optional.of(CpuSplit.of(args.required("load-cpus"), args.required("stack-cpus"),
+					Runtime.getRuntime().availableProcessors()));
+		}
+		catch (IllegalArgumentException ex) {
+			throw new UsageException("--load-cpus/--stack-cpus: " + ex.getMessage());
+		}
 	}
 
 	/**

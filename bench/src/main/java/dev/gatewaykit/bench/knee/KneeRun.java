@@ -19,6 +19,7 @@ import dev.gatewaykit.bench.analysis.knee.KneeStep;
 import dev.gatewaykit.bench.analysis.knee.OverloadReport;
 import dev.gatewaykit.bench.analysis.knee.OverloadResult;
 import dev.gatewaykit.bench.analysis.paired.CaseFigures;
+import dev.gatewaykit.bench.drive.CpuSplit;
 import dev.gatewaykit.bench.drive.DemoLogins;
 import dev.gatewaykit.bench.drive.LoadRequests;
 import dev.gatewaykit.bench.drive.OpenModelDriver;
@@ -69,6 +70,9 @@ public final class KneeRun implements AutoCloseable {
 
 	private final HttpClient http = OpenModelDriver.client();
 
+	/** The machine's processors, read before the load is pinned to some of them. */
+	private final int cores = Runtime.getRuntime().availableProcessors();
+
 	private Optional<OpenModelDriver> driver = Optional.empty();
 
 	public KneeRun(Workspace workspace, Tools tools, KneeOptions options, List<String> serviceJvmOptions,
@@ -91,6 +95,7 @@ public final class KneeRun implements AutoCloseable {
 		KitLinks links = KitLinks.start(this.stack, List.of(KitLinks.REDIS, KitLinks.AUTH, KitLinks.MALL));
 		links.latency(KitLinks.REDIS, this.options.redisLatencyMs());
 		links.latency(KitLinks.AUTH, this.options.authLatencyMs());
+		pinApart();
 		List<KneeResult> results = new ArrayList<>();
 		List<OverloadResult> overloads = new ArrayList<>();
 		for (KneeOptions.Mode mode : this.options.modes()) {
@@ -103,14 +108,14 @@ public final class KneeRun implements AutoCloseable {
 			NginxServer nginx = this.stack.startNginx("nginx-knee-" + mode.name(), NginxConfig.Variant.TUNED,
 					List.of(new NginxConfig.Upstream("127.0.0.1", gateway.port())), dir.resolve("nginx"));
 			try {
+				pinApart();
 				KneeResult knee = search(mode, gateway, nginx.url());
 				results.add(knee);
 				done.accept(report(results));
 				if (!this.options.overload().isEmpty()) {
 					overload(knee, gateway).ifPresent(overloads::add);
-					overloaded.accept(new OverloadReport(Runtime.getRuntime().availableProcessors(),
-							this.options.settle().toSeconds(), this.options.window().toSeconds(),
-							KneeOptions.RECOVERY_MULTIPLE, deadlineMs(), overloads));
+					overloaded.accept(new OverloadReport(this.cores, cpus(), this.options.settle().toSeconds(),
+							this.options.window().toSeconds(), KneeOptions.RECOVERY_MULTIPLE, deadlineMs(), overloads));
 				}
 			}
 			finally {
@@ -142,6 +147,21 @@ public final class KneeRun implements AutoCloseable {
 	}
 
 	/**
+	 * Pins the load and every process started so far apart, when asked: after the stack
+	 * and after each mode's gateway and nginx.
+	 */
+	private void pinApart() {
+		this.options.cpuSplit().ifPresent((split) -> {
+			split.apply();
+			this.log.accept("pinned " + split.describe());
+		});
+	}
+
+	private String cpus() {
+		return this.options.cpuSplit().map(CpuSplit::describe).orElse(KneeReport.SHARED);
+	}
+
+	/**
 	 * How long a request may wait before it is late: in the search, a step with too many
 	 * such requests is given up; past the knee, a 2xx that late is no goodput.
 	 */
@@ -150,9 +170,9 @@ public final class KneeRun implements AutoCloseable {
 	}
 
 	private KneeReport report(List<KneeResult> results) {
-		return new KneeReport(this.options.criteria(), Runtime.getRuntime().availableProcessors(),
-				STEP_RAMP.toSeconds(), this.options.settle().toSeconds(), this.options.window().toSeconds(),
-				this.options.redisLatencyMs(), this.options.authLatencyMs(), results);
+		return new KneeReport(this.options.criteria(), this.cores, cpus(), STEP_RAMP.toSeconds(),
+				this.options.settle().toSeconds(), this.options.window().toSeconds(), this.options.redisLatencyMs(),
+				this.options.authLatencyMs(), results);
 	}
 
 	private KneeResult search(KneeOptions.Mode searched, ServiceProcess gateway, URI url) throws InterruptedException {
@@ -210,8 +230,7 @@ public final class KneeRun implements AutoCloseable {
 		load.awaitAnswers(OpenModelDriver.CLIENT_TIMEOUT);
 		String ended = search.ended();
 		this.log.accept(String.format(Locale.ROOT, "knee of %s: %.0f requests/s (%s)", mode, search.knee(), ended));
-		int cores = Runtime.getRuntime().availableProcessors();
-		return new KneeResult(mode, search.knee(), search.knee() / cores, search.resolved(), ended, warm.seconds(),
+		return new KneeResult(mode, search.knee(), search.knee() / this.cores, search.resolved(), ended, warm.seconds(),
 				search.steps());
 	}
 

@@ -117,7 +117,7 @@ final class OverloadSteps {
 		Recovery recovery = Recovery.of(KneeOptions.RECOVERY_MULTIPLE * rate, records, drop, end,
 				this.load.inFlightSentBetween(drop, end), this.deadlineMs);
 		return new OverloadResult(knee.mode(), rate, knee.kneeStep().map(KneeStep::p99Ms).orElse(Double.NaN), steps,
-				Optional.of(recovery));
+				recovery);
 	}
 
 	/**

@@ -7,12 +7,14 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.gatewaykit.bench.drive.CpuSplit;
 import dev.gatewaykit.bench.options.ParsedArgs;
 import dev.gatewaykit.bench.options.UsageException;
 import dev.gatewaykit.bench.run.BenchOptions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 class KneeOptionsTests {
 
@@ -94,6 +96,17 @@ class KneeOptionsTests {
 			.withMessageContaining("each must be above 0.5");
 		assertThatExceptionOfType(UsageException.class).isThrownBy(() -> parse("--overload-multiples", "2"))
 			.withMessage("--overload-multiples needs --overload");
+	}
+
+	@Test
+	void theLoadAndTheStackArePinnedApartOnlyWhenBothAreGiven() {
+		assertThat(parse().cpuSplit()).isEmpty();
+		assumeTrue(Runtime.getRuntime().availableProcessors() >= 2);
+		assertThat(parse("--load-cpus", "1", "--stack-cpus", "0").cpuSplit()).contains(new CpuSplit("1", "0"));
+		assertThatExceptionOfType(UsageException.class).isThrownBy(() -> parse("--load-cpus", "1"))
+			.withMessage("--load-cpus and --stack-cpus go together: the load's CPUs and the stack's");
+		assertThatExceptionOfType(UsageException.class).isThrownBy(() -> parse("--load-cpus", "0", "--stack-cpus", "0"))
+			.withMessage("--load-cpus/--stack-cpus: the load's CPUs (0) and the stack's (0) must not share one");
 	}
 
 	@Test

@@ -6,7 +6,8 @@ import java.util.List;
  * A {@code ./kit knee} run as {@code knee.json} keeps it.
  *
  * @param criteria what a rate had to meet
- * @param cores the machine's processors (the load ran on them too)
+ * @param cores the machine's processors
+ * @param cpus where the load ran: {@value #SHARED}, or its CPUs and the stack's
  * @param rampSeconds how long each step brought the load from the previous rate to its
  * own
  * @param settleSeconds load at each step's rate before its window
@@ -15,11 +16,14 @@ import java.util.List;
  * @param authLatencyMs the auth-service link's
  * @param results one per mode, in the order they ran
  */
-public record KneeReport(KneeCriteria criteria, int cores, long rampSeconds, long settleSeconds, long windowSeconds,
-		int redisLatencyMs, int authLatencyMs, List<KneeResult> results) {
+public record KneeReport(KneeCriteria criteria, int cores, String cpus, long rampSeconds, long settleSeconds,
+		long windowSeconds, int redisLatencyMs, int authLatencyMs, List<KneeResult> results) {
 
 	/** The file of a knee run's directory that holds it. */
 	public static final String FILE = "knee.json";
+
+	/** The load on the same CPUs as the stack. */
+	public static final String SHARED = "the load on the stack's CPUs";
 
 	public KneeReport {
 		results = List.copyOf(results);

@@ -1,7 +1,6 @@
 package dev.gatewaykit.bench.analysis.knee;
 
 import java.util.List;
-import java.util.Optional;
 
 /**
  * One mode driven past its knee.
@@ -10,11 +9,10 @@ import java.util.Optional;
  * @param kneeRate the knee the multiples are of, requests a second
  * @param kneeP99Ms the p99 at the knee, as its search measured it
  * @param steps the multiples held, in order (the higher ones missing after a cut step)
- * @param recovery what followed the drop to a rate below the knee; empty when the run
- * could not hold it
+ * @param recovery what followed the drop to a rate below the knee
  */
 public record OverloadResult(String mode, double kneeRate, double kneeP99Ms, List<OverloadStep> steps,
-		Optional<Recovery> recovery) {
+		Recovery recovery) {
 
 	public OverloadResult {
 		steps = List.copyOf(steps);

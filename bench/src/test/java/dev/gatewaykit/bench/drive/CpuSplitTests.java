@@ -1,0 +1,72 @@
+package dev.gatewaykit.bench.drive;
+
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+class CpuSplitTests {
+
+	@Test
+	void takesTasksetsListsOfCpusTheMachineHas() {
+		assertThat(CpuSplit.of("1", "0", 2).describe()).isEqualTo("the load on CPU 1, the stack on CPU 0");
+		assertThat(CpuSplit.of("0,3", "1-2", 4)).isEqualTo(new CpuSplit("0,3", "1-2"));
+	}
+
+	@Test
+	void refusesMalformedListsMissingCpusAndASharedOne() {
+		assertThatIllegalArgumentException().isThrownBy(() -> CpuSplit.of("one", "0", 2))
+			.withMessage("the load's CPUs must be a list such as 1, 2-3 or 0,2; was 'one'");
+		assertThatIllegalArgumentException().isThrownBy(() -> CpuSplit.of("1", "2", 2))
+			.withMessage("the stack's CPUs name 2; this machine has CPUs 0-1");
+		assertThatIllegalArgumentException().isThrownBy(() -> CpuSplit.of("3-1", "0", 4))
+			.withMessageContaining("name 3-1");
+		assertThatIllegalArgumentException().isThrownBy(() -> CpuSplit.of("0-2", "2-3", 4))
+			.withMessage("the load's CPUs (0-2) and the stack's (2-3) must not share one");
+	}
+
+	@Test
+	void pinsTheLoadAndWhatItStartedApart() throws Exception {
+		int cpus = Runtime.getRuntime().availableProcessors();
+		assumeTrue(cpus >= 2, "needs two CPUs");
+		// A shell standing for the kit's JVM, and its child for the stack: the test's own
+		// JVM
+		// and whatever it runs are left alone.
+		Process load = new ProcessBuilder("bash", "-c", "sleep 30 & wait").start();
+		try {
+			ProcessHandle stack = awaitChild(load.toHandle());
+
+			CpuSplit.of("1", "0", cpus).apply(load.toHandle());
+
+			assertThat(affinity(load.pid())).isEqualTo("1");
+			assertThat(affinity(stack.pid())).isEqualTo("0");
+		}
+		finally {
+			load.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
+			load.destroyForcibly();
+		}
+	}
+
+	private static ProcessHandle awaitChild(ProcessHandle parent) throws InterruptedException {
+		for (int i = 0; i < 100; i++) {
+			Optional<ProcessHandle> child = parent.children().findFirst();
+			if (child.isPresent()) {
+				return child.get();
+			}
+			Thread.sleep(50);
+		}
+		throw new AssertionError("the shell started no child in 5 s");
+	}
+
+	/** The CPUs {@code taskset} reports for a process. */
+	private static String affinity(long pid) throws Exception {
+		Process taskset = new ProcessBuilder("taskset", "--cpu-list", "--pid", Long.toString(pid)).start();
+		String out = new String(taskset.getInputStream().readAllBytes()).strip();
+		taskset.waitFor();
+		return out.substring(out.lastIndexOf(' ') + 1);
+	}
+
+}
