@@ -34,7 +34,7 @@ class ChaosCommandTests {
 	Path tmp;
 
 	@Test
-	void aBlackHoleOnTheMallLinkIsMeasuredAndItsVerdictIsTheExitStatus() throws Exception {
+	void aBlackHoleOnTheMallLinkAndASmallPoolAreMeasuredAndTheirVerdictIsTheExitStatus() throws Exception {
 		Path kitDir = Files.createDirectories(this.tmp.resolve("kit"));
 		// Under target/, not the temporary directory: the run's requests.csv and gateway
 		// log stay for a look after the test.
@@ -43,11 +43,13 @@ class ChaosCommandTests {
 
 		// A 7 s fault: longer than the 5 s response timeout, so that the first requests
 		// sent into it are answered by that timeout, not by the lift.
-		Run chaos = kit(kitDir, 400, "chaos", "--modes", "reactive", "--faults", "mall-black-hole", "--rate", "20",
-				"--users", "3", "--baseline-seconds", "2", "--fault-seconds", "7", "--recovery-seconds", "15", "--out",
-				out.toString());
+		// And the small pool: 20 requests/s a second late through 16 connections.
+		Run chaos = kit(kitDir, 500, "chaos", "--modes", "reactive", "--faults", "mall-black-hole", "--lifecycle",
+				"mall-pool-small", "--rate", "20", "--users", "3", "--baseline-seconds", "2", "--fault-seconds", "7",
+				"--recovery-seconds", "15", "--out", out.toString());
 
-		JsonNode outcome = json.readTree(out.resolve("chaos.json").toFile()).path("outcomes").get(0);
+		JsonNode report = json.readTree(out.resolve("chaos.json").toFile());
+		JsonNode outcome = report.path("outcomes").get(0);
 		String seen = chaos.describe() + "\n" + outcome + logTails(kitDir.resolve("logs"));
 		assertThat(outcome.path("fault").asString()).as(seen).isEqualTo("mall-black-hole");
 		assertThat(outcome.path("mode").asString()).isEqualTo("reactive");
@@ -58,8 +60,15 @@ class ChaosCommandTests {
 		// Whether the gateway met the targets is what the run reports, and its exit
 		// status says it: 0 exactly when the slowest was within its bound and the
 		// recovery within 5 s.
+		JsonNode pool = report.path("lifecycle").get(0);
+		assertThat(pool.path("fault").asString()).as(seen).isEqualTo("mall-pool-small");
+		// 16 connections serve 16 of the 20 a second: the waits grow past the 2 s bound.
+		assertThat(pool.path("naive").path("errors").asInt()).as(seen + pool).isPositive();
+		assertThat(pool.path("naive").path("signatureLines").asLong()).as(seen + pool).isPositive();
 		boolean met = outcome.path("slowestMs").asLong() <= outcome.path("boundMs").asLong()
-				&& outcome.path("recoverySeconds").asInt(Integer.MAX_VALUE) <= 5;
+				&& outcome.path("recoverySeconds").asInt(Integer.MAX_VALUE) <= 5
+				&& pool.path("template").path("errors").asInt() == 0
+				&& pool.path("template").path("signatureLines").asLong() == 0;
 		assertThat(chaos.code()).as(seen).isEqualTo((met) ? 0 : 1);
 		assertThat(chaos.out()).contains("mall-black-hole").contains((met) ? "ok" : "MISSED");
 		assertThat(out.resolve("chaos.html")).content().contains("<td>mall-black-hole");

@@ -13,7 +13,9 @@ import java.util.stream.Collectors;
 
 import dev.gatewaykit.bench.analysis.TextTable;
 import dev.gatewaykit.bench.analysis.chaos.ChaosPlan;
+import dev.gatewaykit.bench.analysis.chaos.ChaosResults;
 import dev.gatewaykit.bench.analysis.chaos.FaultOutcome;
+import dev.gatewaykit.bench.analysis.chaos.LifecycleOutcome;
 import dev.gatewaykit.bench.model.BenchJson;
 
 /**
@@ -30,6 +32,9 @@ public final class ChaosReport {
 
 	private static final List<String> HEADER = List.of("mode", "fault", "during the fault", "slowest / bound", "errors",
 			"recovery", "circuit breaker", "verdict");
+
+	private static final List<String> LIFECYCLE_HEADER = List.of("lifecycle fault", "setting", "statuses", "errors",
+			"slowest", "log lines with the users' error", "verdict");
 
 	private ChaosReport() {
 	}
@@ -50,23 +55,56 @@ public final class ChaosReport {
 		return rows;
 	}
 
-	/** The terminal table. */
-	public static String table(List<FaultOutcome> outcomes) {
+	/**
+	 * The rows under {@link #LIFECYCLE_HEADER}: per fault the naive gateway's, then the
+	 * template's.
+	 */
+	static List<List<String>> lifecycleRows(List<LifecycleOutcome> outcomes) {
 		List<List<String>> rows = new ArrayList<>();
-		rows.add(HEADER);
-		rows.addAll(rows(outcomes));
-		return TextTable.render(rows);
+		for (LifecycleOutcome outcome : outcomes) {
+			rows.add(lifecycleRow(outcome.fault(), "naive: ", outcome.naive(), outcome.signature(),
+					outcome.reproduced() ? "reproduced" : "MISSED: not reproduced"));
+			rows.add(lifecycleRow("", "template: ", outcome.template(), outcome.signature(),
+					outcome.prevented() ? "prevented" : "MISSED: not prevented"));
+		}
+		return rows;
+	}
+
+	private static List<String> lifecycleRow(String fault, String label, LifecycleOutcome.Side side, String signature,
+			String verdict) {
+		return List.of(fault, label + side.setting(), statuses(side.statuses()),
+				side.errors() + " of " + side.requests(), side.slowestMs() + " ms",
+				side.signatureLines() + " × '" + signature + "'", verdict);
+	}
+
+	/** The terminal tables: the link faults', then the lifecycle faults'. */
+	public static String table(ChaosResults results) {
+		StringBuilder tables = new StringBuilder();
+		if (!results.faults().isEmpty()) {
+			List<List<String>> rows = new ArrayList<>();
+			rows.add(HEADER);
+			rows.addAll(rows(results.faults()));
+			tables.append(TextTable.render(rows));
+		}
+		if (!results.lifecycle().isEmpty()) {
+			List<List<String>> rows = new ArrayList<>();
+			rows.add(LIFECYCLE_HEADER);
+			rows.addAll(lifecycleRows(results.lifecycle()));
+			tables.append(tables.isEmpty() ? "" : "\n").append(TextTable.render(rows));
+		}
+		return tables.toString();
 	}
 
 	/** Writes {@code chaos.json} and {@code chaos.html} into {@code dir}. */
-	public static void write(Path dir, ChaosPlan options, List<FaultOutcome> outcomes) {
+	public static void write(Path dir, ChaosPlan options, ChaosResults outcomes) {
 		Map<String, Object> json = new LinkedHashMap<>();
 		json.put("rate", options.rate());
 		json.put("baselineSeconds", options.baseline().toSeconds());
 		json.put("faultSeconds", options.fault().toSeconds());
 		json.put("marginMs", options.margin().toMillis());
 		json.put("recoveryTargetSeconds", options.recoveryTarget().toSeconds());
-		json.put("outcomes", outcomes);
+		json.put("outcomes", outcomes.faults());
+		json.put("lifecycle", outcomes.lifecycle());
 		try {
 			Files.createDirectories(dir);
 			Files.writeString(dir.resolve(JSON), BenchJson.write(json), StandardCharsets.UTF_8);
@@ -77,7 +115,7 @@ public final class ChaosReport {
 		}
 	}
 
-	static String html(ChaosPlan options, List<FaultOutcome> outcomes) {
+	static String html(ChaosPlan options, ChaosResults outcomes) {
 		StringBuilder page = new StringBuilder();
 		page.append("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>./kit chaos</title>")
 			.append("<style>")
@@ -92,15 +130,29 @@ public final class ChaosReport {
 			.append(options.margin().toMillis())
 			.append(" ms, all answers 2xx again within ")
 			.append(options.recoveryTarget().toSeconds())
-			.append(" s of the lift. How each figure is measured: docs/chaos.md.</p>\n<table>\n<tr>");
-		HEADER.forEach((title) -> page.append("<th>").append(SvgChart.escape(title)).append("</th>"));
+			.append(" s of the lift. How each figure is measured: docs/chaos.md.</p>\n");
+		table(page, HEADER, rows(outcomes.faults()));
+		if (!outcomes.lifecycle().isEmpty()) {
+			page.append(
+					"<h2>Connection-lifecycle faults</h2>\n<p>Each fault on a route of its own, first to a gateway ")
+				.append("with the naive setting, then to one with the template's, each under the same load; the ")
+				.append("naive one must show the users' error, the template's neither a failed request nor the error.")
+				.append("</p>\n");
+			table(page, LIFECYCLE_HEADER, lifecycleRows(outcomes.lifecycle()));
+		}
+		return page.append("</body></html>\n").toString();
+	}
+
+	private static void table(StringBuilder page, List<String> header, List<List<String>> rows) {
+		page.append("<table>\n<tr>");
+		header.forEach((title) -> page.append("<th>").append(SvgChart.escape(title)).append("</th>"));
 		page.append("</tr>\n");
-		for (List<String> row : rows(outcomes)) {
+		for (List<String> row : rows) {
 			page.append(row.stream()
 				.map((cell) -> "<td>" + SvgChart.escape(cell) + "</td>")
 				.collect(Collectors.joining("", "<tr>", "</tr>\n")));
 		}
-		return page.append("</table>\n</body></html>\n").toString();
+		page.append("</table>\n");
 	}
 
 	private static String statuses(Map<String, Integer> statuses) {

@@ -14,10 +14,11 @@ import dev.gatewaykit.common.mode.ExecutionMode;
 
 /**
  * What {@code ./kit chaos} was asked to do. The defaults run every fault in every mode in
- * about a quarter of an hour on a 2-core machine.
+ * about twenty minutes on a 2-core machine.
  *
  * @param modes the execution modes, one gateway each
  * @param faults the faults, in order, on every mode's gateway
+ * @param lifecycle the connection-lifecycle faults, in order, after the link faults
  * @param rate the load's requests per second
  * @param baseline the clean load before each fault
  * @param fault how long each fault lasts
@@ -28,13 +29,17 @@ import dev.gatewaykit.common.mode.ExecutionMode;
  * @param users how many demo users' tokens the load uses
  * @param out the run's directory
  */
-public record ChaosOptions(List<ExecutionMode> modes, List<Fault> faults, int rate, Duration baseline, Duration fault,
-		Duration recovery, Duration margin, Duration recoveryTarget, int users, Path out) {
+public record ChaosOptions(List<ExecutionMode> modes, List<Fault> faults, List<LifecycleFault> lifecycle, int rate,
+		Duration baseline, Duration fault, Duration recovery, Duration margin, Duration recoveryTarget, int users,
+		Path out) {
 
 	/** The timing the report states beside the outcomes. */
 	public ChaosPlan plan() {
 		return new ChaosPlan(this.rate, this.baseline, this.fault, this.margin, this.recoveryTarget);
 	}
+
+	/** The value of a list option that asks for none of its items. */
+	public static final String NONE = "none";
 
 	/** How long the answers must have been all 2xx for a watch to end early. */
 	public static final Duration SETTLED = Duration.ofSeconds(3);
@@ -42,16 +47,22 @@ public record ChaosOptions(List<ExecutionMode> modes, List<Fault> faults, int ra
 	public ChaosOptions {
 		modes = List.copyOf(modes);
 		faults = List.copyOf(faults);
+		lifecycle = List.copyOf(lifecycle);
 	}
 
 	public static ChaosOptions from(GivenOptions args, Path kitDir) {
 		List<ExecutionMode> modes = list(args.string("modes", ""), ExecutionMode::of,
 				Arrays.asList(ExecutionMode.values()), "--modes");
 		List<Fault> faults = list(args.string("faults", ""), Fault::of, Arrays.asList(Fault.values()), "--faults");
+		List<LifecycleFault> lifecycle = list(args.string("lifecycle", ""), LifecycleFault::of,
+				Arrays.asList(LifecycleFault.values()), "--lifecycle");
+		if ((modes.isEmpty() || faults.isEmpty()) && lifecycle.isEmpty()) {
+			throw new UsageException("nothing to run: no link fault in any mode and no --lifecycle fault");
+		}
 		int recoveryTarget = 5;
 		int recovery = args.integer("recovery-seconds", 20, recoveryTarget + 1, 120);
 		Path out = args.outDir(kitDir, "chaos-");
-		return new ChaosOptions(modes, faults, args.integer("rate", 50, 1, 500),
+		return new ChaosOptions(modes, faults, lifecycle, args.integer("rate", 50, 1, 500),
 				Duration.ofSeconds(args.integer("baseline-seconds", 3, 1, 60)),
 				Duration.ofSeconds(args.integer("fault-seconds", 6, 1, 120)), Duration.ofSeconds(recovery),
 				Duration.ofMillis(args.integer("margin-ms", 1000, 0, 60_000)), Duration.ofSeconds(recoveryTarget),
@@ -70,6 +81,9 @@ public record ChaosOptions(List<ExecutionMode> modes, List<Fault> faults, int ra
 	private static <T> List<T> list(String given, Function<String, T> parse, List<T> all, String option) {
 		if (given.isBlank()) {
 			return all;
+		}
+		if (given.strip().equals(NONE)) {
+			return List.of();
 		}
 		List<T> values = new ArrayList<>();
 		for (String name : given.split(",")) {

@@ -16,7 +16,9 @@ import java.util.stream.Collectors;
 
 import dev.gatewaykit.bench.analysis.chaos.BreakerTransition;
 import dev.gatewaykit.bench.analysis.chaos.ChaosAnalysis;
+import dev.gatewaykit.bench.analysis.chaos.ChaosResults;
 import dev.gatewaykit.bench.analysis.chaos.FaultOutcome;
+import dev.gatewaykit.bench.analysis.chaos.LifecycleOutcome;
 import dev.gatewaykit.bench.analysis.chaos.Phases;
 import dev.gatewaykit.bench.analysis.chaos.RequestRecord;
 import dev.gatewaykit.bench.drive.DemoLogins;
@@ -76,8 +78,11 @@ public final class ChaosRun implements AutoCloseable {
 		this.log = log;
 	}
 
-	/** Every fault in every mode; the outcomes in that order. */
-	public List<FaultOutcome> run() throws InterruptedException {
+	/**
+	 * Every link fault in every mode, then the connection-lifecycle faults; the outcomes
+	 * in that order.
+	 */
+	public ChaosResults run() throws InterruptedException {
 		KitLinks.check(this.stack, this.tools);
 		// Ctrl-C during a SIGSTOP: the stack's own hooks stop the processes, but a frozen
 		// one only acts on its SIGTERM once thawed.
@@ -85,10 +90,15 @@ public final class ChaosRun implements AutoCloseable {
 		this.links = KitLinks.start(this.stack, List.of(Link.values()).stream().map(Link::proxy).toList());
 		keepSessionsOutOfSnapshots(this.links.backends().redis());
 		List<FaultOutcome> outcomes = new ArrayList<>();
-		for (ExecutionMode mode : this.options.modes()) {
-			outcomes.addAll(mode(mode));
+		if (!this.options.faults().isEmpty()) {
+			for (ExecutionMode mode : this.options.modes()) {
+				outcomes.addAll(mode(mode));
+			}
 		}
-		return outcomes;
+		List<LifecycleOutcome> lifecycle = new LifecycleRun(this.workspace, this.stack, this.links, this.options,
+				this.http, this.log)
+			.run();
+		return new ChaosResults(outcomes, lifecycle);
 	}
 
 	private List<FaultOutcome> mode(ExecutionMode mode) throws InterruptedException {

@@ -22,6 +22,7 @@ class ChaosOptionsTests {
 
 		assertThat(options.modes()).containsExactly(ExecutionMode.values());
 		assertThat(options.faults()).containsExactly(Fault.values());
+		assertThat(options.lifecycle()).containsExactly(LifecycleFault.values());
 		assertThat(options.rate()).isEqualTo(50);
 		assertThat(options.fault()).isEqualTo(Duration.ofSeconds(6));
 		assertThat(options.recoveryTarget()).isEqualTo(Duration.ofSeconds(5));
@@ -42,6 +43,21 @@ class ChaosOptionsTests {
 		assertThat(options.recovery()).isEqualTo(Duration.ofSeconds(10));
 		assertThat(options.margin()).isEqualTo(Duration.ofMillis(500));
 		assertThat(options.out()).isEqualTo(Path.of("/tmp/chaos"));
+	}
+
+	@Test
+	void noneSkipsTheLinkFaultsOrTheLifecycleFaultsButNotBoth() {
+		ChaosOptions lifecycleOnly = parse("--faults", "none", "--lifecycle", "mall-pool-small");
+
+		assertThat(lifecycleOnly.faults()).isEmpty();
+		assertThat(lifecycleOnly.lifecycle()).containsExactly(LifecycleFault.POOL_SMALL);
+		assertThat(parse("--lifecycle", "none").lifecycle()).isEmpty();
+		assertThatExceptionOfType(UsageException.class)
+			.isThrownBy(() -> parse("--faults", "none", "--lifecycle", "none"))
+			.withMessageContaining("nothing to run");
+		assertThatExceptionOfType(UsageException.class).isThrownBy(() -> parse("--lifecycle", "mall-fire"))
+			.withMessageContaining("unknown lifecycle fault 'mall-fire'")
+			.withMessageContaining("mall-idle-close");
 	}
 
 	@Test

@@ -157,6 +157,20 @@ public final class Stack implements AutoCloseable {
 	}
 
 	/**
+	 * One more mall-api, named {@code name}, started with {@code arguments} after its own
+	 * (a chaos run's upstream with another keep-alive), healthy.
+	 */
+	public ServiceProcess startMallApi(String name, Backends backends, List<String> arguments) {
+		ServiceProcess.Builder mall = KitServices.mallApi(this.workspace, name, backends.redis().port(),
+				this.workspace.logs().resolve(name + ".log"));
+		arguments.forEach(mall::argument);
+		ServiceProcess started = record(mall.start());
+		started.awaitHealthy(this.healthTimeout, this.log);
+		this.log.accept(name + " healthy on " + started.port() + " " + arguments);
+		return started;
+	}
+
+	/**
 	 * Kills one of the processes this stack started (SIGKILL: a crash, which saves
 	 * nothing) and forgets it.
 	 */

@@ -74,6 +74,15 @@ public record Toxic(String name, String type, String stream, Map<String, Object>
 		return new Toxic("limit_data", "limit_data", "downstream", Map.of("bytes", bytes));
 	}
 
+	/**
+	 * A close from the far end that reaches the client only {@code delay} later: what a
+	 * network and a busy event loop do to the FIN of a connection the upstream closes,
+	 * widened from microseconds on loopback to a window a request can fall into.
+	 */
+	public static Toxic slowClose(Duration delay) {
+		return new Toxic("slow_close", "slow_close", "downstream", Map.of("delay", nonNegative(delay).toMillis()));
+	}
+
 	/** The body of toxiproxy's {@code POST /proxies/{proxy}/toxics}. */
 	public Map<String, Object> json() {
 		Map<String, Object> json = new LinkedHashMap<>();

@@ -1,0 +1,122 @@
+package dev.gatewaykit.bench.chaos;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+
+import dev.gatewaykit.launcher.toxiproxy.Toxic;
+
+/**
+ * The connection-lifecycle faults Spring Cloud Gateway users report most, each on a
+ * mall-api route of its own: the upstream's behaviour (its own arguments, toxics on its
+ * proxy), the gateway setting that turns it into the users' error, the template's setting
+ * that prevents it, and the error's text as the gateway logs it. Each setting is the
+ * template plus one property, so the difference between the two gateways is that property
+ * alone.
+ */
+public enum LifecycleFault {
+
+	/**
+	 * An upstream whose keep-alive is shorter than the gateway pool's idle time: the pool
+	 * lends a connection the upstream has already closed, and the request sent on it gets
+	 * no answer. Times are scaled down (Tomcat's 20 s and a pool's 30 s become 100 ms and
+	 * 30 s) so that every connection idles past the upstream's keep-alive at 50
+	 * requests/s; the FIN is held back a second by toxiproxy, the window a network and a
+	 * busy event loop give it in production.
+	 */
+	IDLE_CLOSE("mall-idle-close",
+			List.of("--server.tomcat.keep-alive-timeout=" + Constants.KEEP_ALIVE.toMillis() + "ms"),
+			List.of(Toxic.slowClose(Duration.ofSeconds(1))), List.of(Constants.POOL + "max-idle-time=30s"),
+			// The template's rule, applied to this upstream: idle below its keep-alive
+			// (15 s for mall-api's 20 s).
+			List.of(Constants.POOL + "max-idle-time=" + Constants.KEEP_ALIVE.multipliedBy(3).dividedBy(4).toMillis()
+					+ "ms"),
+			"Connection prematurely closed BEFORE response"),
+
+	/**
+	 * A pool smaller than the concurrency: every answer a second late, 50 requests/s, so
+	 * about 50 in flight, through Spring Cloud Gateway's own default for a fixed pool on
+	 * this machine (16 connections; the wait for one bounded by the template's 2 s). The
+	 * template's pool has 1000.
+	 */
+	POOL_SMALL("mall-pool-small", List.of(), List.of(Toxic.latency(Duration.ofSeconds(1))),
+			List.of(Constants.POOL + "max-connections=16"), List.of(), "has been pending for more than");
+
+	private final String id;
+
+	private final List<String> upstream;
+
+	private final List<Toxic> toxics;
+
+	private final List<String> naive;
+
+	private final List<String> template;
+
+	private final String signature;
+
+	LifecycleFault(String id, List<String> upstream, List<Toxic> toxics, List<String> naive, List<String> template,
+			String signature) {
+		this.id = id;
+		this.upstream = upstream;
+		this.toxics = toxics;
+		this.naive = naive;
+		this.template = template;
+		this.signature = signature;
+	}
+
+	public String id() {
+		return this.id;
+	}
+
+	/**
+	 * mall-api's arguments for this upstream; empty when the stack's own mall-api will
+	 * do.
+	 */
+	public List<String> upstream() {
+		return this.upstream;
+	}
+
+	/** The toxics on the route's own proxy, for as long as the fault is measured. */
+	public List<Toxic> toxics() {
+		return this.toxics;
+	}
+
+	/** The gateway's arguments with the setting that causes the users' error. */
+	public List<String> naive() {
+		return this.naive;
+	}
+
+	/** The gateway's arguments with the template's setting (none: its defaults). */
+	public List<String> template() {
+		return this.template;
+	}
+
+	/** The users' error, as it appears in the gateway's log. */
+	public String signature() {
+		return this.signature;
+	}
+
+	/** Every fault's name, for the help and the error of an unknown one. */
+	public static List<String> ids() {
+		return Arrays.stream(values()).map(LifecycleFault::id).toList();
+	}
+
+	/** The fault named {@code id}. */
+	public static LifecycleFault of(String id) {
+		return Arrays.stream(values())
+			.filter((fault) -> fault.id.equals(id))
+			.findFirst()
+			.orElseThrow(() -> new IllegalArgumentException(
+					"unknown lifecycle fault '" + id + "' (" + String.join(", ", ids()) + ")"));
+	}
+
+	/** Values the constants above share (an enum cannot refer to its own statics). */
+	private static final class Constants {
+
+		static final String POOL = "--spring.cloud.gateway.server.webflux.httpclient.pool.";
+
+		static final Duration KEEP_ALIVE = Duration.ofMillis(100);
+
+	}
+
+}
