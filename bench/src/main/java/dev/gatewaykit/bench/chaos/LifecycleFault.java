@@ -19,12 +19,13 @@ public enum LifecycleFault {
 	/**
 	 * An upstream whose keep-alive is shorter than the gateway pool's idle time: the pool
 	 * lends a connection the upstream has already closed, and the request sent on it gets
-	 * no answer. Times are scaled down (Tomcat's 20 s and a pool's 30 s become 100 ms and
-	 * 30 s) so that every connection idles past the upstream's keep-alive at 50
-	 * requests/s; the FIN is held back a second by toxiproxy, the window a network and a
-	 * busy event loop give it in production.
+	 * no answer. Sparse traffic, as on a quiet route: 5 requests/s, so that a pooled
+	 * connection idles at least 200 ms between two uses, twice the upstream's keep-alive
+	 * (times scaled down from Tomcat's 20 s against a pool's 30 s). The FIN is held back
+	 * a second by toxiproxy, the window a network and busy event loops give it in
+	 * production; on loopback it is microseconds.
 	 */
-	IDLE_CLOSE("mall-idle-close",
+	IDLE_CLOSE("mall-idle-close", 5,
 			List.of("--server.tomcat.keep-alive-timeout=" + Constants.KEEP_ALIVE.toMillis() + "ms"),
 			List.of(Toxic.slowClose(Duration.ofSeconds(1))), List.of(Constants.POOL + "max-idle-time=30s"),
 			// The template's rule, applied to this upstream: idle below its keep-alive
@@ -34,15 +35,17 @@ public enum LifecycleFault {
 			"Connection prematurely closed BEFORE response"),
 
 	/**
-	 * A pool smaller than the concurrency: every answer a second late, 50 requests/s, so
-	 * about 50 in flight, through Spring Cloud Gateway's own default for a fixed pool on
-	 * this machine (16 connections; the wait for one bounded by the template's 2 s). The
-	 * template's pool has 1000.
+	 * A pool smaller than the concurrency: every answer a second late at the run's rate
+	 * (50 requests/s by default, so about 50 in flight), through Spring Cloud Gateway's
+	 * own default for a fixed pool on this machine (16 connections; the wait for one
+	 * bounded by the template's 2 s). The template's pool has 1000.
 	 */
-	POOL_SMALL("mall-pool-small", List.of(), List.of(Toxic.latency(Duration.ofSeconds(1))),
+	POOL_SMALL("mall-pool-small", 0, List.of(), List.of(Toxic.latency(Duration.ofSeconds(1))),
 			List.of(Constants.POOL + "max-connections=16"), List.of(), "has been pending for more than");
 
 	private final String id;
+
+	private final int rate;
 
 	private final List<String> upstream;
 
@@ -54,9 +57,10 @@ public enum LifecycleFault {
 
 	private final String signature;
 
-	LifecycleFault(String id, List<String> upstream, List<Toxic> toxics, List<String> naive, List<String> template,
-			String signature) {
+	LifecycleFault(String id, int rate, List<String> upstream, List<Toxic> toxics, List<String> naive,
+			List<String> template, String signature) {
 		this.id = id;
+		this.rate = rate;
 		this.upstream = upstream;
 		this.toxics = toxics;
 		this.naive = naive;
@@ -66,6 +70,11 @@ public enum LifecycleFault {
 
 	public String id() {
 		return this.id;
+	}
+
+	/** The load's requests per second: the fault's own, or the run's {@code runRate}. */
+	public int rate(int runRate) {
+		return (this.rate > 0) ? this.rate : runRate;
 	}
 
 	/**

@@ -24,8 +24,9 @@ public record LifecycleOutcome(String fault, String signature, Side naive, Side 
 	 * @param requests how many were sent
 	 * @param errors how many were not answered 2xx
 	 * @param slowestMs the slowest of them, sent to answered
-	 * @param signatureLines the gateway's log lines with the users' error (some of its
-	 * warnings are rate-limited, so this is evidence of the error, not its count)
+	 * @param signatureLines the gateway's log lines with the users' error over its whole
+	 * run, warm-up included (some of its warnings are rate-limited, so this is evidence
+	 * of the error, not its count)
 	 */
 	public record Side(String setting, Map<String, Integer> statuses, int requests, int errors, long slowestMs,
 			long signatureLines) {
