@@ -128,6 +128,9 @@ class GatewayConfiguration {
 				properties.session().timeout(), properties.authService().timeout());
 	}
 
+	/** How often the relay client's pool closes connections idle past their time. */
+	static final Duration IDLE_EVICTION_INTERVAL = Duration.ofSeconds(5);
+
 	private static WebClient authServiceClient(GatewayKitProperties.AuthService authService) {
 		// A pool of its own so a slow auth-service cannot starve the proxy's pool to
 		// mall-api (and vice versa). Its gauges, under its name, are the diagnostics'
@@ -138,6 +141,9 @@ class GatewayConfiguration {
 			.pendingAcquireMaxCount(2000)
 			.pendingAcquireTimeout(authService.timeout())
 			.maxIdleTime(authService.maxIdleTime())
+			// As the proxy's pool (application.yml): idle connections closed in the
+			// background, not only when the next call finds them.
+			.evictInBackground(IDLE_EVICTION_INTERVAL)
 			.build();
 		HttpClient http = HttpClient.create(pool)
 			.option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) authService.connectTimeout().toMillis())

@@ -55,6 +55,16 @@ class PoolIdleTimesResilienceTests {
 		assertThat(properties.authService().maxIdleTime()).isLessThan(keepAlive("auth-service"));
 	}
 
+	@Test
+	void proxyPoolClosesIdleConnectionsInTheBackground() {
+		// Without it an idle connection is closed only when the next request finds it: a
+		// gateway gone quiet after a burst keeps every socket of the burst (./kit soak).
+		String value = this.gateway
+			.getProperty("spring.cloud.gateway.server.webflux.httpclient.pool.eviction-interval");
+		assertThat(value).as("the proxy pool's eviction-interval is set").isNotNull();
+		assertThat(DurationStyle.detectAndParse(value)).isPositive().isLessThan(proxyPoolMaxIdleTime());
+	}
+
 	private Duration proxyPoolMaxIdleTime() {
 		String value = this.gateway.getProperty("spring.cloud.gateway.server.webflux.httpclient.pool.max-idle-time");
 		assertThat(value).as("the proxy pool's max-idle-time is set").isNotNull();
