@@ -36,7 +36,8 @@ class SoakTests {
 		Path out = this.tmp.resolve("soak-run");
 
 		Run soak = kit(Files.createDirectories(this.tmp.resolve("kit")), 600, "soak", "--rate", "30", "--duration",
-				"20", "--warmup", "10", "--settle", "5", "--interval", "2", "--out", out.toString());
+				"20", "--warmup", "10", "--settle", "5", "--interval", "2", "--leak-detection", "paranoid", "--out",
+				out.toString());
 
 		assertThat(soak.code()).as(soak.describe()).isZero();
 		JsonNode result = json.readTree(out.resolve("soak.json").toFile());

@@ -45,8 +45,10 @@ public final class SoakRun implements BenchRun.Around {
 	/** The warm-up load's label, and its directory in the case's. */
 	static final String WARM_UP = "warm-up";
 
-	/** The gateway's JVM options for a soak: the leak detector on every buffer. */
-	public static final List<String> GATEWAY_JVM_OPTIONS = List.of(LeakReports.PARANOID, LeakReports.TARGET_RECORDS);
+	/** The gateway's JVM options for a soak: the leak detector at the soak's level. */
+	static List<String> gatewayJvmOptions(SoakOptions options) {
+		return List.of(LeakReports.level(options.leakDetection()), LeakReports.TARGET_RECORDS);
+	}
 
 	private final SoakOptions options;
 
@@ -68,22 +70,33 @@ public final class SoakRun implements BenchRun.Around {
 	}
 
 	/** The bench's case the soak runs: the fixed gateway with the leak detector on. */
-	public static BenchRun.Case benchCase(BenchOptions bench) {
+	public static BenchRun.Case benchCase(BenchOptions bench, SoakOptions options) {
 		return new BenchRun.Case(CaseFacts.Kind.SOAK, CASE, FIXED, 1, CASE, bench.nginx(),
-				bench.gatewayArguments(FIXED), bench.authLatencyMs(), GATEWAY_JVM_OPTIONS, Map.of());
+				bench.gatewayArguments(FIXED), bench.authLatencyMs(), gatewayJvmOptions(options), Map.of());
 	}
 
 	@Override
 	public void beforeLoad(ServiceProcess gateway, BenchRun.ExtraLoad load) {
-		this.log.accept(
-				"── soak: warm-up, " + this.options.warmupSeconds() + " s at " + this.options.rate() + " requests/s");
-		load.run(WARM_UP, Map.of("bench.warmupSeconds", "0", "bench.durationSeconds",
-				String.valueOf(this.options.warmupSeconds())));
+		this.log.accept("── soak: warm-up, " + this.options.warmupSeconds() + " s, the first "
+				+ rampSeconds(this.options) + " s climbing to " + this.options.rate() + " requests/s");
+		// A ramp over two thirds of it: a cold gateway offered its full rate at once
+		// spends
+		// its first minute compiling while the queues fill, and its breakers may open on
+		// its own slowness (docs/overload.md, the cold start).
+		load.run(WARM_UP,
+				Map.of("bench.warmupSeconds", "0", "bench.durationSeconds",
+						String.valueOf(this.options.warmupSeconds()), "bench.rampSeconds",
+						String.valueOf(rampSeconds(this.options))));
 		pause(this.options.idleSeconds());
 		this.probe = new GatewayProbe(gateway.pid(), gateway.actuatorUri(), System.currentTimeMillis());
 		this.baseline = this.probe.take(true);
 		this.log.accept("── soak: baseline after GC: " + describe(this.baseline));
 		this.sampling = this.probe.sample(Duration.ofSeconds(this.options.intervalSeconds()), this.log);
+	}
+
+	/** The warm-up's ramp from a tenth of the rate to it: two thirds of the warm-up. */
+	static int rampSeconds(SoakOptions options) {
+		return options.warmupSeconds() * 2 / 3;
 	}
 
 	@Override
@@ -112,8 +125,9 @@ public final class SoakRun implements BenchRun.Around {
 		// and logins out of its figures: the warm-up is where a cold gateway compiles
 		// its hot path, and the logins are auth-service's password hashing.
 		long failed = failed(caseDir);
-		long setupFailed = loginsFailed(caseDir) + failed(caseDir.resolve(WARM_UP))
-				+ loginsFailed(caseDir.resolve(WARM_UP));
+		Path warmUp = caseDir.resolve(WARM_UP);
+		long setupFailed = loginsFailed(caseDir) + startFailed(caseDir) + loginsFailed(warmUp) + startFailed(warmUp)
+				+ failed(warmUp);
 		List<Path> logs = new ArrayList<>();
 		try (var files = Files.list(caseDir)) {
 			files.filter((file) -> file.getFileName().toString().matches("gateway-\\d+\\.log")).forEach(logs::add);
@@ -132,17 +146,22 @@ public final class SoakRun implements BenchRun.Around {
 		SoakVerdict verdict = SoakVerdict.judge(this.baseline, this.during, this.after, failed, leaks.count(),
 				Tolerances.DEFAULT);
 		return new Soak(Soak.SCHEMA, this.options.rate(), this.options.rateSource(), this.options.durationSeconds(),
-				GATEWAY_JVM_OPTIONS, Tolerances.DEFAULT, this.baseline, this.during, this.after, windowStart, seconds,
-				setupFailed, leaks, verdict);
+				gatewayJvmOptions(this.options), Tolerances.DEFAULT, this.baseline, this.during, this.after,
+				windowStart, seconds, setupFailed, leaks, verdict);
 	}
 
 	/**
-	 * The failed requests of one Gatling run's load: its warm-up, window and tail (the
-	 * requests sent in the window that completed after it).
+	 * The failed requests of one Gatling run's window and tail (the requests sent in the
+	 * window that completed after it).
 	 */
 	static long failed(Path dir) {
 		MeasuredRun run = measured(dir);
-		return ko(run.warmup()) + ko(run.measured()) + ko(run.tail());
+		return ko(run.measured()) + ko(run.tail());
+	}
+
+	/** The failed requests of one Gatling run before its window. */
+	static long startFailed(Path dir) {
+		return ko(measured(dir).warmup());
 	}
 
 	/** The failed logins of one Gatling run, before its load. */

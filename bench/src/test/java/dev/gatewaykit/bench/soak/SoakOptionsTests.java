@@ -35,8 +35,9 @@ class SoakOptionsTests {
 		assertThat(options.rateSource()).contains("70 %").contains("642.0 TPS").contains(FIXTURE.toString());
 		assertThat(options.durationSeconds()).isEqualTo(600);
 		assertThat(options.warmupSeconds()).isEqualTo(30);
-		assertThat(options.settleSeconds()).isEqualTo(15);
+		assertThat(options.settleSeconds()).isEqualTo(30);
 		assertThat(options.intervalSeconds()).isEqualTo(5);
+		assertThat(SoakRun.rampSeconds(options)).isEqualTo(20);
 		assertThat(options.out().getParent()).isEqualTo(this.kitDir);
 	}
 
@@ -69,6 +70,38 @@ class SoakOptionsTests {
 	}
 
 	@Test
+	void takesSeventyPercentOfTheFixedKneeOfAKneeRun() throws IOException {
+		Path run = Files.createDirectories(this.kitDir.resolve("knee"));
+		Files.writeString(run.resolve("knee.json"),
+				"{\"results\":[{\"mode\":\"naive\",\"kneeRate\":34.0,\"resolved\":true},"
+						+ "{\"mode\":\"fixed\",\"kneeRate\":1500.0,\"resolved\":true}]}");
+
+		SoakOptions options = parse("--from-run", run.toString());
+
+		assertThat(options.rate()).isEqualTo(1050.0);
+		assertThat(options.rateSource()).contains("70 %").contains("knee, 1500 requests/s").contains("knee.json");
+	}
+
+	@Test
+	void refusesAKneeRunWithoutAFixedKnee() throws IOException {
+		Path run = Files.createDirectories(this.kitDir.resolve("knee"));
+		Files.writeString(run.resolve("knee.json"), "{\"results\":[{\"mode\":\"naive\",\"kneeRate\":34.0}]}");
+
+		assertThatExceptionOfType(BadInputException.class).isThrownBy(() -> parse("--from-run", run.toString()))
+			.withMessageContaining("no fixed mode with a knee");
+	}
+
+	@Test
+	void theLeakDetectorIsAdvancedUnlessAskedAndOnlyAtNettysLevels() {
+		assertThat(parse("--rate", "30").leakDetection()).isEqualTo("advanced");
+		SoakOptions paranoid = parse("--rate", "30", "--leak-detection", "paranoid");
+		assertThat(SoakRun.gatewayJvmOptions(paranoid)).contains("-Dio.netty.leakDetection.level=paranoid");
+		assertThatExceptionOfType(UsageException.class)
+			.isThrownBy(() -> parse("--rate", "30", "--leak-detection", "disabled"))
+			.withMessageContaining("--leak-detection");
+	}
+
+	@Test
 	void refusesARunWithoutAFixedMode() throws IOException {
 		Path run = Files.createDirectories(this.kitDir.resolve("naive-only"));
 		Files.writeString(run.resolve("summary.json"), "{\"modes\":[{\"mode\":\"naive\",\"tps\":75.0}]}");
@@ -95,7 +128,7 @@ class SoakOptionsTests {
 	}
 
 	@Test
-	void theLoadIsTheBenchsOpenModelOnTheFixedGatewayWithoutAWarmUpOfItsOwn() {
+	void theLoadIsTheBenchsOpenModelOnTheFixedGatewayWithItsStartOutOfTheWindow() {
 		SoakOptions options = parse("--rate", "30", "--duration", "20", "--out", this.kitDir.resolve("s").toString());
 
 		BenchOptions bench = options.benchOptions(this.kitDir);
@@ -104,13 +137,13 @@ class SoakOptionsTests {
 		assertThat(bench.rate()).contains(30.0);
 		assertThat(bench.loadProperties()).containsEntry("bench.model", "open")
 			.containsEntry("bench.rate", "30.0")
-			.containsEntry("bench.warmupSeconds", "0")
+			.containsEntry("bench.warmupSeconds", "30")
 			.containsEntry("bench.durationSeconds", "20");
 		assertThat(bench.profile()).isEqualTo(ProfilerEvent.OFF);
 		assertThat(bench.ceiling()).isFalse();
 		assertThat(bench.out()).isEqualTo(this.kitDir.resolve("s"));
-		assertThat(SoakRun.benchCase(bench).gatewayJvmOptions())
-			.containsExactly("-Dio.netty.leakDetection.level=paranoid", "-Dio.netty.leakDetection.targetRecords=8");
+		assertThat(SoakRun.benchCase(bench, options).gatewayJvmOptions())
+			.containsExactly("-Dio.netty.leakDetection.level=advanced", "-Dio.netty.leakDetection.targetRecords=8");
 	}
 
 	private SoakOptions parse(String... argv) {

@@ -20,7 +20,7 @@ class SoakRunTests {
 	Path dir;
 
 	@Test
-	void countsTheLoadsFailuresApartFromItsLogins() throws Exception {
+	void countsTheWindowsFailuresApartFromTheLoadsStartAndItsLogins() throws Exception {
 		ObjectNode measured = (ObjectNode) BenchJson.readTree(TestFiles.FIXTURE_RUN.resolve("fixed/measured.json"));
 		((ObjectNode) measured.get("login")).put("ko", 1);
 		((ObjectNode) measured.get("warmup")).put("ko", 2);
@@ -28,7 +28,8 @@ class SoakRunTests {
 		((ObjectNode) measured.get("tail")).put("ko", 4);
 		Files.writeString(this.dir.resolve("measured.json"), BenchJson.write(measured));
 
-		assertThat(SoakRun.failed(this.dir)).isEqualTo(9);
+		assertThat(SoakRun.failed(this.dir)).isEqualTo(7);
+		assertThat(SoakRun.startFailed(this.dir)).isEqualTo(2);
 		assertThat(SoakRun.loginsFailed(this.dir)).isEqualTo(1);
 	}
 

@@ -50,11 +50,14 @@ import dev.gatewaykit.bench.model.Workload;
  * @param requestFile the request file {@code RequestFileSimulation} sends the requests of
  * ({@link RequestFile}); {@code null} when none is given (the other simulations ignore
  * it)
+ * @param rampSeconds open model: the arrival rate climbs from a tenth of the rate to it
+ * over this many seconds at the start of the load, so that a cold gateway meets its rate
+ * gradually (0, the default: the full rate from the first second)
  */
 public record BenchSettings(String baseUrl, Target target, Workload workload, Warmup warmup, int durationSeconds,
 		int requestTimeoutMs, Path usersCsv, int loginPool, int productCount, String relayKeyId, String relayPrivateKey,
 		String label, Path outDir, int p99Ms, double maxErrorPct, String gatewayMetricsUrl, int drainSeconds,
-		@Nullable Path requestFile) {
+		@Nullable Path requestFile, int rampSeconds) {
 
 	/**
 	 * Default closed-model users: the original incident's 75 TPS at 2 s per request is
@@ -146,9 +149,10 @@ public record BenchSettings(String baseUrl, Target target, Workload workload, Wa
 		String metrics = in.string("gatewayMetricsUrl", null);
 		int drain = in.integer("drainSeconds", 5, 0);
 		String requests = in.string("requestFile", null);
+		int ramp = in.integer("rampSeconds", 0, 0);
 		return new BenchSettings(stripTrailingSlash(baseUrl), target, workload, warmup, duration, timeout, csv, pool,
 				products, relayKeyId, relayPrivateKey, label, out, p99, maxErrors, metrics, drain,
-				(requests != null) ? Path.of(requests) : null);
+				(requests != null) ? Path.of(requests) : null, ramp);
 	}
 
 	/**

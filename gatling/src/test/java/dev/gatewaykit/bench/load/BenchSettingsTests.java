@@ -52,6 +52,7 @@ class BenchSettingsTests {
 		assertThat(settings.durationSeconds()).isEqualTo(60);
 		assertThat(settings.requestTimeoutMs()).isEqualTo(90_000);
 		assertThat(settings.drainSeconds()).isEqualTo(5);
+		assertThat(settings.rampSeconds()).isZero();
 		assertThat(settings.gatewayMetricsUrl()).isNull();
 		assertThat(settings.requestFile()).isNull();
 		assertThat(settings.relayKeyId()).isEqualTo("demo");
@@ -71,10 +72,11 @@ class BenchSettingsTests {
 				Map.entry("bench.loginPool", "50"), Map.entry("bench.productCount", "100"),
 				Map.entry("bench.label", "fixed"), Map.entry("bench.out", "/tmp/run/fixed"),
 				Map.entry("bench.p99Ms", "500"), Map.entry("bench.maxErrorPct", "0.5"),
-				Map.entry("bench.requestFile", "gatling/requests/example.yaml"));
+				Map.entry("bench.requestFile", "gatling/requests/example.yaml"), Map.entry("bench.rampSeconds", "20"));
 
 		BenchSettings settings = BenchSettings.from(properties::get);
 
+		assertThat(settings.rampSeconds()).isEqualTo(20);
 		assertThat(settings.baseUrl()).isEqualTo("http://127.0.0.1:18080");
 		assertThat(settings.target()).isEqualTo(BenchSettings.Target.CEILING);
 		assertThat(settings.workload().model()).isEqualTo(LoadModel.OPEN);

@@ -28,6 +28,7 @@ import static io.gatling.javaapi.core.CoreDsl.details;
 import static io.gatling.javaapi.core.CoreDsl.doSwitch;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.onCase;
+import static io.gatling.javaapi.core.CoreDsl.rampUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.core.CoreDsl.stopLoadGeneratorIf;
 import static io.gatling.javaapi.http.HttpDsl.http;
@@ -166,9 +167,16 @@ public abstract class KitSimulation extends Simulation {
 				.on(iteration(requests))
 				.injectOpen(atOnceUsers(this.settings.workload().users()));
 		}
+		double rate = this.settings.workload().rate();
+		int total = this.settings.totalSeconds();
+		int ramp = Math.min(this.settings.rampSeconds(), total - 1);
+		if (ramp <= 0) {
+			return scenario("load").exec(iteration(requests))
+				.injectOpen(constantUsersPerSec(rate).during(Duration.ofSeconds(total)));
+		}
 		return scenario("load").exec(iteration(requests))
-			.injectOpen(constantUsersPerSec(this.settings.workload().rate())
-				.during(Duration.ofSeconds(this.settings.totalSeconds())));
+			.injectOpen(rampUsersPerSec(rate / 10).to(rate).during(Duration.ofSeconds(ramp)),
+					constantUsersPerSec(rate).during(Duration.ofSeconds(total - ramp)));
 	}
 
 	/**

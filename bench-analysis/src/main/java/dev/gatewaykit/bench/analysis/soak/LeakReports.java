@@ -13,8 +13,9 @@ import java.util.List;
 
 /**
  * The {@code LEAK:} reports Netty's {@code ResourceLeakDetector} logged: each one is a
- * {@code ByteBuf} that was garbage-collected without being released, and at
- * {@code paranoid} every buffer is tracked, so one report is one real leak.
+ * {@code ByteBuf} that was garbage-collected without being released. The detector tracks
+ * every buffer at {@code paranoid} and a sample at the other levels; either way a report
+ * is a real leak, never a sampling artefact.
  *
  * @param count how many report lines
  * @param first the first few, for the terminal and {@code soak.json}
@@ -24,8 +25,21 @@ public record LeakReports(long count, List<String> first) {
 	/** What Netty's detector starts each report with. */
 	static final String MARKER = "LEAK:";
 
-	/** The JVM option that makes Netty track every buffer it allocates. */
-	public static final String PARANOID = "-Dio.netty.leakDetection.level=paranoid";
+	/**
+	 * Netty's leak-detection levels a soak may run at: {@code simple} and
+	 * {@code advanced} track one buffer in 128 ({@code advanced} with where it was
+	 * touched), {@code paranoid} every buffer, at a cost in CPU that lowers the rate the
+	 * gateway sustains.
+	 */
+	public static final List<String> LEVELS = List.of("simple", "advanced", "paranoid");
+
+	/** The JVM option that sets Netty's leak detector to {@code level}. */
+	public static String level(String level) {
+		if (!LEVELS.contains(level)) {
+			throw new IllegalArgumentException("unknown leak-detection level '" + level + "' (" + LEVELS + ")");
+		}
+		return "-Dio.netty.leakDetection.level=" + level;
+	}
 
 	/**
 	 * How many access records each report keeps: enough to see where the buffer was last
