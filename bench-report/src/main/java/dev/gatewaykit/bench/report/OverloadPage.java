@@ -49,7 +49,7 @@ public final class OverloadPage {
 				report.deadlineMs(), capitalized(report.cpus())));
 		for (OverloadResult result : report.results()) {
 			text.append(String.format(Locale.ROOT, "%n%s, knee %s/s (p99 there %s):%n", result.mode(),
-					rate(result.kneeRate()), ms(result.kneeP99Ms())));
+					KneePage.rate(result.kneeRate()), KneePage.ms(result.kneeP99Ms())));
 			text.append(TextTable.render(rows(result)));
 			text.append(recovery(result)).append('\n');
 		}
@@ -62,14 +62,14 @@ public final class OverloadPage {
 				"slowest", "errors by kind", "limit", "breakers", "cores busy", "gateway µs", "load µs"));
 		for (OverloadStep step : result.steps()) {
 			rows.add(List.of(String.format(Locale.ROOT, "%.1f×%s", step.multiple(), step.cut() ? " (cut)" : ""),
-					rate(step.offered()) + "/s", rate(step.okPerSecond()),
+					KneePage.rate(step.offered()) + "/s", KneePage.rate(step.okPerSecond()),
 					String.format(Locale.ROOT, "%.0f %%", step.goodputPctOf(result.kneeRate())),
-					ms(step.admittedP50Ms()), ms(step.admittedP99Ms()), refusals(step),
-					(step.refused() == 0) ? "-" : ms(step.refusalP99Ms()), ms(step.slowestMs()), errors(step),
-					Double.isNaN(step.limit()) ? "-" : rate(step.limit()), breakers(step),
+					KneePage.ms(step.admittedP50Ms()), KneePage.ms(step.admittedP99Ms()), refusals(step),
+					(step.refused() == 0) ? "-" : KneePage.ms(step.refusalP99Ms()), KneePage.ms(step.slowestMs()),
+					errors(step), Double.isNaN(step.limit()) ? "-" : KneePage.rate(step.limit()), breakers(step),
 					Double.isNaN(step.busyPct()) ? "-" : String.format(Locale.ROOT, "%.0f %%", step.busyPct()),
-					Double.isNaN(step.gatewayCpuMicros()) ? "-" : rate(step.gatewayCpuMicros()),
-					Double.isNaN(step.loadCpuMicros()) ? "-" : rate(step.loadCpuMicros())));
+					Double.isNaN(step.gatewayCpuMicros()) ? "-" : KneePage.rate(step.gatewayCpuMicros()),
+					Double.isNaN(step.loadCpuMicros()) ? "-" : KneePage.rate(step.loadCpuMicros())));
 		}
 		return rows;
 	}
@@ -99,8 +99,8 @@ public final class OverloadPage {
 
 	static String recovery(OverloadResult result) {
 		Recovery recovery = result.recovery();
-		String head = String.format(Locale.ROOT, "back at %s/s: %d of %d requests failed", rate(recovery.offered()),
-				recovery.failed(), recovery.requests());
+		String head = String.format(Locale.ROOT, "back at %s/s: %d of %d requests failed",
+				KneePage.rate(recovery.offered()), recovery.failed(), recovery.requests());
 		if (recovery.failed() == 0) {
 			return head + ", every one answered 2xx from the drop";
 		}
@@ -157,14 +157,6 @@ public final class OverloadPage {
 
 	private static String capitalized(String text) {
 		return text.isEmpty() ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1);
-	}
-
-	private static String rate(double value) {
-		return KneePage.rate(value);
-	}
-
-	private static String ms(double value) {
-		return KneePage.ms(value);
 	}
 
 }
