@@ -36,7 +36,7 @@ import org.springframework.web.server.WebFilterChain;
  * parent's web filters too, and its health probes and scrapes must answer whatever the
  * load (a liveness probe refused under load restarts a gateway that was only busy).
  */
-public final class AdmissionWebFilter implements WebFilter, Ordered {
+public final class AdmissionWebFilter implements WebFilter, Ordered, AutoCloseable {
 
 	/**
 	 * After the path hygiene check (a malformed path is refused whatever the load) and
@@ -56,6 +56,9 @@ public final class AdmissionWebFilter implements WebFilter, Ordered {
 	private final String retryAfterSeconds;
 
 	private final OncePerInterval refusalLog = new OncePerInterval(LOG_INTERVAL, System::nanoTime);
+
+	private final AutoCloseable refusalLogFlush = this.refusalLog.flushEvery((key, count) -> log
+		.warn("At the concurrency limit, {} more refused in the last {} s", count, LOG_INTERVAL.toSeconds()));
 
 	private final ApplicationContext publicServer;
 
@@ -114,6 +117,12 @@ public final class AdmissionWebFilter implements WebFilter, Ordered {
 	@Override
 	public int getOrder() {
 		return ORDER;
+	}
+
+	/** Stops reporting refusals left out of the log (the bean's destroy method). */
+	@Override
+	public void close() throws Exception {
+		this.refusalLogFlush.close();
 	}
 
 }

@@ -71,6 +71,13 @@ public final class AuthenticationGlobalFilter implements GlobalFilter, Ordered {
 
 	private static final OncePerInterval refusalLog = new OncePerInterval(REFUSAL_LOG_INTERVAL, System::nanoTime);
 
+	static {
+		// One for the JVM, like the log it flushes into: never closed.
+		refusalLog.flushEvery(
+				(cause, count) -> log.warn("Refused {} more requests in the last {} s ({}), not logged " + "one by one",
+						count, REFUSAL_LOG_INTERVAL.toSeconds(), cause));
+	}
+
 	private final IdentityBackend backend;
 
 	private final PublicPaths publicPaths;

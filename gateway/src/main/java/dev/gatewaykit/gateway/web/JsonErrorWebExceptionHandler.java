@@ -35,7 +35,7 @@ import org.springframework.web.server.ServerWebExchange;
  * than its status does and that id ({@link ErrorResponses}).
  */
 @Order(Ordered.HIGHEST_PRECEDENCE + 10)
-public final class JsonErrorWebExceptionHandler implements ErrorWebExceptionHandler {
+public final class JsonErrorWebExceptionHandler implements ErrorWebExceptionHandler, AutoCloseable {
 
 	private static final Logger log = LoggerFactory.getLogger(JsonErrorWebExceptionHandler.class);
 
@@ -59,6 +59,10 @@ public final class JsonErrorWebExceptionHandler implements ErrorWebExceptionHand
 	public static final String RETRY_AFTER_SECONDS = "kit-retry-after-seconds";
 
 	private final OncePerInterval overloadLog = new OncePerInterval(OVERLOAD_LOG_INTERVAL, System::nanoTime);
+
+	private final AutoCloseable overloadLogFlush = this.overloadLog.flushEvery((cause, count) -> log.warn(
+			"Overloaded, {} more answered 503 in the last {} s ({}), not logged " + "one by one", count,
+			OVERLOAD_LOG_INTERVAL.toSeconds(), cause));
 
 	@Override
 	public Mono<Void> handle(ServerWebExchange exchange, Throwable ex) {
@@ -164,6 +168,14 @@ public final class JsonErrorWebExceptionHandler implements ErrorWebExceptionHand
 	private static String describe(HttpStatusCode code) {
 		HttpStatus status = HttpStatus.resolve(code.value());
 		return (status != null) ? status.getReasonPhrase() : "HTTP " + code.value();
+	}
+
+	/**
+	 * Stops reporting overload answers left out of the log (the bean's destroy method).
+	 */
+	@Override
+	public void close() throws Exception {
+		this.overloadLogFlush.close();
 	}
 
 }

@@ -3,7 +3,12 @@ package dev.gatewaykit.gateway.web;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiConsumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -11,9 +16,21 @@ import java.util.function.LongSupplier;
  * (thousands of identical refusals a second) is logged as one line per cause per interval
  * with how many were left out, rather than a line per request, which would add logging to
  * the overload itself. Thread-safe: any thread may call {@link #tryAcquire}; of
- * concurrent callers past the interval exactly one wins.
+ * concurrent callers past the interval exactly one wins. The count of those left out
+ * would wait for the next event of its key, which after a burst may never come:
+ * {@link #flushEvery} reports it once the interval is over.
  */
 public final class OncePerInterval {
+
+	/**
+	 * One daemon thread for every flush: a few keys a second at most, nothing that may
+	 * block, and nothing that must finish when the JVM exits.
+	 */
+	private static final ScheduledExecutorService FLUSHER = Executors.newSingleThreadScheduledExecutor((task) -> {
+		Thread thread = new Thread(task, "log-left-out-flush");
+		thread.setDaemon(true);
+		return thread;
+	});
 
 	private final long intervalNanos;
 
@@ -40,6 +57,42 @@ public final class OncePerInterval {
 		}
 		window.suppressed.incrementAndGet();
 		return -1;
+	}
+
+	/**
+	 * Reports, for each key whose interval has ended with events left out since its last
+	 * line, how many; the report takes the place of that key's next line.
+	 */
+	public void flush(BiConsumer<String, Long> leftOut) {
+		long now = this.nanoTime.getAsLong();
+		this.windows.forEach((key, window) -> {
+			long last = window.lastNanos.get();
+			if (window.suppressed.get() > 0 && now - last >= this.intervalNanos
+					&& window.lastNanos.compareAndSet(last, now)) {
+				long suppressed = window.suppressed.getAndSet(0);
+				if (suppressed > 0) {
+					leftOut.accept(key, suppressed);
+				}
+			}
+		});
+	}
+
+	/**
+	 * {@link #flush} once per interval on a daemon thread, until the returned handle is
+	 * closed.
+	 */
+	public AutoCloseable flushEvery(BiConsumer<String, Long> leftOut) {
+		long millis = Math.max(1, this.intervalNanos / 1_000_000);
+		ScheduledFuture<?> flushing = FLUSHER.scheduleAtFixedRate(() -> {
+			try {
+				flush(leftOut);
+			}
+			catch (RuntimeException ex) {
+				// A report that failed must not cancel the next ones (a scheduled task
+				// that throws is never run again).
+			}
+		}, millis, millis, TimeUnit.MILLISECONDS);
+		return () -> flushing.cancel(false);
 	}
 
 	private static final class Window {
