@@ -43,7 +43,8 @@ class ChaosCommandTests {
 
 		// A 7 s fault: longer than the 5 s response timeout, so that the first requests
 		// sent into it are answered by that timeout, not by the lift.
-		// And the small pool: 20 requests/s a second late through 16 connections.
+		// And the small pool: its own 50 requests/s, a second late, through 16
+		// connections.
 		Run chaos = kit(kitDir, 500, "chaos", "--modes", "reactive", "--faults", "mall-black-hole", "--lifecycle",
 				"mall-pool-small", "--rate", "20", "--users", "3", "--baseline-seconds", "2", "--fault-seconds", "7",
 				"--recovery-seconds", "15", "--out", out.toString());
@@ -62,7 +63,7 @@ class ChaosCommandTests {
 		// recovery within 5 s.
 		JsonNode pool = report.path("lifecycle").get(0);
 		assertThat(pool.path("fault").asString()).as(seen).isEqualTo("mall-pool-small");
-		// 16 connections serve 16 of the 20 a second: the waits grow past the 2 s bound.
+		// 16 connections serve 16 of the 50 a second: the others wait past the 2 s bound.
 		assertThat(pool.path("naive").path("errors").asInt()).as(seen + pool).isPositive();
 		assertThat(pool.path("naive").path("signatureLines").asLong()).as(seen + pool).isPositive();
 		boolean met = outcome.path("slowestMs").asLong() <= outcome.path("boundMs").asLong()

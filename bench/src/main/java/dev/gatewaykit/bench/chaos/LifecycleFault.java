@@ -35,12 +35,12 @@ public enum LifecycleFault {
 			"Connection prematurely closed BEFORE response"),
 
 	/**
-	 * A pool smaller than the concurrency: every answer a second late at the run's rate
-	 * (50 requests/s by default, so about 50 in flight), through Spring Cloud Gateway's
-	 * own default for a fixed pool on this machine (16 connections; the wait for one
-	 * bounded by the template's 2 s). The template's pool has 1000.
+	 * A pool smaller than the concurrency: every answer a second late at 50 requests/s,
+	 * so about 50 in flight, through Spring Cloud Gateway's own default for a fixed pool
+	 * on this machine (16 connections; the wait for one bounded by the template's 2 s).
+	 * The template's pool has 1000.
 	 */
-	POOL_SMALL("mall-pool-small", 0, List.of(), List.of(Toxic.latency(Duration.ofSeconds(1))),
+	POOL_SMALL("mall-pool-small", 50, List.of(), List.of(Toxic.latency(Duration.ofSeconds(1))),
 			List.of(Constants.POOL + "max-connections=16"), List.of(), "has been pending for more than");
 
 	private final String id;
@@ -72,9 +72,12 @@ public enum LifecycleFault {
 		return this.id;
 	}
 
-	/** The load's requests per second: the fault's own, or the run's {@code runRate}. */
-	public int rate(int runRate) {
-		return (this.rate > 0) ? this.rate : runRate;
+	/**
+	 * The load's requests per second: the fault's own, whatever {@code --rate} says,
+	 * since the fault shows only at a rate that fits it.
+	 */
+	public int rate() {
+		return this.rate;
 	}
 
 	/**

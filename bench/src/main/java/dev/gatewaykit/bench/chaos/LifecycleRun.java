@@ -97,8 +97,8 @@ final class LifecycleRun {
 		List<String> all = new ArrayList<>();
 		all.add("--kit.routes.mall-uri=http://127.0.0.1:" + proxyPort);
 		all.addAll(arguments);
-		this.log.accept("── " + fault.id() + ", " + setting + " setting: " + describe(arguments) + ", "
-				+ fault.rate(this.options.rate()) + " requests/s");
+		this.log.accept("── " + fault.id() + ", " + setting + " setting: " + describe(arguments) + ", " + fault.rate()
+				+ " requests/s");
 		ServiceProcess gateway = this.links
 			.startGateways("gateway-" + setting, this.workspace.jar("gateway"),
 					new GatewaySelection(Optional.empty(), Optional.empty()), 1, dir, List.of(), all)
@@ -113,7 +113,7 @@ final class LifecycleRun {
 					this.options.users());
 			try (OpenModelDriver load = new OpenModelDriver(this.http, nginx.url(), logins.productReads(),
 					this.options.clientTimeout())) {
-				load.start(fault.rate(this.options.rate()));
+				load.start(fault.rate());
 				Thread.sleep(WARM_UP.toMillis());
 				from = System.currentTimeMillis();
 				Thread.sleep(WINDOW.toMillis());

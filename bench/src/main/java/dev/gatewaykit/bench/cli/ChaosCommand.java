@@ -43,8 +43,8 @@ public final class ChaosCommand extends KitCommand {
 	@Nullable String faults;
 
 	@Option(names = "--lifecycle", paramLabel = "LIST",
-			description = "connection-lifecycle faults after the link faults, each with the naive and the template's "
-					+ "setting (default all; none to skip): ${COMPLETION-CANDIDATES}",
+			description = "connection-lifecycle faults after the link faults, each at its own rate with the naive and the "
+					+ "template's setting (default all; none to skip): ${COMPLETION-CANDIDATES}",
 			completionCandidates = LifecycleFaultIds.class)
 	@Nullable String lifecycle;
 
