@@ -19,15 +19,17 @@ public enum LifecycleFault {
 	/**
 	 * An upstream whose keep-alive is shorter than the gateway pool's idle time: the pool
 	 * lends a connection the upstream has already closed, and the request sent on it gets
-	 * no answer. Sparse traffic, as on a quiet route: 5 requests/s, so that a pooled
-	 * connection idles at least 200 ms between two uses, twice the upstream's keep-alive
-	 * (times scaled down from Tomcat's 20 s against a pool's 30 s). The FIN is held back
-	 * a second by toxiproxy, the window a network and busy event loops give it in
-	 * production; on loopback it is microseconds.
+	 * no answer. A quiet route: a request every 2 s, so that a pooled connection idles 2
+	 * s between two uses. The upstream's keep-alive is 100 ms, but Tomcat looks for idle
+	 * connections once a second, so it closes one after up to 1.1 s of quiet (measured:
+	 * 1.0 s on an idle server, and at a request a second it hardly ever closed one);
+	 * times scaled down from Tomcat's 20 s against a pool's 30 s. The FIN is held back 4
+	 * s by toxiproxy, the window a network and busy event loops give it in production; on
+	 * loopback it is microseconds.
 	 */
-	IDLE_CLOSE("mall-idle-close", 5,
+	IDLE_CLOSE("mall-idle-close", 0.5,
 			List.of("--server.tomcat.keep-alive-timeout=" + Constants.KEEP_ALIVE.toMillis() + "ms"),
-			List.of(Toxic.slowClose(Duration.ofSeconds(1))), List.of(Constants.POOL + "max-idle-time=30s"),
+			List.of(Toxic.slowClose(Duration.ofSeconds(4))), List.of(Constants.POOL + "max-idle-time=30s"),
 			// The template's rule, applied to this upstream: idle below its keep-alive
 			// (15 s for mall-api's 20 s).
 			List.of(Constants.POOL + "max-idle-time=" + Constants.KEEP_ALIVE.multipliedBy(3).dividedBy(4).toMillis()
@@ -45,7 +47,7 @@ public enum LifecycleFault {
 
 	private final String id;
 
-	private final int rate;
+	private final double rate;
 
 	private final List<String> upstream;
 
@@ -57,7 +59,7 @@ public enum LifecycleFault {
 
 	private final String signature;
 
-	LifecycleFault(String id, int rate, List<String> upstream, List<Toxic> toxics, List<String> naive,
+	LifecycleFault(String id, double rate, List<String> upstream, List<Toxic> toxics, List<String> naive,
 			List<String> template, String signature) {
 		this.id = id;
 		this.rate = rate;
@@ -76,7 +78,7 @@ public enum LifecycleFault {
 	 * The load's requests per second: the fault's own, whatever {@code --rate} says,
 	 * since the fault shows only at a rate that fits it.
 	 */
-	public int rate() {
+	public double rate() {
 		return this.rate;
 	}
 
