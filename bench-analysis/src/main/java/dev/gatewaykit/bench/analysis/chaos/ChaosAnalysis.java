@@ -34,13 +34,8 @@ public final class ChaosAnalysis {
 		boolean baselineClean = records.stream()
 			.filter((r) -> r.startMs() >= phases.baselineMs() && r.endMs() < phases.faultMs())
 			.allMatch(RequestRecord::ok);
-		Map<String, Integer> statuses = new TreeMap<>();
-		records.stream()
-			.filter((r) -> r.startMs() >= phases.faultMs() && r.startMs() < phases.liftMs())
-			.forEach((r) -> statuses.merge(r.statusLabel(), 1, Integer::sum));
-		List<RequestRecord> affected = records.stream()
-			.filter((r) -> r.startMs() >= phases.faultMs() && r.startMs() < phases.endMs())
-			.toList();
+		Map<String, Integer> statuses = statuses(sentBetween(records, phases.faultMs(), phases.liftMs()));
+		List<RequestRecord> affected = sentBetween(records, phases.faultMs(), phases.endMs());
 		int errors = (int) affected.stream().filter((r) -> !r.ok()).count();
 		long slowest = affected.stream().mapToLong(RequestRecord::durationMs).max().orElse(0);
 		Optional<List<String>> breaker = transitions.map((all) -> all.stream()
@@ -50,6 +45,18 @@ public final class ChaosAnalysis {
 		return new FaultOutcome(fault, mode, baselineClean, statuses, affected.size(), errors, slowest,
 				bound.toMillis(), recoverySeconds(records, phases.liftMs(), phases.endMs()),
 				(int) recoveryTarget.toSeconds(), breaker);
+	}
+
+	/** The requests sent in {@code [fromMs, toMs)}, whenever they were answered. */
+	static List<RequestRecord> sentBetween(List<RequestRecord> records, long fromMs, long toMs) {
+		return records.stream().filter((r) -> r.startMs() >= fromMs && r.startMs() < toMs).toList();
+	}
+
+	/** How many of {@code records} got each status (or "no answer"). */
+	static Map<String, Integer> statuses(List<RequestRecord> records) {
+		Map<String, Integer> statuses = new TreeMap<>();
+		records.forEach((r) -> statuses.merge(r.statusLabel(), 1, Integer::sum));
+		return statuses;
 	}
 
 	/**

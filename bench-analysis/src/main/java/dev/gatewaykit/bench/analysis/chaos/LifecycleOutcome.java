@@ -3,7 +3,6 @@ package dev.gatewaykit.bench.analysis.chaos;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * What one connection-lifecycle fault did to a gateway with the naive setting and to one
@@ -34,11 +33,8 @@ public record LifecycleOutcome(String fault, String signature, Side naive, Side 
 		/** The side's figures from the requests sent in {@code [fromMs, toMs)}. */
 		public static Side of(String setting, List<RequestRecord> records, long fromMs, long toMs,
 				long signatureLines) {
-			Map<String, Integer> statuses = new TreeMap<>();
-			List<RequestRecord> window = records.stream()
-				.filter((r) -> r.startMs() >= fromMs && r.startMs() < toMs)
-				.toList();
-			window.forEach((r) -> statuses.merge(r.statusLabel(), 1, Integer::sum));
+			List<RequestRecord> window = ChaosAnalysis.sentBetween(records, fromMs, toMs);
+			Map<String, Integer> statuses = ChaosAnalysis.statuses(window);
 			int errors = (int) window.stream().filter((r) -> !r.ok()).count();
 			long slowest = window.stream().mapToLong(RequestRecord::durationMs).max().orElse(0);
 			return new Side(setting, statuses, window.size(), errors, slowest, signatureLines);
