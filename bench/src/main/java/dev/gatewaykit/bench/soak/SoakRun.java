@@ -80,9 +80,8 @@ public final class SoakRun implements BenchRun.Around {
 		this.log.accept("── soak: warm-up, " + this.options.warmupSeconds() + " s, the first "
 				+ rampSeconds(this.options) + " s climbing to " + this.options.rate() + " requests/s");
 		// A ramp over two thirds of it: a cold gateway offered its full rate at once
-		// spends
-		// its first minute compiling while the queues fill, and its breakers may open on
-		// its own slowness (docs/overload.md, the cold start).
+		// spends its first minute compiling while the queues fill, and its breakers may
+		// open on its own slowness (docs/overload.md, the cold start).
 		load.run(WARM_UP,
 				Map.of("bench.warmupSeconds", "0", "bench.durationSeconds",
 						String.valueOf(this.options.warmupSeconds()), "bench.rampSeconds",
