@@ -10,6 +10,7 @@ import java.util.Map;
 import dev.gatewaykit.common.mode.ExecutionMode;
 import dev.gatewaykit.gateway.config.GatewayKitProperties.LogStyle;
 import dev.gatewaykit.gateway.publicpaths.PublicPathsMatcher;
+import dev.gatewaykit.gateway.warmup.WarmUpProperties;
 import jakarta.validation.Validation;
 import jakarta.validation.ValidatorFactory;
 import org.junit.jupiter.api.AfterEach;
@@ -55,6 +56,7 @@ class GatewayProfilesTests {
 		assertThat(gateway.mode()).isEqualTo(ExecutionMode.REACTIVE);
 		assertThat(gateway.publicPathsMatcher()).isEqualTo(PublicPathsMatcher.PATH_PATTERN);
 		assertThat(gateway.logStyle()).isEqualTo(LogStyle.FIXED);
+		assertThat(bind(profiles, "kit.gateway.warm-up", WarmUpProperties.class).enabled()).isTrue();
 		assertSharedSettings(gateway);
 	}
 
@@ -66,6 +68,8 @@ class GatewayProfilesTests {
 		assertThat(gateway.mode()).isEqualTo(ExecutionMode.BLOCKING);
 		assertThat(gateway.publicPathsMatcher()).isEqualTo(PublicPathsMatcher.ANT);
 		assertThat(gateway.logStyle()).isEqualTo(LogStyle.NAIVE);
+		// The incident's gateway took traffic the moment it listened.
+		assertThat(bind(profiles, "kit.gateway.warm-up", WarmUpProperties.class).enabled()).isFalse();
 		assertSharedSettings(gateway);
 	}
 

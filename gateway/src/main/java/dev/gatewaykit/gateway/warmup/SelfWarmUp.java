@@ -1,0 +1,256 @@
+package dev.gatewaykit.gateway.warmup;
+
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import dev.gatewaykit.common.session.SessionEndpoints;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.json.JsonMapper;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.netty.ByteBufFlux;
+import reactor.netty.http.client.HttpClient;
+import reactor.netty.resources.ConnectionProvider;
+
+import org.springframework.boot.ApplicationArguments;
+import org.springframework.boot.ApplicationRunner;
+import org.springframework.core.env.Environment;
+
+/**
+ * Sends the gateway's own port requests before its readiness probe says yes: at least
+ * {@link WarmUpProperties#requests()}, and on until the JIT has settled, at most
+ * {@link WarmUpProperties#timeout()}. Spring Boot turns readiness to
+ * {@code ACCEPTING_TRAFFIC} only once every {@link ApplicationRunner} has returned, so a
+ * load balancer or Kubernetes sends nothing while this runs, and the first real request
+ * meets compiled code.
+ * <p>
+ * With a warm-up account ({@link WarmUpProperties#username()}), it logs in once through
+ * the gateway's own login route, sends every request with that session, so that each goes
+ * the whole way (the session lookup, the relay call to auth-service, the forward to the
+ * upstream and its answer streamed back), and revokes the session at the end. Without
+ * one, each request carries a well-formed bearer token nobody was given and goes as far
+ * as the session lookup and the 401 every unknown token gets: the relay call and the
+ * forward then warm under the first real requests. The warm-up's own client is Reactor
+ * Netty's, on the same event loops, so the client side of HTTP warms as well. A warm-up
+ * that fails (nothing listens, a dependency is down, the login is refused) is logged and
+ * never stops the gateway: it is readiness that matters, and the health of each
+ * dependency says the rest.
+ */
+public final class SelfWarmUp implements ApplicationRunner {
+
+	private static final Logger log = LoggerFactory.getLogger(SelfWarmUp.class);
+
+	/** The status recorded for a request that got no answer. */
+	static final int NO_ANSWER = 0;
+
+	/** One request's longest wait: a cold gateway's first answers take a second or so. */
+	private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(5);
+
+	private static final String LOGIN_PATH = SessionEndpoints.viaGateway(SessionEndpoints.LOGIN);
+
+	private static final String REVOKE_PATH = SessionEndpoints.viaGateway(SessionEndpoints.REVOKE);
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
+
+	/** The JIT has settled once it compiles for less than this share of a second. */
+	static final double SETTLED_COMPILE_SHARE = 0.1;
+
+	private final WarmUpProperties properties;
+
+	private final Environment environment;
+
+	public SelfWarmUp(WarmUpProperties properties, Environment environment) {
+		this.properties = properties;
+		this.environment = environment;
+	}
+
+	@Override
+	public void run(ApplicationArguments args) {
+		String port = this.environment.getProperty("local.server.port");
+		if (port == null) {
+			log.info("no warm-up: the gateway has no server port (not a web server)");
+			return;
+		}
+		if (this.environment.getProperty("server.ssl.enabled", Boolean.class, false)) {
+			log.info("no warm-up: the server speaks TLS, and the warm-up would need the server's own trust");
+			return;
+		}
+		long start = System.nanoTime();
+		String base = "http://" + host() + ":" + port;
+		ConnectionProvider connections = ConnectionProvider.builder("warm-up")
+			.maxConnections(this.properties.concurrency())
+			.pendingAcquireTimeout(REQUEST_TIMEOUT)
+			.build();
+		Map<Integer, Long> statuses;
+		String account = "no account";
+		try {
+			HttpClient client = HttpClient.create(connections).baseUrl(base).responseTimeout(REQUEST_TIMEOUT);
+			Optional<String> session = this.properties.account() ? login(client) : Optional.empty();
+			if (session.isPresent()) {
+				account = "as " + this.properties.username();
+			}
+			else if (this.properties.account()) {
+				account = "the login as " + this.properties.username() + " refused";
+			}
+			statuses = send(client, session);
+			session.ifPresent((token) -> revoke(client, token));
+		}
+		finally {
+			connections.disposeLater().block(REQUEST_TIMEOUT);
+		}
+		double seconds = (System.nanoTime() - start) / 1e9;
+		long sent = statuses.values().stream().mapToLong(Long::longValue).sum();
+		long unanswered = statuses.getOrDefault(NO_ANSWER, 0L);
+		String summary = String.format(java.util.Locale.ROOT, "%d requests to %s (%s) in %.1f s, by status %s", sent,
+				this.properties.path(), account, seconds, statuses);
+		if (sent == 0 || unanswered * 2 > sent) {
+			log.warn("warm-up mostly unanswered, ready anyway: {}", summary);
+		}
+		else {
+			log.info("warmed up before readiness: {}", summary);
+		}
+	}
+
+	/**
+	 * The warm-up's requests: at least {@link WarmUpProperties#requests()}, then on until
+	 * the JIT has settled, at most {@link WarmUpProperties#timeout()}; the count of each
+	 * status seen ({@link #NO_ANSWER} for none).
+	 */
+	private Map<Integer, Long> send(HttpClient client, Optional<String> session) {
+		AtomicLong answered = new AtomicLong();
+		try {
+			Map<Integer, Long> statuses = Flux.<Integer>generate((sink) -> sink.next(0))
+				.flatMap((i) -> one(client, session.orElseGet(SelfWarmUp::unknownToken))
+					.doOnNext((status) -> answered.incrementAndGet()), this.properties.concurrency())
+				.takeUntilOther(settled(answered))
+				.take(this.properties.timeout())
+				.collect(Collectors.groupingBy(Function.identity(), TreeMap::new, Collectors.counting()))
+				.block(this.properties.timeout().plus(REQUEST_TIMEOUT));
+			return (statuses != null) ? statuses : Map.of();
+		}
+		catch (RuntimeException ex) {
+			log.warn("warm-up failed, ready anyway: {}", ex.toString());
+			return Map.of();
+		}
+	}
+
+	/**
+	 * The warm-up account's session token, logged in through the gateway's own login
+	 * route; empty, and logged, when the login is refused.
+	 */
+	private Optional<String> login(HttpClient client) {
+		String body = JSON
+			.writeValueAsString(Map.of("username", this.properties.username(), "password", this.properties.password()));
+		try {
+			String answer = client.headers((headers) -> headers.set(HttpHeaderNames.CONTENT_TYPE, "application/json"))
+				.post()
+				.uri(LOGIN_PATH)
+				.send(ByteBufFlux.fromString(Mono.just(body)))
+				.responseSingle((response, content) -> content.asString()
+					.defaultIfEmpty("")
+					.map((text) -> (response.status().code() == 200) ? text : ""))
+				.block(REQUEST_TIMEOUT);
+			String token = (answer == null || answer.isEmpty()) ? ""
+					: JSON.readTree(answer).path("access_token").asString("");
+			if (!token.isEmpty()) {
+				return Optional.of(token);
+			}
+			log.warn("warm-up: the login as {} was refused; warming as far as the session lookup only",
+					this.properties.username());
+		}
+		catch (RuntimeException ex) {
+			log.warn("warm-up: the login as {} failed ({}); warming as far as the session lookup only",
+					this.properties.username(), ex.toString());
+		}
+		return Optional.empty();
+	}
+
+	/** Ends the warm-up's session, so that no live session is left behind. */
+	private void revoke(HttpClient client, String token) {
+		try {
+			Integer status = client.headers((headers) -> headers.set(HttpHeaderNames.AUTHORIZATION, "Bearer " + token))
+				.post()
+				.uri(REVOKE_PATH)
+				.responseSingle((response,
+						content) -> content.asString().defaultIfEmpty("").map((ignored) -> response.status().code()))
+				.block(REQUEST_TIMEOUT);
+			if (status == null || status / 100 != 2) {
+				log.warn("warm-up: revoking its session answered {}; it expires on its own", status);
+			}
+		}
+		catch (RuntimeException ex) {
+			log.warn("warm-up: revoking its session failed ({}); it expires on its own", ex.toString());
+		}
+	}
+
+	/**
+	 * Signals once the least number of requests has been answered and the JIT compiled
+	 * for less than {@link #SETTLED_COMPILE_SHARE} of the last second: a fixed count left
+	 * C2 still compiling the hot path when the first real requests came (measured: the
+	 * fresh gateway's first four seconds were clean, the next fifteen were not). Without
+	 * a compilation bean to read, the count alone decides.
+	 */
+	private Mono<Long> settled(AtomicLong answered) {
+		CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+		boolean timed = jit != null && jit.isCompilationTimeMonitoringSupported();
+		AtomicLong compiledMs = new AtomicLong(timed ? jit.getTotalCompilationTime() : 0);
+		return Flux.interval(Duration.ofSeconds(1)).filter((tick) -> {
+			long total = timed ? jit.getTotalCompilationTime() : 0;
+			long lastSecond = total - compiledMs.getAndSet(total);
+			return answered.get() >= this.properties.requests() && lastSecond < SETTLED_COMPILE_SHARE * 1000;
+		}).next();
+	}
+
+	private Mono<Integer> one(HttpClient client, String token) {
+		return client.headers((headers) -> headers.set(HttpHeaderNames.AUTHORIZATION, "Bearer " + token))
+			.get()
+			.uri(this.properties.path())
+			.responseSingle(
+					(response, body) -> body.asString().defaultIfEmpty("").map((ignored) -> response.status().code()))
+			.onErrorReturn(NO_ANSWER);
+	}
+
+	/**
+	 * Where the warm-up reaches the server: the address it is bound to, or loopback when
+	 * it listens on every address.
+	 */
+	private String host() {
+		String address = this.environment.getProperty("server.address");
+		if (address == null || address.isBlank()) {
+			return "127.0.0.1";
+		}
+		try {
+			InetAddress bound = InetAddress.getByName(address);
+			if (bound.isAnyLocalAddress()) {
+				return "127.0.0.1";
+			}
+			return bound.getHostAddress().contains(":") ? "[" + bound.getHostAddress() + "]" : bound.getHostAddress();
+		}
+		catch (java.net.UnknownHostException ex) {
+			return address;
+		}
+	}
+
+	/**
+	 * A token of the shape real ones have (base64url), which no session has: 32 random
+	 * bytes.
+	 */
+	public static String unknownToken() {
+		byte[] bytes = new byte[32];
+		ThreadLocalRandom.current().nextBytes(bytes);
+		return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+	}
+
+}

@@ -1,0 +1,56 @@
+package dev.gatewaykit.gateway.warmup;
+
+import java.time.Duration;
+
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * The warm-up a gateway runs against its own port before its readiness probe says yes
+ * ({@link SelfWarmUp}).
+ *
+ * @param enabled whether it runs; the naive profile turns it off (the incident's gateway
+ * had none)
+ * @param requests how many requests it sends at least; then on until the JIT compiles for
+ * less than a tenth of a second a second
+ * @param concurrency how many it keeps in flight
+ * @param timeout the longest it may take; readiness waits no longer, whatever is left
+ * @param path what it asks for: a protected route's cheap read
+ * @param username a warm-up account's, to log in with through the gateway's own login
+ * route: each request then goes the whole way (session, relay call, upstream). Without
+ * one, each goes as far as a session lookup and its 401
+ * @param password that account's password; give both or neither
+ */
+@Validated
+@ConfigurationProperties("kit.gateway.warm-up")
+public record WarmUpProperties(@DefaultValue("true") boolean enabled, @DefaultValue("10000") @Min(1) int requests,
+		@DefaultValue("8") @Min(1) int concurrency, @DefaultValue("30s") @NotNull Duration timeout,
+		@DefaultValue("/api/mall/products/1") @NotBlank String path, @Nullable String username,
+		@Nullable String password) {
+
+	public WarmUpProperties {
+		if (timeout.isNegative() || timeout.isZero()) {
+			throw new IllegalArgumentException("kit.gateway.warm-up.timeout must be positive, was " + timeout);
+		}
+		if ((username == null || username.isBlank()) != (password == null || password.isBlank())) {
+			throw new IllegalArgumentException(
+					"kit.gateway.warm-up.username and kit.gateway.warm-up.password go together: give both or neither");
+		}
+		if (!path.startsWith("/")) {
+			throw new IllegalArgumentException("kit.gateway.warm-up.path must start with '/', was '" + path + "'");
+		}
+	}
+
+	/** Whether a warm-up account was given. */
+	public boolean account() {
+		return this.username != null && !this.username.isBlank();
+	}
+
+}

@@ -1,0 +1,163 @@
+package dev.gatewaykit.gateway;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.gatewaykit.gateway.warmup.SelfWarmUp;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.search.Search;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.availability.AvailabilityChangeEvent;
+import org.springframework.boot.availability.ReadinessState;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The warm-up before readiness, on a gateway started the way a user starts the jar: every
+ * warm-up request has been answered when readiness turns to accepting traffic; without an
+ * account each went as far as a session lookup, with one each went the whole way and the
+ * session was revoked after; a warm-up that cannot finish holds readiness back no longer
+ * than its timeout.
+ */
+class SelfWarmUpIntegrationTests {
+
+	@Test
+	void answersEveryWarmUpRequestBeforeReadiness() {
+		AtomicReference<Map<String, Double>> answeredWhenReady = new AtomicReference<>();
+		try (ConfigurableApplicationContext gateway = start(answeredWhenReady, List.of(),
+				"--kit.gateway.warm-up.requests=300", "--kit.gateway.warm-up.concurrency=4")) {
+			assertThat(answeredWhenReady.get()).containsOnlyKeys("401");
+			assertThat(answeredWhenReady.get().get("401")).isGreaterThanOrEqualTo(300);
+			// The warm-up's token is well formed, so each request reached the session
+			// store and got the unknown token's answer, not the malformed one's.
+			WebTestClient.bindToServer()
+				.baseUrl("http://127.0.0.1:" + gateway.getEnvironment().getProperty("local.server.port"))
+				.responseTimeout(Duration.ofSeconds(10))
+				.build()
+				.get()
+				.uri("/api/mall/products/1")
+				.header("Authorization", "Bearer " + SelfWarmUp.unknownToken())
+				.exchange()
+				.expectStatus()
+				.isUnauthorized()
+				.expectBody()
+				.jsonPath("$.message")
+				.value((message) -> assertThat(message.toString()).contains("unknown"));
+		}
+	}
+
+	@Test
+	void goesTheWholeWayWithAnAccountAndRevokesItsSession() throws IOException {
+		String token = GatewayIntegrationTestSupport.login("warm-up");
+		Map<String, String> seen = new ConcurrentHashMap<>();
+		HttpServer sessions = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 10);
+		// auth-service's two session endpoints the warm-up uses: the login answers the
+		// session above, the revocation records what it was asked to end.
+		sessions.createContext("/oauth/token", (exchange) -> answer(exchange, 200,
+				"{\"access_token\":\"" + token + "\",\"token_type\":\"Bearer\",\"expires_in\":1800}", seen));
+		sessions.createContext("/oauth/revoke", (exchange) -> answer(exchange, 204, "", seen));
+		sessions.start();
+		AtomicReference<Map<String, Double>> answeredWhenReady = new AtomicReference<>();
+		try (ConfigurableApplicationContext gateway = start(answeredWhenReady,
+				List.of("--kit.routes.auth-uri=http://127.0.0.1:" + sessions.getAddress().getPort(),
+						"--kit.gateway.auth-service.url=" + GatewayIntegrationTestSupport.backends.authUrl()),
+				"--kit.gateway.warm-up.requests=300", "--kit.gateway.warm-up.username=warm-up",
+				"--kit.gateway.warm-up.password=its-password")) {
+			// The login and the reads through the relay call and the upstream (mall-api's
+			// stub answers 200), then the revocation (204).
+			assertThat(answeredWhenReady.get()).containsOnlyKeys("200", "204").containsEntry("204", 1.0);
+			assertThat(answeredWhenReady.get().get("200")).isGreaterThanOrEqualTo(1 + 300);
+			assertThat(seen.get("/oauth/token")).contains("\"username\":\"warm-up\"").contains("its-password");
+			assertThat(seen).containsEntry("/oauth/revoke", "Bearer " + token);
+		}
+		finally {
+			sessions.stop(0);
+		}
+	}
+
+	@Test
+	void holdsReadinessBackNoLongerThanItsTimeout() {
+		AtomicReference<Map<String, Double>> answeredWhenReady = new AtomicReference<>();
+		long start = System.nanoTime();
+		try (ConfigurableApplicationContext gateway = start(answeredWhenReady, List.of(),
+				"--kit.gateway.warm-up.requests=100000000", "--kit.gateway.warm-up.timeout=1s")) {
+			assertThat(answeredWhenReady.get().get("401")).isPositive().isLessThan(100_000_000);
+			// Start-up itself takes seconds on a shared machine; the bound is against a
+			// warm-up that runs its hundred million requests.
+			assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(60));
+		}
+	}
+
+	/**
+	 * A gateway with the warm-up on; {@code answeredWhenReady} is given the requests it
+	 * had answered by status when readiness turned to accepting traffic.
+	 */
+	private static ConfigurableApplicationContext start(AtomicReference<Map<String, Double>> answeredWhenReady,
+			List<String> settings, String... warmUp) {
+		List<String> args = new ArrayList<>(GatewayIntegrationTestSupport.arguments());
+		// Two values of one key would be joined with a comma: a setting replaces the
+		// support's.
+		args.removeIf((arg) -> settings.stream().anyMatch((setting) -> arg.startsWith(setting.split("=")[0] + "=")));
+		args.addAll(settings);
+		args.add("--server.port=0");
+		args.add("--kit.gateway.warm-up.enabled=true");
+		args.addAll(List.of(warmUp));
+		ApplicationListener<AvailabilityChangeEvent<?>> readiness = (event) -> {
+			if (event.getState() == ReadinessState.ACCEPTING_TRAFFIC) {
+				answeredWhenReady.set(answered((ApplicationContext) event.getSource()));
+			}
+		};
+		return new SpringApplicationBuilder(GatewayApplication.class).listeners(readiness)
+			.run(args.toArray(String[]::new));
+	}
+
+	/** The requests the gateway answered on its routes so far, by status. */
+	private static Map<String, Double> answered(ApplicationContext context) {
+		Map<String, Double> byStatus = new ConcurrentHashMap<>();
+		Search.in(context.getBean(MeterRegistry.class))
+			.name("http.server.requests")
+			.timers()
+			.stream()
+			.filter((timer) -> !String.valueOf(timer.getId().getTag("uri")).startsWith("/actuator"))
+			// The requests in flight when the warm-up ended, cancelled by its own client.
+			.filter((timer) -> !"UNKNOWN".equals(timer.getId().getTag("status")))
+			.forEach((timer) -> byStatus.merge(timer.getId().getTag("status"), (double) timer.count(), Double::sum));
+		return byStatus;
+	}
+
+	private static void answer(HttpExchange exchange, int status, String body, Map<String, String> seen) {
+		try (exchange) {
+			String path = exchange.getRequestURI().getPath();
+			String authorization = exchange.getRequestHeaders().getFirst("Authorization");
+			seen.put(path, (authorization != null) ? authorization
+					: new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+			byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+			exchange.getResponseHeaders().set("Content-Type", "application/json");
+			exchange.sendResponseHeaders(status, (bytes.length == 0) ? -1 : bytes.length);
+			if (bytes.length > 0) {
+				exchange.getResponseBody().write(bytes);
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+}

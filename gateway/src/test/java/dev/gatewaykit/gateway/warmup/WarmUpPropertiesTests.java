@@ -1,0 +1,40 @@
+package dev.gatewaykit.gateway.warmup;
+
+import java.time.Duration;
+
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+class WarmUpPropertiesTests {
+
+	private static final String PATH = "/api/mall/products/1";
+
+	@Test
+	void takesAnAccountWholeOrNotAtAll() {
+		assertThat(properties("warm-up", "secret").account()).isTrue();
+		assertThat(properties(null, null).account()).isFalse();
+		assertThat(properties("", " ").account()).isFalse();
+		assertThatIllegalArgumentException().isThrownBy(() -> properties("warm-up", null))
+			.withMessageContaining("give both or neither");
+		assertThatIllegalArgumentException().isThrownBy(() -> properties(null, "secret"))
+			.withMessageContaining("give both or neither");
+	}
+
+	@Test
+	void refusesATimeoutThatIsNoneAndAPathThatIsNotOne() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new WarmUpProperties(true, 1, 1, Duration.ZERO, PATH, null, null))
+			.withMessageContaining("timeout must be positive");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new WarmUpProperties(true, 1, 1, Duration.ofSeconds(1), "api/mall", null, null))
+			.withMessageContaining("must start with '/'");
+	}
+
+	private static WarmUpProperties properties(@Nullable String username, @Nullable String password) {
+		return new WarmUpProperties(true, 1, 1, Duration.ofSeconds(1), PATH, username, password);
+	}
+
+}
