@@ -1,7 +1,12 @@
 package dev.gatewaykit.launcher.stack;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import dev.gatewaykit.launcher.FreePorts;
 import dev.gatewaykit.launcher.ServiceProcess;
@@ -32,6 +37,31 @@ public final class KitServices {
 	static final String BENCH_RELAY_MAX_LIFETIME = "12h";
 
 	private KitServices() {
+	}
+
+	/**
+	 * Gives the gateway the first demo user of {@code usersCsv} as its warm-up account
+	 * (in its environment: a password on the command line is anyone's to read), so that
+	 * its warm-up before readiness goes the whole way, session, relay call and upstream,
+	 * as a deployment with a warm-up account would. Nothing when the file is not there
+	 * yet or holds no user.
+	 */
+	public static ServiceProcess.Builder warmUpAccount(ServiceProcess.Builder gateway, Path usersCsv) {
+		List<String> lines;
+		try {
+			lines = Files.isRegularFile(usersCsv) ? Files.readAllLines(usersCsv, StandardCharsets.UTF_8) : List.of();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("cannot read the demo users " + usersCsv, ex);
+		}
+		// A header (username,password), then a user a line.
+		if (lines.size() > 1 && lines.get(1).indexOf(',') > 0) {
+			String user = lines.get(1);
+			int comma = user.indexOf(',');
+			gateway.environment("KIT_GATEWAY_WARMUP_USERNAME", user.substring(0, comma))
+				.environment("KIT_GATEWAY_WARMUP_PASSWORD", user.substring(comma + 1).strip());
+		}
+		return gateway;
 	}
 
 	/**

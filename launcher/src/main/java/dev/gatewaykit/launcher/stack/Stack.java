@@ -274,6 +274,7 @@ public final class Stack implements AutoCloseable {
 				.gateway(jar, numbered, redisPort, authServiceUrl, logDir.resolve(numbered + ".log"))
 				.jvmOptions(concat(this.jvmOptions, extraJvmOptions));
 			this.management.applyTo(gateway);
+			KitServices.warmUpAccount(gateway, this.workspace.demoUsersCsv());
 			arguments.forEach(gateway::argument);
 			gateways.add(record(gateway.start()));
 		}
