@@ -9,11 +9,13 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import dev.gatewaykit.bench.analysis.knee.KneeReport;
+import dev.gatewaykit.bench.analysis.knee.ColdStartReport;
 import dev.gatewaykit.bench.analysis.knee.OverloadReport;
 import dev.gatewaykit.bench.knee.KneeOptions;
 import dev.gatewaykit.bench.knee.KneeRun;
 import dev.gatewaykit.bench.options.GivenOptions;
 import dev.gatewaykit.bench.report.KneePage;
+import dev.gatewaykit.bench.report.ColdStartPage;
 import dev.gatewaykit.bench.report.OverloadPage;
 
 /** {@code ./kit knee}: the highest rate each mode sustains, and its latency curve. */
@@ -102,6 +104,17 @@ public final class KneeCommand extends KitCommand {
 			description = "the multiples of the knee --overload holds, in order (default 1,1.5,2,3)")
 	@Nullable String overloadMultiples;
 
+	@Option(names = "--cold-start",
+			description = "after each mode's search (and overload), a freshly started gateway of that mode offered "
+					+ "75 %% of its knee from the instant its health answers, for 60 s: the errors second by second "
+					+ "(DIR/cold-start.json, DIR/cold-start.html)")
+	boolean coldStart;
+
+	@Option(names = "--cold-start-rate", paramLabel = "N",
+			description = "the rate --cold-start offers, requests a second, instead of 75 %% of the knee: two gateway "
+					+ "builds or settings compared at one rate, whatever their knees")
+	@Nullable String coldStartRate;
+
 	@Option(names = "--load-cpus", paramLabel = "CPUS",
 			description = "pin the load (this JVM) to these CPUs (taskset's list form: 1, 2-3), and with "
 					+ "--stack-cpus every process the run starts to those: on a small box the load's own CPU "
@@ -125,11 +138,15 @@ public final class KneeCommand extends KitCommand {
 		KneeOptions options = KneeOptions.from(args, kit.workspace().kitDir());
 		KneeReport report;
 		AtomicReference<@Nullable OverloadReport> overloaded = new AtomicReference<>();
+		AtomicReference<@Nullable ColdStartReport> coldStarted = new AtomicReference<>();
 		try (KneeRun run = new KneeRun(kit.workspace(), kit.tools(), options, kit.serviceJvmOptions(),
 				kit.healthTimeout(), kit.log())) {
 			report = run.run((soFar) -> KneePage.write(soFar, options.out()), (soFar) -> {
 				OverloadPage.write(soFar, options.out());
 				overloaded.set(soFar);
+			}, (soFar) -> {
+				ColdStartPage.write(soFar, options.out());
+				coldStarted.set(soFar);
 			});
 		}
 		out.print(KneePage.table(report));
@@ -138,6 +155,11 @@ public final class KneeCommand extends KitCommand {
 		if (overload != null) {
 			out.print(System.lineSeparator() + OverloadPage.table(overload));
 			kit.log().accept("overload results: " + options.out().resolve(OverloadPage.PAGE));
+		}
+		ColdStartReport coldStart = coldStarted.get();
+		if (coldStart != null) {
+			out.print(System.lineSeparator() + ColdStartPage.table(coldStart));
+			kit.log().accept("cold-start results: " + options.out().resolve(ColdStartPage.PAGE));
 		}
 		return ExitCodes.OK;
 	}

@@ -7,7 +7,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
+import dev.gatewaykit.bench.analysis.knee.ColdStart;
 import dev.gatewaykit.bench.analysis.knee.KneeCriteria;
 import dev.gatewaykit.bench.analysis.knee.KneeSearch;
 import dev.gatewaykit.bench.drive.CpuSplit;
@@ -36,13 +38,16 @@ import dev.gatewaykit.launcher.stack.GatewaySelection;
  * @param users demo users whose tokens the load sends
  * @param overload the multiples of each mode's knee held after its search, in order;
  * empty when not asked for
+ * @param coldStart whether a freshly started gateway of each mode is then offered
+ * {@link ColdStart#MULTIPLE} of its knee
+ * @param coldStartRate the rate offered instead, requests a second
  * @param cpuSplit the load's CPUs and the stack's, when they are to be kept apart
  * @param out the run's directory
  */
 public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double start, double maxRate, double resolution,
 		int maxSteps, KneeCriteria criteria, Duration warmup, Duration maxWarmup, Duration settle, Duration window,
-		int redisLatencyMs, int authLatencyMs, int users, List<Double> overload, Optional<CpuSplit> cpuSplit,
-		Path out) {
+		int redisLatencyMs, int authLatencyMs, int users, List<Double> overload, boolean coldStart,
+		OptionalDouble coldStartRate, Optional<CpuSplit> cpuSplit, Path out) {
 
 	/** The overload's multiples of the knee unless given. */
 	public static final List<Double> OVERLOAD_MULTIPLES = List.of(1.0, 1.5, 2.0, 3.0);
@@ -153,6 +158,11 @@ public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double st
 		if (!args.flag("overload") && args.has("overload-multiples")) {
 			throw new UsageException("--overload-multiples needs --overload");
 		}
+		if (!args.flag("cold-start") && args.has("cold-start-rate")) {
+			throw new UsageException("--cold-start-rate needs --cold-start");
+		}
+		OptionalDouble coldStartRate = args.has("cold-start-rate")
+				? OptionalDouble.of(args.decimal("cold-start-rate", 0, 1)) : OptionalDouble.empty();
 		Optional<CpuSplit> cpuSplit = cpuSplit(args);
 		Path out = args.outDir(kitDir, "knee-");
 		return new KneeOptions(List.copyOf(modes), jar, start, maxRate,
@@ -161,7 +171,7 @@ public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double st
 				Duration.ofSeconds(maxWarmup), Duration.ofSeconds(args.integer("settle-seconds", 5, 1, 120)),
 				Duration.ofSeconds(args.integer("window-seconds", 10, 2, 300)),
 				args.integer("redis-latency", 1, 0, 10_000), args.integer("auth-latency", 50, 0, 10_000),
-				args.integer("users", 50, 1, 1000), overload, cpuSplit, out);
+				args.integer("users", 50, 1, 1000), overload, args.flag("cold-start"), coldStartRate, cpuSplit, out);
 	}
 
 	/** {@code --load-cpus} with {@code --stack-cpus}, or neither. */

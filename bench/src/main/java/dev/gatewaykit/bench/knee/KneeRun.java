@@ -12,6 +12,8 @@ import java.util.OptionalDouble;
 import java.util.function.Consumer;
 
 import dev.gatewaykit.bench.analysis.diagnostics.MachineCpu;
+import dev.gatewaykit.bench.analysis.knee.ColdStart;
+import dev.gatewaykit.bench.analysis.knee.ColdStartReport;
 import dev.gatewaykit.bench.analysis.knee.KneeReport;
 import dev.gatewaykit.bench.analysis.knee.KneeResult;
 import dev.gatewaykit.bench.analysis.knee.KneeSearch;
@@ -43,7 +45,8 @@ import dev.gatewaykit.launcher.stack.Stack;
  * rate for the settle, then judges the requests sent in its window a second after it
  * closed: their p99 and their errors, those still unanswered counted as errors. With
  * {@code --overload}, each mode with a knee is then driven past it
- * ({@link OverloadSteps}).
+ * ({@link OverloadSteps}); with {@code --cold-start}, a fresh gateway of it is offered
+ * most of its knee at once ({@link ColdStart}).
  */
 public final class KneeRun implements AutoCloseable {
 
@@ -54,6 +57,9 @@ public final class KneeRun implements AutoCloseable {
 	 * A step is given up once enough requests have waited this many times the p99 target.
 	 */
 	private static final double LATE_TIMES_TARGET = 5;
+
+	/** How long a cold start is offered its rate and judged. */
+	private static final Duration COLD_START = Duration.ofSeconds(60);
 
 	/** A failed step's backlog drains this long more before the next step. */
 	private static final Duration RECOVERY = Duration.ofSeconds(3);
@@ -75,6 +81,9 @@ public final class KneeRun implements AutoCloseable {
 
 	private Optional<OpenModelDriver> driver = Optional.empty();
 
+	/** The load's requests, once the first search has logged its users in. */
+	private Optional<LoadRequests> loadRequests = Optional.empty();
+
 	public KneeRun(Workspace workspace, Tools tools, KneeOptions options, List<String> serviceJvmOptions,
 			Duration healthTimeout, Consumer<String> log) {
 		this.workspace = workspace;
@@ -89,7 +98,8 @@ public final class KneeRun implements AutoCloseable {
 	 * a later mode's failure loses nothing already measured, and {@code overloaded} the
 	 * overload's when it was asked for.
 	 */
-	public KneeReport run(Consumer<KneeReport> done, Consumer<OverloadReport> overloaded) throws InterruptedException {
+	public KneeReport run(Consumer<KneeReport> done, Consumer<OverloadReport> overloaded,
+			Consumer<ColdStartReport> coldStarted) throws InterruptedException {
 		Path jar = this.options.gatewayJar().orElseGet(() -> this.workspace.jar("gateway"));
 		KitLinks.check(this.stack, this.tools);
 		KitLinks links = KitLinks.start(this.stack, List.of(KitLinks.REDIS, KitLinks.AUTH, KitLinks.MALL));
@@ -98,6 +108,7 @@ public final class KneeRun implements AutoCloseable {
 		pinApart();
 		List<KneeResult> results = new ArrayList<>();
 		List<OverloadResult> overloads = new ArrayList<>();
+		List<ColdStart> coldStarts = new ArrayList<>();
 		for (KneeOptions.Mode mode : this.options.modes()) {
 			Path dir = this.options.out().resolve(mode.name());
 			List<String> arguments = new ArrayList<>(mode.arguments());
@@ -124,6 +135,13 @@ public final class KneeRun implements AutoCloseable {
 				this.stack.stop(nginx);
 				this.stack.stop(gateway);
 			}
+			KneeResult knee = results.get(results.size() - 1);
+			if (this.options.coldStart() && knee.mode().equals(mode.name())) {
+				coldStart(mode, knee, jar, arguments, links, dir.resolve("cold-start")).ifPresent((cold) -> {
+					coldStarts.add(cold);
+					coldStarted.accept(new ColdStartReport(this.cores, cpus(), coldStarts));
+				});
+			}
 		}
 		return report(results);
 	}
@@ -144,6 +162,64 @@ public final class KneeRun implements AutoCloseable {
 			throw new RunFailedException(gateway.name() + " exited during its overload steps; see " + gateway.log());
 		}
 		return Optional.of(result);
+	}
+
+	/**
+	 * A fresh gateway of {@code mode}, behind a fresh nginx, offered
+	 * {@link ColdStart#MULTIPLE} of its knee (or the rate asked for) from the instant its
+	 * health answers 200, for {@link #COLD_START}; empty when the mode has no knee. The
+	 * search's logged-in users send the load: logging them in again would warm the
+	 * gateway first.
+	 */
+	private Optional<ColdStart> coldStart(KneeOptions.Mode mode, KneeResult knee, Path jar, List<String> arguments,
+			KitLinks links, Path dir) throws InterruptedException {
+		if (knee.kneeRate() <= 0 || this.loadRequests.isEmpty()) {
+			this.log.accept(knee.mode() + " has no knee: no cold start");
+			return Optional.empty();
+		}
+		double rate = this.options.coldStartRate().orElse(ColdStart.MULTIPLE * knee.kneeRate());
+		long begin = System.nanoTime();
+		ServiceProcess gateway = links
+			.startGateways("cold-" + mode.name(), jar, mode.selection(), 1, dir, List.of(), arguments)
+			.get(0);
+		double ready = (System.nanoTime() - begin) / 1e9;
+		NginxServer nginx = this.stack.startNginx("nginx-cold-" + mode.name(), NginxConfig.Variant.TUNED,
+				List.of(new NginxConfig.Upstream("127.0.0.1", gateway.port())), dir.resolve("nginx"));
+		pinApart();
+		try (OpenModelDriver load = new OpenModelDriver(this.http, nginx.url(), this.loadRequests.get(),
+				OpenModelDriver.CLIENT_TIMEOUT)) {
+			this.log.accept(String.format(Locale.ROOT, "%s healthy %.1f s after its start; %.0f/s from now for %d s",
+					gateway.name(), ready, rate, COLD_START.toSeconds()));
+			long from = System.currentTimeMillis();
+			load.start(rate);
+			long to = from + COLD_START.toMillis();
+			for (long now = from; now < to; now = System.currentTimeMillis()) {
+				if (load.inFlight() > OverloadSteps.MAX_IN_FLIGHT) {
+					this.log.accept(String.format(Locale.ROOT,
+							"%s: cut after %.0f s, %d requests waiting; the rest of the minute is not measured",
+							gateway.name(), (now - from) / 1000.0, load.inFlight()));
+					to = now;
+					break;
+				}
+				Thread.sleep(Math.min(250, to - now));
+			}
+			load.rate(0);
+			load.awaitAnswers(OpenModelDriver.CLIENT_TIMEOUT);
+			ColdStart result = ColdStart.of(mode.name(), knee.kneeRate(), rate, ready, load.takeRecords(), from, to,
+					load.inFlightSentBetween(from, to), deadlineMs());
+			this.log.accept(String.format(Locale.ROOT,
+					"cold start of %s at %.0f/s: %d of %d requests failed (%.2f %%), %d late; clean from second %d",
+					mode.name(), rate, result.errors(), result.requests(), result.errorPct(), result.late(),
+					result.cleanFrom()));
+			if (!gateway.handle().isAlive()) {
+				throw new RunFailedException(gateway.name() + " exited during its cold start; see " + gateway.log());
+			}
+			return Optional.of(result);
+		}
+		finally {
+			this.stack.stop(nginx);
+			this.stack.stop(gateway);
+		}
 	}
 
 	/**
@@ -177,8 +253,9 @@ public final class KneeRun implements AutoCloseable {
 
 	private KneeResult search(KneeOptions.Mode searched, ServiceProcess gateway, URI url) throws InterruptedException {
 		String mode = searched.name();
-		OpenModelDriver load = new OpenModelDriver(this.http, url, requests(searched, url),
-				OpenModelDriver.CLIENT_TIMEOUT);
+		LoadRequests requests = requests(searched, url);
+		this.loadRequests = Optional.of(requests);
+		OpenModelDriver load = new OpenModelDriver(this.http, url, requests, OpenModelDriver.CLIENT_TIMEOUT);
 		this.driver = Optional.of(load);
 		load.start(0);
 		// Kept up with, not held for the JIT as the gate holds its JVMs: the knee is
