@@ -83,7 +83,7 @@ public final class SelfWarmUp implements ApplicationRunner {
 			log.info("no warm-up: the gateway has no server port (not a web server)");
 			return;
 		}
-		if (this.environment.getProperty("server.ssl.enabled", Boolean.class, false)) {
+		if (tls()) {
 			log.info("no warm-up: the server speaks TLS, and the warm-up would need the server's own trust");
 			return;
 		}
@@ -108,7 +108,7 @@ public final class SelfWarmUp implements ApplicationRunner {
 			session.ifPresent((token) -> revoke(client, token));
 		}
 		finally {
-			connections.disposeLater().block(REQUEST_TIMEOUT);
+			close(connections);
 		}
 		double seconds = (System.nanoTime() - start) / 1e9;
 		long sent = statuses.values().stream().mapToLong(Long::longValue).sum();
@@ -133,7 +133,13 @@ public final class SelfWarmUp implements ApplicationRunner {
 		try {
 			Map<Integer, Long> statuses = Flux.<Integer>generate((sink) -> sink.next(0))
 				.flatMap((i) -> one(client, session.orElseGet(SelfWarmUp::unknownToken))
-					.doOnNext((status) -> answered.incrementAndGet()), this.properties.concurrency())
+					// Only answers count towards the least number: a gateway whose port
+					// fails every request has warmed nothing.
+					.doOnNext((status) -> {
+						if (status != NO_ANSWER) {
+							answered.incrementAndGet();
+						}
+					}), this.properties.concurrency())
 				.takeUntilOther(settled(answered))
 				.take(this.properties.timeout())
 				.collect(Collectors.groupingBy(Function.identity(), TreeMap::new, Collectors.counting()))
@@ -220,6 +226,29 @@ public final class SelfWarmUp implements ApplicationRunner {
 			.responseSingle(
 					(response, body) -> body.asString().defaultIfEmpty("").map((ignored) -> response.status().code()))
 			.onErrorReturn(NO_ANSWER);
+	}
+
+	/**
+	 * Whether the server speaks TLS: Spring Boot turns it on for a bundle or a key store
+	 * unless told otherwise.
+	 */
+	private boolean tls() {
+		Boolean enabled = this.environment.getProperty("server.ssl.enabled", Boolean.class);
+		if (enabled != null) {
+			return enabled;
+		}
+		return this.environment.containsProperty("server.ssl.bundle")
+				|| this.environment.containsProperty("server.ssl.key-store");
+	}
+
+	/** Releases the warm-up's connections; a slow release is logged, never thrown. */
+	private static void close(ConnectionProvider connections) {
+		try {
+			connections.disposeLater().block(REQUEST_TIMEOUT);
+		}
+		catch (RuntimeException ex) {
+			log.warn("warm-up: its connections were not released within {} ({})", REQUEST_TIMEOUT, ex.toString());
+		}
 	}
 
 	/**

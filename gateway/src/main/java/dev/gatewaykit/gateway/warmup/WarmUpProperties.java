@@ -21,7 +21,8 @@ import org.springframework.validation.annotation.Validated;
  * @param requests how many requests it sends at least; then on until the JIT compiles for
  * less than a tenth of a second a second
  * @param concurrency how many it keeps in flight
- * @param timeout the longest it may take; readiness waits no longer, whatever is left
+ * @param timeout the longest its requests may take, whatever is left; the login before
+ * them and the revocation after may take 5 s each more
  * @param path what it asks for: a protected route's cheap read
  * @param username a warm-up account's, to log in with through the gateway's own login
  * route: each request then goes the whole way (session, relay call, upstream). Without
@@ -46,6 +47,14 @@ public record WarmUpProperties(@DefaultValue("true") boolean enabled, @DefaultVa
 		if (!path.startsWith("/")) {
 			throw new IllegalArgumentException("kit.gateway.warm-up.path must start with '/', was '" + path + "'");
 		}
+	}
+
+	/** Its settings, the password left out. */
+	@Override
+	public String toString() {
+		return "WarmUpProperties[enabled=" + this.enabled + ", requests=" + this.requests + ", concurrency="
+				+ this.concurrency + ", timeout=" + this.timeout + ", path=" + this.path + ", username=" + this.username
+				+ ", password=" + ((this.password == null) ? "none" : "(hidden)") + "]";
 	}
 
 	/** Whether a warm-up account was given. */

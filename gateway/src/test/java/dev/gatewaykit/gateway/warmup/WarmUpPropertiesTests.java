@@ -24,6 +24,13 @@ class WarmUpPropertiesTests {
 	}
 
 	@Test
+	void neverPrintsThePassword() {
+		assertThat(properties("warm-up", "s3cret-value")).hasToString(
+				"WarmUpProperties[enabled=true, requests=1, concurrency=1, timeout=PT1S, path=/api/mall/products/1, "
+						+ "username=warm-up, password=(hidden)]");
+	}
+
+	@Test
 	void refusesATimeoutThatIsNoneAndAPathThatIsNotOne() {
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> new WarmUpProperties(true, 1, 1, Duration.ZERO, PATH, null, null))
