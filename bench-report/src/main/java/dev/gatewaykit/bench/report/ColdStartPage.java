@@ -28,11 +28,12 @@ public final class ColdStartPage {
 	/** The terminal's answer: a row per mode, then each mode's seconds, ten to a row. */
 	public static String table(ColdStartReport report) {
 		List<List<String>> rows = new ArrayList<>();
-		rows.add(List.of("mode", "knee", "offered", "healthy after", "requests", "errors", "late 2xx", "clean from",
-				String.format(Locale.ROOT, "< %.0f %% errors", ColdStart.MAX_ERROR_PCT)));
+		rows.add(List.of("mode", "knee", "offered", "healthy after", "measured", "requests", "errors", "late 2xx",
+				"clean from", String.format(Locale.ROOT, "< %.0f %% errors", ColdStart.MAX_ERROR_PCT)));
 		for (ColdStart cold : report.results()) {
 			rows.add(List.of(cold.mode(), KneePage.rate(cold.kneeRate()) + "/s", KneePage.rate(cold.offered()) + "/s",
-					String.format(Locale.ROOT, "%.1f s", cold.readySeconds()), Long.toString(cold.requests()),
+					String.format(Locale.ROOT, "%.1f s", cold.readySeconds()),
+					cold.seconds().size() + " s" + (cold.cut() ? " (cut)" : ""), Long.toString(cold.requests()),
 					String.format(Locale.ROOT, "%d (%.2f %%)", cold.errors(), cold.errorPct()),
 					Long.toString(cold.late()), (cold.cleanFrom() == 0) ? "never" : "second " + cold.cleanFrom(),
 					cold.met() ? "yes" : "no"));

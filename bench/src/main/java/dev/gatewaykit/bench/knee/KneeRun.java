@@ -135,8 +135,8 @@ public final class KneeRun implements AutoCloseable {
 				this.stack.stop(nginx);
 				this.stack.stop(gateway);
 			}
-			KneeResult knee = results.get(results.size() - 1);
-			if (this.options.coldStart() && knee.mode().equals(mode.name())) {
+			if (this.options.coldStart()) {
+				KneeResult knee = results.get(results.size() - 1);
 				coldStart(mode, knee, jar, arguments, links, dir.resolve("cold-start")).ifPresent((cold) -> {
 					coldStarts.add(cold);
 					coldStarted.accept(new ColdStartReport(this.cores, cpus(), coldStarts));
@@ -203,10 +203,14 @@ public final class KneeRun implements AutoCloseable {
 				}
 				Thread.sleep(Math.min(250, to - now));
 			}
+			boolean cut = to < from + COLD_START.toMillis();
 			load.rate(0);
 			load.awaitAnswers(OpenModelDriver.CLIENT_TIMEOUT);
-			ColdStart result = ColdStart.of(mode.name(), knee.kneeRate(), rate, ready, load.takeRecords(), from, to,
-					load.inFlightSentBetween(from, to), deadlineMs());
+			// One look at both the answers and those still in flight: an answer that came
+			// between two looks would be counted twice or not at all.
+			OpenModelDriver.Taken taken = load.take(from, to);
+			ColdStart result = ColdStart.of(mode.name(), knee.kneeRate(), rate, ready, taken.records(), from, to,
+					taken.inFlight(), deadlineMs(), cut);
 			this.log.accept(String.format(Locale.ROOT,
 					"cold start of %s at %.0f/s: %d of %d requests failed (%.2f %%), %d late; clean from second %d",
 					mode.name(), rate, result.errors(), result.requests(), result.errorPct(), result.late(),
