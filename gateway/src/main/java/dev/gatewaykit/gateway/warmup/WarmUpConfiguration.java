@@ -5,9 +5,9 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
-/** The warm-up before readiness, unless {@code kit.gateway.warm-up.enabled=false}. */
+/** The warm-up before readiness, when {@code kit.gateway.warm-up.enabled=true}. */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnBooleanProperty(name = "kit.gateway.warm-up.enabled", matchIfMissing = true)
+@ConditionalOnBooleanProperty(name = "kit.gateway.warm-up.enabled")
 public class WarmUpConfiguration {
 
 	@Bean

@@ -56,7 +56,8 @@ class GatewayProfilesTests {
 		assertThat(gateway.mode()).isEqualTo(ExecutionMode.REACTIVE);
 		assertThat(gateway.publicPathsMatcher()).isEqualTo(PublicPathsMatcher.PATH_PATTERN);
 		assertThat(gateway.logStyle()).isEqualTo(LogStyle.FIXED);
-		assertThat(bind(profiles, "kit.gateway.warm-up", WarmUpProperties.class).enabled()).isTrue();
+		// Opt-in until its cost in the bench's steady window is explained.
+		assertThat(bind(profiles, "kit.gateway.warm-up", WarmUpProperties.class).enabled()).isFalse();
 		assertSharedSettings(gateway);
 	}
 
