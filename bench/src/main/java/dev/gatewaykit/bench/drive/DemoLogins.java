@@ -1,21 +1,17 @@
 package dev.gatewaykit.bench.drive;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import tools.jackson.databind.JsonNode;
 
 import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.launcher.DemoUser;
 import dev.gatewaykit.launcher.HttpAnswer;
 import dev.gatewaykit.launcher.RunFailedException;
 
@@ -36,14 +32,17 @@ public final class DemoLogins {
 
 	private final URI base;
 
-	private final List<Map<String, String>> users;
+	private final List<DemoUser> users;
 
 	private volatile List<String> tokens = List.of();
 
 	public DemoLogins(HttpClient http, URI base, Path usersCsv, int count) {
 		this.http = http;
 		this.base = base;
-		this.users = read(usersCsv, count);
+		this.users = DemoUser.read(usersCsv, count);
+		if (this.users.isEmpty()) {
+			throw new RunFailedException(usersCsv + " lists no demo users");
+		}
 	}
 
 	/**
@@ -77,13 +76,13 @@ public final class DemoLogins {
 	public void login(Duration deadline) {
 		long end = System.nanoTime() + deadline.toNanos();
 		List<String> fresh = new ArrayList<>();
-		for (Map<String, String> user : this.users) {
+		for (DemoUser user : this.users) {
 			fresh.add(login(user, end));
 		}
 		this.tokens = List.copyOf(fresh);
 	}
 
-	private String login(Map<String, String> user, long end) {
+	private String login(DemoUser user, long end) {
 		HttpRequest request = HttpRequest.newBuilder(this.base.resolve(LOGIN_PATH))
 			.timeout(Duration.ofSeconds(10))
 			.header("Content-Type", "application/json")
@@ -102,7 +101,7 @@ public final class DemoLogins {
 		}
 		while (System.nanoTime() < end);
 		throw new RunFailedException(
-				"demo user " + user.get("username") + " could not log in via " + LOGIN_PATH + ": " + answer.describe());
+				"demo user " + user.username() + " could not log in via " + LOGIN_PATH + ": " + answer.describe());
 	}
 
 	private static void pause() {
@@ -113,32 +112,6 @@ public final class DemoLogins {
 			Thread.currentThread().interrupt();
 			throw new RunFailedException("interrupted", ex);
 		}
-	}
-
-	/**
-	 * The first {@code count} users of auth-service's export: a header
-	 * {@code username,password}, then one user a line (the format Gatling's
-	 * {@code UsersCsv} reads too).
-	 */
-	static List<Map<String, String>> read(Path csv, int count) {
-		List<String> lines;
-		try {
-			lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("cannot read the demo users " + csv + " (auth-service writes it)", ex);
-		}
-		List<Map<String, String>> users = new ArrayList<>();
-		for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
-			int comma = line.indexOf(',');
-			if (comma > 0 && users.size() < count) {
-				users.add(Map.of("username", line.substring(0, comma), "password", line.substring(comma + 1).strip()));
-			}
-		}
-		if (users.isEmpty()) {
-			throw new RunFailedException(csv + " lists no demo users");
-		}
-		return users;
 	}
 
 }

@@ -1,13 +1,10 @@
 package dev.gatewaykit.launcher.stack;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
+import dev.gatewaykit.launcher.DemoUser;
 import dev.gatewaykit.launcher.FreePorts;
 import dev.gatewaykit.launcher.ServiceProcess;
 import dev.gatewaykit.launcher.Workspace;
@@ -47,19 +44,11 @@ public final class KitServices {
 	 * yet or holds no user.
 	 */
 	public static ServiceProcess.Builder warmUpAccount(ServiceProcess.Builder gateway, Path usersCsv) {
-		List<String> lines;
-		try {
-			lines = Files.isRegularFile(usersCsv) ? Files.readAllLines(usersCsv, StandardCharsets.UTF_8) : List.of();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("cannot read the demo users " + usersCsv, ex);
-		}
-		// A header (username,password), then a user a line.
-		if (lines.size() > 1 && lines.get(1).indexOf(',') > 0) {
-			String user = lines.get(1);
-			int comma = user.indexOf(',');
-			gateway.environment("KIT_GATEWAY_WARMUP_USERNAME", user.substring(0, comma))
-				.environment("KIT_GATEWAY_WARMUP_PASSWORD", user.substring(comma + 1).strip());
+		if (Files.isRegularFile(usersCsv)) {
+			for (DemoUser user : DemoUser.read(usersCsv, 1)) {
+				gateway.environment("KIT_GATEWAY_WARMUP_USERNAME", user.username())
+					.environment("KIT_GATEWAY_WARMUP_PASSWORD", user.password());
+			}
 		}
 		return gateway;
 	}
