@@ -160,16 +160,14 @@ public final class SelfWarmUp implements ApplicationRunner {
 		String body = JSON
 			.writeValueAsString(Map.of("username", this.properties.username(), "password", this.properties.password()));
 		try {
-			String answer = client.headers((headers) -> headers.set(HttpHeaderNames.CONTENT_TYPE, "application/json"))
-				.post()
-				.uri(LOGIN_PATH)
-				.send(ByteBufFlux.fromString(Mono.just(body)))
-				.responseSingle((response, content) -> content.asString()
-					.defaultIfEmpty("")
-					.map((text) -> (response.status().code() == 200) ? text : ""))
+			Answer answer = answer(
+					client.headers((headers) -> headers.set(HttpHeaderNames.CONTENT_TYPE, "application/json"))
+						.post()
+						.uri(LOGIN_PATH)
+						.send(ByteBufFlux.fromString(Mono.just(body))))
 				.block(REQUEST_TIMEOUT);
-			String token = (answer == null || answer.isEmpty()) ? ""
-					: JSON.readTree(answer).path("access_token").asString("");
+			String token = (answer == null || answer.status() != 200 || answer.body().isEmpty()) ? ""
+					: JSON.readTree(answer.body()).path("access_token").asString("");
 			if (!token.isEmpty()) {
 				return Optional.of(token);
 			}
@@ -186,11 +184,11 @@ public final class SelfWarmUp implements ApplicationRunner {
 	/** Ends the warm-up's session, so that no live session is left behind. */
 	private void revoke(HttpClient client, String token) {
 		try {
-			Integer status = client.headers((headers) -> headers.set(HttpHeaderNames.AUTHORIZATION, "Bearer " + token))
-				.post()
-				.uri(REVOKE_PATH)
-				.responseSingle((response,
-						content) -> content.asString().defaultIfEmpty("").map((ignored) -> response.status().code()))
+			Integer status = answer(
+					client.headers((headers) -> headers.set(HttpHeaderNames.AUTHORIZATION, "Bearer " + token))
+						.post()
+						.uri(REVOKE_PATH))
+				.map(Answer::status)
 				.block(REQUEST_TIMEOUT);
 			if (status == null || status / 100 != 2) {
 				log.warn("warm-up: revoking its session answered {}; it expires on its own", status);
@@ -220,12 +218,22 @@ public final class SelfWarmUp implements ApplicationRunner {
 	}
 
 	private Mono<Integer> one(HttpClient client, String token) {
-		return client.headers((headers) -> headers.set(HttpHeaderNames.AUTHORIZATION, "Bearer " + token))
+		return answer(client.headers((headers) -> headers.set(HttpHeaderNames.AUTHORIZATION, "Bearer " + token))
 			.get()
-			.uri(this.properties.path())
-			.responseSingle(
-					(response, body) -> body.asString().defaultIfEmpty("").map((ignored) -> response.status().code()))
-			.onErrorReturn(NO_ANSWER);
+			.uri(this.properties.path())).map(Answer::status).onErrorReturn(NO_ANSWER);
+	}
+
+	/**
+	 * A request's status and its whole body, read to the end so that the connection goes
+	 * back to the pool.
+	 */
+	private static Mono<Answer> answer(HttpClient.ResponseReceiver<?> request) {
+		return request.responseSingle((response, content) -> content.asString()
+			.defaultIfEmpty("")
+			.map((text) -> new Answer(response.status().code(), text)));
+	}
+
+	private record Answer(int status, String body) {
 	}
 
 	/**
