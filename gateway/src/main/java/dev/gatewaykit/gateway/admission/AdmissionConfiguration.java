@@ -21,7 +21,7 @@ import org.springframework.context.annotation.Configuration;
  * the Grafana dashboard.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnBooleanProperty(name = "kit.gateway.admission.enabled")
+@ConditionalOnBooleanProperty(name = "kit.gateway.admission.enabled", matchIfMissing = true)
 public class AdmissionConfiguration {
 
 	@Bean
@@ -35,7 +35,7 @@ public class AdmissionConfiguration {
 		WindowedLimit windowed = WindowedLimit.newBuilder()
 			.minWindowTime(properties.window().toNanos(), TimeUnit.NANOSECONDS)
 			.maxWindowTime(Math.max(properties.window().toNanos(), TimeUnit.SECONDS.toNanos(1)), TimeUnit.NANOSECONDS)
-			.build(gradient);
+			.build(new RttFloorLimit(gradient, properties.rttFloor()));
 		return SimpleLimiter.newBuilder().named("gateway").limit(windowed).build();
 	}
 

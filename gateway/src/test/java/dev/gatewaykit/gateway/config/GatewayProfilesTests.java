@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.gatewaykit.common.mode.ExecutionMode;
+import dev.gatewaykit.gateway.admission.AdmissionProperties;
 import dev.gatewaykit.gateway.config.GatewayKitProperties.LogStyle;
 import dev.gatewaykit.gateway.publicpaths.PublicPathsMatcher;
 import dev.gatewaykit.gateway.warmup.WarmUpProperties;
@@ -58,6 +59,9 @@ class GatewayProfilesTests {
 		assertThat(gateway.logStyle()).isEqualTo(LogStyle.FIXED);
 		// Opt-in until its cost in the bench's steady window is explained.
 		assertThat(bind(profiles, "kit.gateway.warm-up", WarmUpProperties.class).enabled()).isFalse();
+		AdmissionProperties admission = bind(profiles, "kit.gateway.admission", AdmissionProperties.class);
+		assertThat(admission.enabled()).isTrue();
+		assertThat(admission.initialLimit()).as("above the bench's 150 users").isGreaterThan(150);
 		assertSharedSettings(gateway);
 	}
 
@@ -69,8 +73,9 @@ class GatewayProfilesTests {
 		assertThat(gateway.mode()).isEqualTo(ExecutionMode.BLOCKING);
 		assertThat(gateway.publicPathsMatcher()).isEqualTo(PublicPathsMatcher.ANT);
 		assertThat(gateway.logStyle()).isEqualTo(LogStyle.NAIVE);
-		// The incident's gateway took traffic the moment it listened.
+		// The incident's gateway took traffic the moment it listened, and all of it.
 		assertThat(bind(profiles, "kit.gateway.warm-up", WarmUpProperties.class).enabled()).isFalse();
+		assertThat(bind(profiles, "kit.gateway.admission", AdmissionProperties.class).enabled()).isFalse();
 		assertSharedSettings(gateway);
 	}
 
