@@ -43,7 +43,8 @@ public final class KneeCommand extends KitCommand {
 	@Option(names = "--modes", paramLabel = "LIST",
 			description = "profiles or modes, comma-separated (default naive,fixed); vanilla: the fixed gateway's "
 					+ "plain route (no filter of the kit's) read with no login, as in the bench; any of them with "
-					+ "+admission (fixed+admission): the same gateway with its admission limit on")
+					+ "-admission (fixed-admission) or +admission (naive+admission): the same gateway with its "
+					+ "admission limit off or on (on by default, off in naive)")
 	@Nullable String modes;
 
 	@Option(names = "--gateway-jar", paramLabel = "PATH",

@@ -54,9 +54,15 @@ public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double st
 
 	/**
 	 * A mode name's suffix that turns the gateway's admission limit on: {@code
-	 * fixed+admission}.
+	 * naive+admission} (the naive profile has none, as the incident's gateway had none).
 	 */
 	public static final String ADMISSION = "+admission";
+
+	/**
+	 * A mode name's suffix that turns the gateway's admission limit off: {@code
+	 * fixed-admission}, the template without it, to put beside the template.
+	 */
+	public static final String NO_ADMISSION = "-admission";
 
 	/**
 	 * The rate the overload falls back to, as a multiple of the knee: what the mode
@@ -96,14 +102,16 @@ public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double st
 		/**
 		 * A profile or mode by name ({@code naive}, {@code fixed}, {@code reactive}, …),
 		 * or {@code vanilla}: the fixed gateway's plain route; either followed by
-		 * {@value #ADMISSION} for the same gateway with its admission limit on.
+		 * {@value #ADMISSION} or {@value #NO_ADMISSION} for the same gateway with its
+		 * admission limit on or off.
 		 * @throws IllegalArgumentException for any other name
 		 */
 		static Mode named(String name) {
-			if (name.endsWith(ADMISSION)) {
-				Mode base = named(name.substring(0, name.length() - ADMISSION.length()));
+			if (name.endsWith(ADMISSION) || name.endsWith(NO_ADMISSION)) {
+				boolean on = name.endsWith(ADMISSION);
+				Mode base = named(name.substring(0, name.length() - (on ? ADMISSION : NO_ADMISSION).length()));
 				return new Mode(name, base.selection(),
-						concat(base.arguments(), List.of("--kit.gateway.admission.enabled=true")), base.plain());
+						concat(base.arguments(), List.of("--kit.gateway.admission.enabled=" + on)), base.plain());
 			}
 			if (name.equals(VANILLA)) {
 				return new Mode(name, GatewaySelection.parse("fixed"), List.of(BenchOptions.VANILLA_ROUTE), true);

@@ -84,6 +84,18 @@ class KneeOptionsTests {
 	}
 
 	@Test
+	void aModeWithoutAdmissionIsTheSameGatewayWithItsLimitOff() {
+		KneeOptions options = parse("--modes", "fixed,fixed-admission");
+
+		KneeOptions.Mode unlimited = options.modes().get(1);
+		assertThat(unlimited.name()).isEqualTo("fixed-admission");
+		assertThat(unlimited.selection()).isEqualTo(options.modes().get(0).selection());
+		assertThat(unlimited.arguments()).containsExactly("--kit.gateway.admission.enabled=false");
+		assertThatExceptionOfType(UsageException.class).isThrownBy(() -> parse("--modes", "nope-admission"))
+			.withMessageStartingWith("--modes:");
+	}
+
+	@Test
 	void theOverloadIsAskedForAndItsMultiplesChecked() {
 		assertThat(parse().overload()).isEmpty();
 		assertThat(parse("--overload").overload()).containsExactly(1.0, 1.5, 2.0, 3.0);
