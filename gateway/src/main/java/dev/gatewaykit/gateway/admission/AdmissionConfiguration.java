@@ -51,7 +51,8 @@ public class AdmissionConfiguration {
 		Counter refused = Counter.builder("kit.admission.refused")
 			.description("Requests refused with 503 at the concurrency limit")
 			.register(registry);
-		return new AdmissionWebFilter(admissionLimiter, refused, properties.retryAfter(), context);
+		return new AdmissionWebFilter(admissionLimiter, refused, properties.retryAfter(), context,
+				properties.unsampledPaths());
 	}
 
 }

@@ -1,6 +1,7 @@
 package dev.gatewaykit.gateway.admission;
 
 import java.time.Duration;
+import java.util.List;
 
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Min;
@@ -9,6 +10,8 @@ import jakarta.validation.constraints.NotNull;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
+import org.springframework.web.util.pattern.PathPatternParser;
+import org.springframework.web.util.pattern.PatternParseException;
 
 /**
  * The gateway's adaptive concurrency limit ({@link AdmissionWebFilter}): Netflix's
@@ -33,18 +36,32 @@ import org.springframework.validation.annotation.Validated;
  * @param window the shortest span of response times averaged into one sample: one slow
  * request (a GC pause) must not move the limit
  * @param retryAfter what a refused client is told to wait ({@code Retry-After})
+ * @param unsampledPaths path patterns admitted and limited like any other whose response
+ * times the limit does not learn from: a backend slow by design and bounded there (the
+ * login's BCrypt check)
  */
 @Validated
 @ConfigurationProperties("kit.gateway.admission")
 public record AdmissionProperties(@DefaultValue("true") boolean enabled, @DefaultValue("200") @Min(1) int initialLimit,
 		@DefaultValue("20") @Min(1) int minLimit, @DefaultValue("1000") @Min(1) int maxLimit,
 		@DefaultValue("2.0") @DecimalMin("1.0") double rttTolerance, @DefaultValue("50ms") @NotNull Duration rttFloor,
-		@DefaultValue("1s") @NotNull Duration window, @DefaultValue("1s") @NotNull Duration retryAfter) {
+		@DefaultValue("1s") @NotNull Duration window, @DefaultValue("1s") @NotNull Duration retryAfter,
+		@DefaultValue("/api/auth/oauth/token") @NotNull List<String> unsampledPaths) {
 
 	public AdmissionProperties {
 		if (minLimit > initialLimit || initialLimit > maxLimit) {
 			throw new IllegalArgumentException("kit.gateway.admission needs min-limit (" + minLimit
 					+ ") <= initial-limit (" + initialLimit + ") <= max-limit (" + maxLimit + ")");
+		}
+		unsampledPaths = List.copyOf(unsampledPaths);
+		for (String path : unsampledPaths) {
+			try {
+				PathPatternParser.defaultInstance.parse(path);
+			}
+			catch (PatternParseException ex) {
+				throw new IllegalArgumentException("kit.gateway.admission.unsampled-paths: " + path
+						+ " is not a path pattern (" + ex.getMessage() + ")", ex);
+			}
 		}
 		if (rttFloor.isNegative()) {
 			throw new IllegalArgumentException("kit.gateway.admission.rtt-floor must not be negative, was " + rttFloor);

@@ -1,6 +1,7 @@
 package dev.gatewaykit.gateway.admission;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 import com.netflix.concurrency.limits.Limiter;
@@ -20,6 +21,8 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
+import org.springframework.web.util.pattern.PathPattern;
+import org.springframework.web.util.pattern.PathPatternParser;
 
 /**
  * Admits a request only while the gateway is under its concurrency limit, before any
@@ -29,8 +32,13 @@ import org.springframework.web.server.WebFilterChain;
  * template holds its goodput past capacity where the incident's gateway collapsed.
  * <p>
  * Each admitted request's response time is a sample of the limit's algorithm, except
- * where it says nothing about this gateway's queueing: a client that went away, or a 503
- * (the gateway shed the request itself, in a breaker or a bulkhead, in microseconds).
+ * where it says nothing about this gateway's queueing: a client that went away, a 503
+ * (the gateway shed the request itself, in a breaker or a bulkhead, in microseconds), or
+ * a path whose time is a slow backend's by design and bounded there ({@code
+ * unsampledPaths}: the login, a BCrypt check queued behind auth-service's hashing
+ * bulkhead; measured, the bench's 150 logins at its start shrank the limit below the
+ * users browsing after them, who were then refused for a minute). Those are admitted and
+ * counted in flight like any other.
  * <p>
  * Only the public server's requests: the management server's child context runs its
  * parent's web filters too, and its health probes and scrapes must answer whatever the
@@ -62,6 +70,8 @@ public final class AdmissionWebFilter implements WebFilter, Ordered, AutoCloseab
 
 	private final ApplicationContext publicServer;
 
+	private final List<PathPattern> unsampledPaths;
+
 	/**
 	 * @param limiter the concurrency limit
 	 * @param refused counts the refusals
@@ -69,10 +79,13 @@ public final class AdmissionWebFilter implements WebFilter, Ordered, AutoCloseab
 	 * seconds
 	 * @param publicServer the context whose server's requests are limited (the management
 	 * server's context is a child of it)
+	 * @param unsampledPaths the paths admitted and limited whose response times are not
+	 * samples
 	 */
 	public AdmissionWebFilter(Limiter<Void> limiter, Counter refused, Duration retryAfter,
-			ApplicationContext publicServer) {
+			ApplicationContext publicServer, List<String> unsampledPaths) {
 		this.publicServer = publicServer;
+		this.unsampledPaths = unsampledPaths.stream().map(PathPatternParser.defaultInstance::parse).toList();
 		this.limiter = limiter;
 		this.refused = refused;
 		this.retryAfterSeconds = String.valueOf(Math.max(1, (retryAfter.toMillis() + 999) / 1000));
@@ -88,12 +101,15 @@ public final class AdmissionWebFilter implements WebFilter, Ordered, AutoCloseab
 			return refuse(exchange);
 		}
 		Limiter.Listener listener = admitted.get();
-		return chain.filter(exchange).doFinally((signal) -> release(listener, signal, exchange));
+		boolean sampled = this.unsampledPaths.stream()
+			.noneMatch((pattern) -> pattern.matches(exchange.getRequest().getPath().pathWithinApplication()));
+		return chain.filter(exchange).doFinally((signal) -> release(listener, sampled, signal, exchange));
 	}
 
-	private static void release(Limiter.Listener listener, SignalType signal, ServerWebExchange exchange) {
+	private static void release(Limiter.Listener listener, boolean sampled, SignalType signal,
+			ServerWebExchange exchange) {
 		HttpStatusCode status = exchange.getResponse().getStatusCode();
-		if (signal == SignalType.CANCEL
+		if (!sampled || signal == SignalType.CANCEL
 				|| (status != null && status.value() == HttpStatus.SERVICE_UNAVAILABLE.value())) {
 			listener.onIgnore();
 		}

@@ -5,9 +5,9 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
-/** The warm-up before readiness, when {@code kit.gateway.warm-up.enabled=true}. */
+/** The warm-up before readiness, unless {@code kit.gateway.warm-up.enabled=false}. */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnBooleanProperty(name = "kit.gateway.warm-up.enabled")
+@ConditionalOnBooleanProperty(name = "kit.gateway.warm-up.enabled", matchIfMissing = true)
 public class WarmUpConfiguration {
 
 	@Bean

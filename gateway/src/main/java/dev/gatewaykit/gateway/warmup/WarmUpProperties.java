@@ -16,10 +16,8 @@ import org.springframework.validation.annotation.Validated;
  * The warm-up a gateway runs against its own port before its readiness probe says yes
  * ({@link SelfWarmUp}).
  *
- * @param enabled whether it runs; off by default for now: with it on, the bench's fixed
- * mode measured 17-26 % less throughput at 25-40 % more CPU per request in its steady
- * window (two CI runs against the two before), a cost not yet explained
- * (docs/production-template.md)
+ * @param enabled whether it runs; the naive profile turns it off (the incident's gateway
+ * had none)
  * @param requests how many requests it sends at least; then on until the JIT compiles for
  * less than a tenth of a second a second
  * @param concurrency how many it keeps in flight
@@ -33,7 +31,7 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("kit.gateway.warm-up")
-public record WarmUpProperties(@DefaultValue("false") boolean enabled, @DefaultValue("10000") @Min(1) int requests,
+public record WarmUpProperties(@DefaultValue("true") boolean enabled, @DefaultValue("10000") @Min(1) int requests,
 		@DefaultValue("8") @Min(1) int concurrency, @DefaultValue("30s") @NotNull Duration timeout,
 		@DefaultValue("/api/mall/products/1") @NotBlank String path, @Nullable String username,
 		@Nullable String password) {

@@ -36,7 +36,7 @@ class AdmissionWebFilterTests {
 	private final StaticApplicationContext publicServer = new StaticApplicationContext();
 
 	private final AdmissionWebFilter filter = new AdmissionWebFilter(this.limiter, this.refused,
-			Duration.ofMillis(1500), this.publicServer);
+			Duration.ofMillis(1500), this.publicServer, List.of("/api/auth/oauth/token"));
 
 	@Test
 	void pastTheLimitARequestIsRefusedAtOnceWith503JsonAndRetryAfterAndNeverReachesTheFilters() {
@@ -96,6 +96,25 @@ class AdmissionWebFilterTests {
 	}
 
 	@Test
+	void anUnsampledPathIsAdmittedAndLimitedButTeachesTheLimitNothing() {
+		Sinks.Empty<Void> login = Sinks.empty();
+		Disposable held = this.filter.filter(exchange("/api/auth/oauth/token"), (exchange) -> login.asMono())
+			.subscribe();
+		assertThat(this.limiter.getInflight()).as("in flight like any other").isEqualTo(1);
+		MockServerWebExchange refusedRead = exchange("/api/mall/products/1");
+		this.filter.filter(refusedRead, (exchange) -> Mono.empty()).block(Duration.ofSeconds(5));
+		assertThat(refusedRead.getResponse().getStatusCode()).isEqualTo(HttpStatus.SERVICE_UNAVAILABLE);
+
+		login.tryEmitEmpty();
+
+		assertThat(this.limiter.getInflight()).isZero();
+		assertThat(this.limit.samples).as("the login's time is BCrypt's, not the gateway's queue").isEmpty();
+		this.filter.filter(exchange("/api/auth/oauth/tokens"), (exchange) -> Mono.empty()).block(Duration.ofSeconds(5));
+		assertThat(this.limit.samples).as("only the pattern itself").hasSize(1);
+		held.dispose();
+	}
+
+	@Test
 	void theManagementServersRequestsAreNeverLimited() {
 		Sinks.Empty<Void> first = Sinks.empty();
 		Disposable held = this.filter.filter(exchange(), (exchange) -> first.asMono()).subscribe();
@@ -113,7 +132,11 @@ class AdmissionWebFilterTests {
 	}
 
 	private MockServerWebExchange exchange() {
-		return MockServerWebExchange.builder(MockServerHttpRequest.get("/api/mall/products/1"))
+		return exchange("/api/mall/products/1");
+	}
+
+	private MockServerWebExchange exchange(String path) {
+		return MockServerWebExchange.builder(MockServerHttpRequest.get(path))
 			.applicationContext(this.publicServer)
 			.build();
 	}

@@ -57,11 +57,11 @@ class GatewayProfilesTests {
 		assertThat(gateway.mode()).isEqualTo(ExecutionMode.REACTIVE);
 		assertThat(gateway.publicPathsMatcher()).isEqualTo(PublicPathsMatcher.PATH_PATTERN);
 		assertThat(gateway.logStyle()).isEqualTo(LogStyle.FIXED);
-		// Opt-in until its cost in the bench's steady window is explained.
-		assertThat(bind(profiles, "kit.gateway.warm-up", WarmUpProperties.class).enabled()).isFalse();
+		assertThat(bind(profiles, "kit.gateway.warm-up", WarmUpProperties.class).enabled()).isTrue();
 		AdmissionProperties admission = bind(profiles, "kit.gateway.admission", AdmissionProperties.class);
 		assertThat(admission.enabled()).isTrue();
 		assertThat(admission.initialLimit()).as("above the bench's 150 users").isGreaterThan(150);
+		assertThat(admission.unsampledPaths()).containsExactly("/api/auth/oauth/token");
 		assertSharedSettings(gateway);
 	}
 
