@@ -10,6 +10,8 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.availability.ApplicationAvailability;
+import org.springframework.boot.availability.ReadinessState;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -41,7 +43,7 @@ public class AdmissionConfiguration {
 
 	@Bean
 	AdmissionWebFilter admissionWebFilter(SimpleLimiter<Void> admissionLimiter, AdmissionProperties properties,
-			MeterRegistry registry, ApplicationContext context) {
+			MeterRegistry registry, ApplicationContext context, ApplicationAvailability availability) {
 		Gauge.builder("kit.admission.limit", admissionLimiter, SimpleLimiter::getLimit)
 			.description("The adaptive concurrency limit at the gateway's edge")
 			.register(registry);
@@ -52,7 +54,8 @@ public class AdmissionConfiguration {
 			.description("Requests refused with 503 at the concurrency limit")
 			.register(registry);
 		return new AdmissionWebFilter(admissionLimiter, refused, properties.retryAfter(), context,
-				properties.unsampledPaths());
+				properties.unsampledPaths(),
+				() -> availability.getReadinessState() == ReadinessState.ACCEPTING_TRAFFIC);
 	}
 
 }

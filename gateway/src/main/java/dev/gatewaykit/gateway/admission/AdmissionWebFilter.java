@@ -3,6 +3,7 @@ package dev.gatewaykit.gateway.admission;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 
 import com.netflix.concurrency.limits.Limiter;
 import dev.gatewaykit.gateway.web.ErrorResponses;
@@ -40,6 +41,12 @@ import org.springframework.web.util.pattern.PathPatternParser;
  * users browsing after them, who were then refused for a minute). Those are admitted and
  * counted in flight like any other.
  * <p>
+ * Only once the gateway is ready ({@code ready}): before that, the only traffic is the
+ * gateway's own warm-up (docs/production-template.md), which must neither be refused nor
+ * teach the limit the response times of an idle gateway (measured: a limit that learned
+ * them shrank under the first real load, three times the warm-up's, and refused 8.6 % of
+ * a fresh gateway's first minute at 75 % of its knee).
+ * <p>
  * Only the public server's requests: the management server's child context runs its
  * parent's web filters too, and its health probes and scrapes must answer whatever the
  * load (a liveness probe refused under load restarts a gateway that was only busy).
@@ -72,6 +79,8 @@ public final class AdmissionWebFilter implements WebFilter, Ordered, AutoCloseab
 
 	private final List<PathPattern> unsampledPaths;
 
+	private final BooleanSupplier ready;
+
 	/**
 	 * @param limiter the concurrency limit
 	 * @param refused counts the refusals
@@ -81,9 +90,11 @@ public final class AdmissionWebFilter implements WebFilter, Ordered, AutoCloseab
 	 * server's context is a child of it)
 	 * @param unsampledPaths the paths admitted and limited whose response times are not
 	 * samples
+	 * @param ready whether the gateway has said it is ready for traffic
 	 */
 	public AdmissionWebFilter(Limiter<Void> limiter, Counter refused, Duration retryAfter,
-			ApplicationContext publicServer, List<String> unsampledPaths) {
+			ApplicationContext publicServer, List<String> unsampledPaths, BooleanSupplier ready) {
+		this.ready = ready;
 		this.publicServer = publicServer;
 		this.unsampledPaths = unsampledPaths.stream().map(PathPatternParser.defaultInstance::parse).toList();
 		this.limiter = limiter;
@@ -93,7 +104,7 @@ public final class AdmissionWebFilter implements WebFilter, Ordered, AutoCloseab
 
 	@Override
 	public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-		if (exchange.getApplicationContext() != this.publicServer) {
+		if (exchange.getApplicationContext() != this.publicServer || !this.ready.getAsBoolean()) {
 			return chain.filter(exchange);
 		}
 		Optional<Limiter.Listener> admitted = this.limiter.acquire(null);

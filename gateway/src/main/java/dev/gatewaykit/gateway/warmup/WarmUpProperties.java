@@ -32,7 +32,7 @@ import org.springframework.validation.annotation.Validated;
 @Validated
 @ConfigurationProperties("kit.gateway.warm-up")
 public record WarmUpProperties(@DefaultValue("true") boolean enabled, @DefaultValue("10000") @Min(1) int requests,
-		@DefaultValue("8") @Min(1) int concurrency, @DefaultValue("30s") @NotNull Duration timeout,
+		@DefaultValue("32") @Min(1) int concurrency, @DefaultValue("30s") @NotNull Duration timeout,
 		@DefaultValue("/api/mall/products/1") @NotBlank String path, @Nullable String username,
 		@Nullable String password) {
 

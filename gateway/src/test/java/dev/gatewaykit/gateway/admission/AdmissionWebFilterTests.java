@@ -3,6 +3,7 @@ package dev.gatewaykit.gateway.admission;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 import com.netflix.concurrency.limits.Limit;
@@ -35,8 +36,10 @@ class AdmissionWebFilterTests {
 
 	private final StaticApplicationContext publicServer = new StaticApplicationContext();
 
+	private final AtomicBoolean ready = new AtomicBoolean(true);
+
 	private final AdmissionWebFilter filter = new AdmissionWebFilter(this.limiter, this.refused,
-			Duration.ofMillis(1500), this.publicServer, List.of("/api/auth/oauth/token"));
+			Duration.ofMillis(1500), this.publicServer, List.of("/api/auth/oauth/token"), this.ready::get);
 
 	@Test
 	void pastTheLimitARequestIsRefusedAtOnceWith503JsonAndRetryAfterAndNeverReachesTheFilters() {
@@ -111,6 +114,25 @@ class AdmissionWebFilterTests {
 		assertThat(this.limit.samples).as("the login's time is BCrypt's, not the gateway's queue").isEmpty();
 		this.filter.filter(exchange("/api/auth/oauth/tokens"), (exchange) -> Mono.empty()).block(Duration.ofSeconds(5));
 		assertThat(this.limit.samples).as("only the pattern itself").hasSize(1);
+		held.dispose();
+	}
+
+	/** The gateway's own warm-up: an idle gateway's response times would mislead it. */
+	@Test
+	void beforeReadinessNothingIsLimitedNorSampled() {
+		this.ready.set(false);
+		Sinks.Empty<Void> first = Sinks.empty();
+		Disposable held = this.filter.filter(exchange(), (exchange) -> first.asMono()).subscribe();
+		List<ServerWebExchange> reached = new CopyOnWriteArrayList<>();
+
+		this.filter.filter(exchange(), recording(reached)).block(Duration.ofSeconds(5));
+
+		assertThat(reached).hasSize(1);
+		assertThat(this.limiter.getInflight()).isZero();
+		assertThat(this.limit.samples).isEmpty();
+		this.ready.set(true);
+		this.filter.filter(exchange(), recording(reached)).block(Duration.ofSeconds(5));
+		assertThat(this.limit.samples).as("from readiness on").hasSize(1);
 		held.dispose();
 	}
 
