@@ -17,6 +17,7 @@ import reactor.core.publisher.SignalType;
 import org.springframework.context.ApplicationContext;
 import org.springframework.core.Ordered;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.server.PathContainer;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.web.server.ServerWebExchange;
@@ -112,9 +113,19 @@ public final class AdmissionWebFilter implements WebFilter, Ordered, AutoCloseab
 			return refuse(exchange);
 		}
 		Limiter.Listener listener = admitted.get();
-		boolean sampled = this.unsampledPaths.stream()
-			.noneMatch((pattern) -> pattern.matches(exchange.getRequest().getPath().pathWithinApplication()));
+		boolean sampled = sampled(exchange);
 		return chain.filter(exchange).doFinally((signal) -> release(listener, sampled, signal, exchange));
+	}
+
+	/** On every admitted request: a plain loop, no stream built per request. */
+	private boolean sampled(ServerWebExchange exchange) {
+		PathContainer path = exchange.getRequest().getPath().pathWithinApplication();
+		for (PathPattern pattern : this.unsampledPaths) {
+			if (pattern.matches(path)) {
+				return false;
+			}
+		}
+		return true;
 	}
 
 	private static void release(Limiter.Listener listener, boolean sampled, SignalType signal,
