@@ -16,14 +16,17 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * The programs the kit runs, found or installed: OS packages (redis-server, nginx, curl;
  * chromium and shellcheck for the tests) from apt as root (otherwise a stop that names
- * the apt-get command), toxiproxy and actionlint built once with {@code go install},
- * rnacos built once with {@code cargo install} (the one build of minutes, so it goes
- * where cargo keeps what it installs, and is then copied into the kit's tools directory).
- * Every lookup goes through {@code PATH}, so a test can hide a tool.
+ * the apt-get command), toxiproxy, actionlint and kustomize built once with
+ * {@code go install}, kubernetes-validate installed once with pip into a virtual
+ * environment of its own, rnacos built once with {@code cargo install} (the one build of
+ * minutes, so it goes where cargo keeps what it installs, and is then copied into the
+ * kit's tools directory). Every lookup goes through {@code PATH}, so a test can hide a
+ * tool.
  * <p>
  * One instance per kit run: {@code apt-get update} runs at most once in it.
  */
@@ -44,6 +47,30 @@ public final class Tools {
 
 	/** The Go package of the actionlint command. */
 	public static final String ACTIONLINT_PACKAGE = "github.com/rhysd/actionlint/cmd/actionlint";
+
+	/**
+	 * The kustomize release {@code go install} builds: the tests render deploy/k8s with
+	 * it (v5.7.1 is the newest that builds with the Go of Debian's and Ubuntu's current
+	 * releases).
+	 */
+	public static final String KUSTOMIZE_VERSION = "v5.7.1";
+
+	/** The Go package of the kustomize command. */
+	public static final String KUSTOMIZE_PACKAGE = "sigs.k8s.io/kustomize/kustomize/v5";
+
+	/**
+	 * The kubernetes-validate release (PyPI) pip installs: it validates objects against
+	 * the Kubernetes API's JSON schemas, which it bundles (1.32 to 1.37 in this release),
+	 * so the tests need no cluster and no network.
+	 */
+	public static final String KUBERNETES_VALIDATE_VERSION = "1.37.0";
+
+	/**
+	 * The Kubernetes version whose schemas deploy/k8s is validated against: a release
+	 * every managed offering still runs (objects valid here are valid in the newer ones,
+	 * which remove nothing deploy/k8s uses).
+	 */
+	public static final String KUBERNETES_VERSION = "1.35.0";
 
 	/**
 	 * rnacos: a Nacos server written in Rust (one binary, up in a second), for the nacos
@@ -80,8 +107,9 @@ public final class Tools {
 
 	/**
 	 * @param environment the environment to read {@code PATH}, {@code KIT_TOOLS_BIN},
-	 * {@code CARGO_HOME}, {@code RNACOS_BIN}, {@code ACTIONLINT_BIN} and {@code KIT_SBIN}
-	 * from (the process's own, except in tests)
+	 * {@code CARGO_HOME}, {@code RNACOS_BIN}, {@code ACTIONLINT_BIN},
+	 * {@code KUSTOMIZE_BIN}, {@code KUBERNETES_VALIDATE_BIN} and {@code KIT_SBIN} from
+	 * (the process's own, except in tests)
 	 * @param logDir where build logs go
 	 * @param log progress lines for the user
 	 */
@@ -156,25 +184,8 @@ public final class Tools {
 	 * PATH, in that order (installs nothing).
 	 */
 	public Optional<Path> findActionlint() {
-		Set<Path> candidates = new LinkedHashSet<>();
-		String explicit = this.environment.get("ACTIONLINT_BIN");
-		if (explicit != null && !explicit.isBlank()) {
-			candidates.add(Path.of(explicit));
-		}
-		candidates.add(this.toolsBin.resolve("actionlint"));
-		find("actionlint").ifPresent(candidates::add);
-		for (Path candidate : candidates) {
-			if (!Files.isExecutable(candidate)) {
-				continue;
-			}
-			Optional<String> version = actionlintVersion(candidate);
-			if (version.filter(ACTIONLINT_VERSION::equals).isPresent()) {
-				return Optional.of(candidate);
-			}
-			this.log.accept("ignoring " + candidate + ": actionlint " + version.orElse("of unknown version")
-					+ ", the kit pins " + ACTIONLINT_VERSION);
-		}
-		return Optional.empty();
+		return findPinned("actionlint", "ACTIONLINT_BIN", this.toolsBin.resolve("actionlint"), ACTIONLINT_VERSION,
+				this::actionlintVersion);
 	}
 
 	/**
@@ -196,6 +207,109 @@ public final class Tools {
 	}
 
 	/**
+	 * kustomize of the pinned version from {@code $KUSTOMIZE_BIN}, the kit's tools or
+	 * PATH, in that order (installs nothing).
+	 */
+	public Optional<Path> findKustomize() {
+		return findPinned("kustomize", "KUSTOMIZE_BIN", this.toolsBin.resolve("kustomize"), KUSTOMIZE_VERSION,
+				this::kustomizeVersion);
+	}
+
+	/**
+	 * kustomize of the pinned version: found, or built once with go install into the
+	 * kit's tools directory.
+	 */
+	public Path kustomize() {
+		Optional<Path> found = findKustomize();
+		if (found.isPresent()) {
+			return found.get();
+		}
+		Path built = goInstall("kustomize", KUSTOMIZE_PACKAGE, KUSTOMIZE_VERSION, this.toolsBin.resolve("kustomize"),
+				"(then put it on PATH or set KUSTOMIZE_BIN)");
+		if (!kustomizeVersion(built).filter(KUSTOMIZE_VERSION::equals).isPresent()) {
+			throw new ToolException("go install reported success but " + built + " is not kustomize "
+					+ KUSTOMIZE_VERSION + "; see " + this.logDir.resolve("kustomize-build.log"));
+		}
+		return built;
+	}
+
+	/**
+	 * The virtual environment kubernetes-validate lives in: next to the kit's tools
+	 * directory ({@code ~/.cache/gateway-perf-kit/venv-kubernetes-validate} by default),
+	 * so that it follows {@code KIT_TOOLS_BIN}.
+	 */
+	public Path kubernetesValidateVenv() {
+		Path parent = this.toolsBin.toAbsolutePath().getParent();
+		return ((parent != null) ? parent : this.toolsBin).resolve("venv-kubernetes-validate");
+	}
+
+	/**
+	 * kubernetes-validate of the pinned version from {@code $KUBERNETES_VALIDATE_BIN},
+	 * the kit's virtual environment or PATH, in that order (installs nothing).
+	 */
+	public Optional<Path> findKubernetesValidate() {
+		return findPinned("kubernetes-validate", "KUBERNETES_VALIDATE_BIN",
+				kubernetesValidateVenv().resolve("bin").resolve("kubernetes-validate"), KUBERNETES_VALIDATE_VERSION,
+				(binary) -> firstLine(List.of(binary.toString(), "--version")));
+	}
+
+	/**
+	 * kubernetes-validate of the pinned version: found, or installed once with pip into a
+	 * virtual environment of its own ({@link #kubernetesValidateVenv()}), so that nothing
+	 * of the machine's Python changes.
+	 */
+	public Path kubernetesValidate() {
+		Optional<Path> found = findKubernetesValidate();
+		if (found.isPresent()) {
+			return found.get();
+		}
+		Path venv = kubernetesValidateVenv();
+		String install = "python3 -m venv " + venv + " && " + venv.resolve("bin/pip") + " install kubernetes-validate=="
+				+ KUBERNETES_VALIDATE_VERSION;
+		Path python = find("python3").orElseThrow(() -> new ToolException("kubernetes-validate "
+				+ KUBERNETES_VALIDATE_VERSION + " is missing and there is no python3 to install it with; install "
+				+ "Python 3 (Debian: apt-get install python3 python3-venv) and run ./kit tools kubernetes-validate, "
+				+ "or install it yourself with: " + install + " (or point KUBERNETES_VALIDATE_BIN at one)"));
+		this.log.accept(
+				"installing kubernetes-validate " + KUBERNETES_VALIDATE_VERSION + " with pip into " + venv + " (once)");
+		Path installLog = this.logDir.resolve("kubernetes-validate-install.log");
+		run(List.of(python.toString(), "-m", "venv", venv.toString()), Map.of(), installLog,
+				"python3 -m venv " + venv + " failed (Debian: apt-get install python3-venv)");
+		run(List.of(venv.resolve("bin").resolve("pip").toString(), "install", "--disable-pip-version-check",
+				"kubernetes-validate==" + KUBERNETES_VALIDATE_VERSION), Map.of(), installLog, install + " failed");
+		return findKubernetesValidate()
+			.orElseThrow(() -> new ToolException("pip reported success but there is no kubernetes-validate "
+					+ KUBERNETES_VALIDATE_VERSION + " in " + venv + "; see " + installLog));
+	}
+
+	/**
+	 * The first candidate that reports the pinned version: {@code $VARIABLE}, the kit's
+	 * own copy, then PATH. Any other version found is named and passed over.
+	 */
+	private Optional<Path> findPinned(String name, String variable, Path cached, String pinned,
+			Function<Path, Optional<String>> versionOf) {
+		Set<Path> candidates = new LinkedHashSet<>();
+		String explicit = this.environment.get(variable);
+		if (explicit != null && !explicit.isBlank()) {
+			candidates.add(Path.of(explicit));
+		}
+		candidates.add(cached);
+		find(name).ifPresent(candidates::add);
+		for (Path candidate : candidates) {
+			if (!Files.isExecutable(candidate)) {
+				continue;
+			}
+			Optional<String> version = versionOf.apply(candidate);
+			if (version.filter(pinned::equals).isPresent()) {
+				return Optional.of(candidate);
+			}
+			this.log.accept("ignoring " + candidate + ": " + name + " " + version.orElse("of unknown version")
+					+ ", the kit pins " + pinned);
+		}
+		return Optional.empty();
+	}
+
+	/**
 	 * {@code go install PACKAGE@VERSION} into a scratch GOBIN, the binary then moved to
 	 * {@code target}; without Go, a stop that names the command.
 	 */
@@ -209,8 +323,18 @@ public final class Tools {
 		Path scratch = temporaryDirectory();
 		run(List.of(go.toString(), "install", goPackage + "@" + version), Map.of("GOBIN", scratch.toString()),
 				this.logDir.resolve(name + "-build.log"), install + " failed");
-		// go install names the binary after the package's last path element.
-		return moveInto(scratch.resolve(goPackage.substring(goPackage.lastIndexOf('/') + 1)), target);
+		return moveInto(scratch.resolve(binaryName(goPackage)), target);
+	}
+
+	/**
+	 * The name go install gives a package's binary: its last path element, or the one
+	 * before a major version suffix ({@code sigs.k8s.io/kustomize/kustomize/v5} builds
+	 * {@code kustomize}).
+	 */
+	static String binaryName(String goPackage) {
+		String[] elements = goPackage.split("/");
+		String last = elements[elements.length - 1];
+		return (last.matches("v\\d+") && elements.length > 1) ? elements[elements.length - 2] : last;
 	}
 
 	/**
@@ -389,6 +513,11 @@ public final class Tools {
 	/** The first line of {@code actionlint -version} is "v1.7.12". */
 	private Optional<String> actionlintVersion(Path binary) {
 		return firstLine(List.of(binary.toString(), "-version"));
+	}
+
+	/** {@code kustomize version} prints "v5.7.1" (built with go install). */
+	private Optional<String> kustomizeVersion(Path binary) {
+		return firstLine(List.of(binary.toString(), "version"));
 	}
 
 	private Optional<String> firstLine(List<String> command) {

@@ -42,6 +42,10 @@ class KitProvisioningTests {
 
 	private static final String ACTIONLINT_INSTALL = "go install github.com/rhysd/actionlint/cmd/actionlint@v1.7.12";
 
+	private static final String KUSTOMIZE_INSTALL = "go install sigs.k8s.io/kustomize/kustomize/v5@v5.7.1";
+
+	private static final String KUBERNETES_VALIDATE_INSTALL = "install kubernetes-validate==1.37.0";
+
 	@TempDir
 	Path tmp;
 
@@ -226,6 +230,62 @@ class KitProvisioningTests {
 	}
 
 	// ------------------------------------------------------------------------------------------
+	// kustomize and kubernetes-validate
+
+	@Test
+	void kustomizeIsBuiltOnceWithGoInstallUnderItsCommandsName() throws Exception {
+		script(this.fakes.resolve("go"),
+				"echo \"$* GOBIN=$GOBIN\" >>" + this.calls.resolve("go") + "\n"
+						+ "printf '#!/bin/sh\\n[ \"$1\" = version ] && echo v5.7.1\\n' >\"$GOBIN/kustomize\"\n"
+						+ "chmod +x \"$GOBIN/kustomize\"\n");
+
+		Run first = kit("tools", "kustomize");
+
+		assertThat(first.status()).as(first.toString()).isZero();
+		assertThat(callsOf("go")).hasSize(1).first().asString().startsWith(KUSTOMIZE_INSTALL.substring(3) + " GOBIN=/");
+		assertThat(versionOf(this.tools.resolve("kustomize"), "version")).isEqualTo("v5.7.1");
+
+		Run second = kit("tools", "kustomize");
+
+		assertThat(second.status()).as(second.toString()).isZero();
+		assertThat(callsOf("go")).as("the second run builds nothing").hasSize(1);
+	}
+
+	@Test
+	void withoutGoTheKitStopsAndNamesTheKustomizeInstallCommand() throws Exception {
+		Run run = kit("tools", "kustomize");
+
+		assertThat(run.status()).as(run.toString()).isNotZero();
+		assertThat(run.err()).contains(KUSTOMIZE_INSTALL, "KUSTOMIZE_BIN");
+	}
+
+	@Test
+	void kubernetesValidateIsInstalledOnceWithPipIntoAVirtualEnvironmentNextToTheTools() throws Exception {
+		fakePython();
+		Path venv = this.tmp.resolve("venv-kubernetes-validate");
+
+		Run first = kit("tools", "kubernetes-validate");
+
+		assertThat(first.status()).as(first.toString()).isZero();
+		assertThat(callsOf("python3")).containsExactly("-m venv " + venv);
+		assertThat(callsOf("pip")).containsExactly("install --disable-pip-version-check kubernetes-validate==1.37.0");
+		assertThat(versionOf(venv.resolve("bin/kubernetes-validate"))).isEqualTo("1.37.0");
+
+		Run second = kit("tools", "kubernetes-validate");
+
+		assertThat(second.status()).as(second.toString()).isZero();
+		assertThat(callsOf("pip")).as("the second run installs nothing").hasSize(1);
+	}
+
+	@Test
+	void withoutPythonTheKitStopsAndNamesThePipInstallCommand() throws Exception {
+		Run run = kit("tools", "kubernetes-validate");
+
+		assertThat(run.status()).as(run.toString()).isNotZero();
+		assertThat(run.err()).contains(KUBERNETES_VALIDATE_INSTALL, "python3 -m venv", "KUBERNETES_VALIDATE_BIN");
+	}
+
+	// ------------------------------------------------------------------------------------------
 	// OS packages
 
 	@Test
@@ -235,6 +295,8 @@ class KitProvisioningTests {
 		rnacos(this.tools, "0.8.8");
 		script(this.tools.resolve("toxiproxy-server"), "exit 0\n");
 		actionlint(this.tools, "v1.7.12");
+		kustomize(this.tools);
+		kubernetesValidate(this.tmp.resolve("venv-kubernetes-validate/bin"));
 
 		Run first = kit("test", "--provision-only");
 
@@ -242,7 +304,8 @@ class KitProvisioningTests {
 		assertThat(callsOf("apt-get")).containsExactly("update -qq",
 				"install -y -qq redis-server nginx curl chromium shellcheck");
 		assertThat(first.err()).contains("OS packages (redis-server nginx curl chromium shellcheck): done in",
-				"rnacos 0.8.8: done in", "toxiproxy v2.12.0: done in", "actionlint v1.7.12: done in");
+				"rnacos 0.8.8: done in", "toxiproxy v2.12.0: done in", "actionlint v1.7.12: done in",
+				"kustomize v5.7.1: done in", "kubernetes-validate 1.37.0: done in");
 
 		Run second = kit("test", "--provision-only");
 
@@ -269,7 +332,8 @@ class KitProvisioningTests {
 
 		assertThat(run.status()).as(run.toString()).isZero();
 		assertThat(run.out()).contains("Usage: ./kit test", "--provision-only", RNACOS_INSTALL.substring(6),
-				ACTIONLINT_INSTALL, "ACTIONLINT_BIN");
+				ACTIONLINT_INSTALL, "ACTIONLINT_BIN", KUSTOMIZE_INSTALL, "KUSTOMIZE_BIN", KUBERNETES_VALIDATE_INSTALL,
+				"KUBERNETES_VALIDATE_BIN");
 	}
 
 	// -----------------------------------------------------------------------------------------------
@@ -308,6 +372,27 @@ class KitProvisioningTests {
 				"echo \"$* GOBIN=$GOBIN\" >>" + this.calls.resolve("go") + "\n"
 						+ "printf '#!/bin/sh\\n[ \"$1\" = -version ] && echo " + version
 						+ "\\n' >\"$GOBIN/actionlint\"\n" + "chmod +x \"$GOBIN/actionlint\"\n");
+	}
+
+	/**
+	 * Records its arguments and, like {@code python3 -m venv DIR}, creates DIR/bin/pip,
+	 * which records its own and, like pip, puts a kubernetes-validate into DIR/bin.
+	 */
+	private void fakePython() throws IOException {
+		script(this.fakes.resolve("python3"), "echo \"$*\" >>" + this.calls.resolve("python3") + "\n"
+				+ "mkdir -p \"$3/bin\"\n" + "cat >\"$3/bin/pip\" <<'PIP'\n" + "#!/bin/sh\n" + "echo \"$*\" >>"
+				+ this.calls.resolve("pip") + "\n" + "bin=$(dirname \"$0\")\n"
+				+ "printf '#!/bin/sh\\n[ \"$1\" = --version ] && echo 1.37.0\\n' >\"$bin/kubernetes-validate\"\n"
+				+ "chmod +x \"$bin/kubernetes-validate\"\n" + "PIP\n" + "chmod +x \"$3/bin/pip\"\n");
+	}
+
+	private static void kustomize(Path dir) throws IOException {
+		script(dir.resolve("kustomize"), "[ \"$1\" = version ] && echo v5.7.1\n");
+	}
+
+	private static void kubernetesValidate(Path dir) throws IOException {
+		Files.createDirectories(dir);
+		script(dir.resolve("kubernetes-validate"), "[ \"$1\" = --version ] && echo 1.37.0\n");
 	}
 
 	private void fakeId(int uid) throws IOException {

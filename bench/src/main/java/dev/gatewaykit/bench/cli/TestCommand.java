@@ -25,7 +25,7 @@ import dev.gatewaykit.launcher.Tools;
 		customSynopsis = "./kit test [--provision-only] [MAVEN ARGS...]")
 public final class TestCommand extends KitCommand {
 
-	@Option(names = "--provision-only", description = "stop after step 4")
+	@Option(names = "--provision-only", description = "stop after step 6")
 	boolean provisionOnly;
 
 	/** Maven's: everything the kit does not declare, in order. */
@@ -53,9 +53,20 @@ public final class TestCommand extends KitCommand {
 						+ " (the launcher's toxiproxy test): found, or built once with go install.",
 				"  4. actionlint " + Tools.ACTIONLINT_VERSION
 						+ " (the tests that lint .github/workflows): found, or built once with",
-				"     go install " + Tools.ACTIONLINT_PACKAGE + "@" + Tools.ACTIONLINT_VERSION
-						+ " into the kit's tools.",
-				"     The tests are given it as ACTIONLINT_BIN.", "  5. ./mvnw -B verify.");
+				"     go install "
+						+ Tools.ACTIONLINT_PACKAGE + "@" + Tools.ACTIONLINT_VERSION + " into the kit's tools.",
+				"     The tests are given it as ACTIONLINT_BIN.",
+				"  5. kustomize " + Tools.KUSTOMIZE_VERSION
+						+ " (the tests that render deploy/k8s): found, or built once with",
+				"     go install " + Tools.KUSTOMIZE_PACKAGE + "@" + Tools.KUSTOMIZE_VERSION + " into the kit's tools.",
+				"     The tests are given it as KUSTOMIZE_BIN.",
+				"  6. kubernetes-validate " + Tools.KUBERNETES_VALIDATE_VERSION
+						+ " (the tests that validate deploy/k8s against Kubernetes " + Tools.KUBERNETES_VERSION + "):",
+				"     found, or installed once with pip install kubernetes-validate=="
+						+ Tools.KUBERNETES_VALIDATE_VERSION,
+				"     into a virtual environment next to the kit's tools (python3 -m venv; it bundles the schemas, so",
+				"     the tests run offline). The tests are given it as KUBERNETES_VALIDATE_BIN.",
+				"  7. ./mvnw -B verify.");
 	}
 
 	@Override
@@ -70,6 +81,11 @@ public final class TestCommand extends KitCommand {
 		phase(kit, "toxiproxy " + Tools.TOXIPROXY_VERSION, () -> kit.tools().toxiproxy());
 		Path[] actionlint = new Path[1];
 		phase(kit, "actionlint " + Tools.ACTIONLINT_VERSION, () -> actionlint[0] = kit.tools().actionlint());
+		Path[] kustomize = new Path[1];
+		phase(kit, "kustomize " + Tools.KUSTOMIZE_VERSION, () -> kustomize[0] = kit.tools().kustomize());
+		Path[] kubernetesValidate = new Path[1];
+		phase(kit, "kubernetes-validate " + Tools.KUBERNETES_VALIDATE_VERSION,
+				() -> kubernetesValidate[0] = kit.tools().kubernetesValidate());
 		if (provisionOnly) {
 			kit.log().accept("provisioned in " + seconds(started) + " s");
 			return ExitCodes.OK;
@@ -79,10 +95,12 @@ public final class TestCommand extends KitCommand {
 		kit.log().accept("── " + String.join(" ", command));
 		long verifyStarted = System.nanoTime();
 		ProcessBuilder builder = new ProcessBuilder(command).directory(kit.workspace().root().toFile()).inheritIO();
-		// The tests look for rnacos and actionlint in RNACOS_BIN and ACTIONLINT_BIN
-		// first: hand them exactly the binaries just checked.
+		// The tests look for their tools in RNACOS_BIN, ACTIONLINT_BIN, KUSTOMIZE_BIN and
+		// KUBERNETES_VALIDATE_BIN first: hand them exactly the binaries just checked.
 		builder.environment().put("RNACOS_BIN", rnacos[0].toString());
 		builder.environment().put("ACTIONLINT_BIN", actionlint[0].toString());
+		builder.environment().put("KUSTOMIZE_BIN", kustomize[0].toString());
+		builder.environment().put("KUBERNETES_VALIDATE_BIN", kubernetesValidate[0].toString());
 		Process process = builder.start();
 		if (!process.waitFor(VERIFY_TIMEOUT.toMinutes(), TimeUnit.MINUTES)) {
 			process.destroyForcibly();
