@@ -64,8 +64,8 @@ public final class ChaosReport {
 		for (LifecycleOutcome outcome : outcomes) {
 			rows.add(lifecycleRow(outcome.fault(), "naive: ", outcome.naive(), outcome.signature(),
 					outcome.reproduced() ? "reproduced" : "MISSED: not reproduced"));
-			rows.add(lifecycleRow("", "template: ", outcome.template(), outcome.signature(),
-					outcome.prevented() ? "prevented" : "MISSED: not prevented"));
+			rows.add(lifecycleRow("", "template: ", outcome.template(), outcome.signature(), outcome.prevented()
+					? (outcome.retried() ? "prevented (retried)" : "prevented") : "MISSED: not prevented"));
 		}
 		return rows;
 	}

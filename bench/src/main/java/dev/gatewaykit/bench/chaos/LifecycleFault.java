@@ -3,6 +3,7 @@ package dev.gatewaykit.bench.chaos;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 import dev.gatewaykit.launcher.toxiproxy.Toxic;
 
@@ -43,7 +44,42 @@ public enum LifecycleFault {
 	 * The template's pool has 1000.
 	 */
 	POOL_SMALL("mall-pool-small", 50, List.of(), List.of(Toxic.latency(Duration.ofSeconds(1))),
-			List.of(Constants.POOL + "max-connections=16"), List.of(), "has been pending for more than");
+			List.of(Constants.POOL + "max-connections=16"), List.of(), "has been pending for more than"),
+
+	/**
+	 * An upstream that resets connections half-way through writing an answer: every 5th
+	 * connection the gateway opens is reset after the first 12 bytes of its first answer
+	 * ({@code HTTP/1.1 200}, the head unfinished), by {@link ResettingProxy}. mall-api
+	 * closes a connection after 10 answers (Tomcat's {@code max-keep-alive-requests}, 100
+	 * by default; nginx's {@code keepalive_requests}), so the pool opens connections all
+	 * along: at 50 requests/s five a second, one of them cut. The naive route is the
+	 * template's without its Retry filter; the template's retries a GET that failed on
+	 * its connection once, on another connection, which is never a cut one (the next one
+	 * opened, or a pooled one that has answered before).
+	 */
+	RESET_ANSWER("mall-reset-answer", 50, List.of("--server.tomcat.max-keep-alive-requests=10"), List.of(),
+			List.of(Constants.ROUTE + "id=mall", Constants.ROUTE + "uri=${kit.routes.mall-uri}",
+					Constants.ROUTE + "predicates[0]=Path=/api/mall/**", Constants.ROUTE + "filters[0]=StripPrefix=2",
+					Constants.ROUTE + "filters[1]=RemoveRequestHeader=Authorization",
+					Constants.ROUTE + "filters[2]=RelayToken"),
+			List.of(), "Connection reset by peer") {
+
+		@Override
+		public Optional<Cut> cut() {
+			return Optional.of(new Cut(5, 12));
+		}
+
+		@Override
+		public String describeNaive() {
+			return "the mall route without its Retry filter";
+		}
+
+		@Override
+		public boolean retried() {
+			return true;
+		}
+
+	};
 
 	private final String id;
 
@@ -110,6 +146,34 @@ public enum LifecycleFault {
 		return this.signature;
 	}
 
+	/**
+	 * The connections a proxy in front of the upstream resets half-way through their
+	 * first answer; none for most faults.
+	 */
+	public Optional<Cut> cut() {
+		return Optional.empty();
+	}
+
+	/**
+	 * The fault happens whatever the setting and the template retries what it fails: its
+	 * log shows the error, its clients do not ({@code LifecycleOutcome#retried}).
+	 */
+	public boolean retried() {
+		return false;
+	}
+
+	/** The naive setting as the tables show it. */
+	public String describeNaive() {
+		return LifecycleRun.describe(this.naive);
+	}
+
+	/**
+	 * Every {@code every}th connection reset after {@code bytes} bytes of its first
+	 * answer.
+	 */
+	public record Cut(int every, int bytes) {
+	}
+
 	/** Every fault's name, for the help and the error of an unknown one. */
 	public static List<String> ids() {
 		return Arrays.stream(values()).map(LifecycleFault::id).toList();
@@ -130,6 +194,13 @@ public enum LifecycleFault {
 		static final String POOL = "--spring.cloud.gateway.server.webflux.httpclient.pool.";
 
 		static final Duration KEEP_ALIVE = Duration.ofMillis(100);
+
+		/**
+		 * The mall route given whole on the command line, which replaces the route list
+		 * of application.yml (Spring Boot binds a list from one source): the same route,
+		 * its filters in the same order, minus the ones left out.
+		 */
+		static final String ROUTE = "--spring.cloud.gateway.server.webflux.routes[0].";
 
 	}
 

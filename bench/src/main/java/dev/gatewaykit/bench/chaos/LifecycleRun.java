@@ -89,26 +89,33 @@ final class LifecycleRun {
 		int upstreamPort = upstream.map(ServiceProcess::port)
 			.orElseGet(() -> this.links.backends().mallApis().get(0).port());
 		String proxy = "lifecycle-" + fault.id();
-		int proxyPort = this.links.toxiproxy().proxy(proxy, upstreamPort);
+		int toxiproxyPort = this.links.toxiproxy().proxy(proxy, upstreamPort);
 		fault.toxics().forEach((toxic) -> this.links.toxiproxy().add(proxy, toxic));
+		Optional<ResettingProxy> resetting = fault.cut()
+			.map((cut) -> ResettingProxy.start(toxiproxyPort, cut.every(), cut.bytes()));
+		int proxyPort = resetting.map(ResettingProxy::port).orElse(toxiproxyPort);
 		try {
-			LifecycleOutcome.Side naive = side(fault, "naive", fault.naive(), proxyPort, dir);
-			LifecycleOutcome.Side template = side(fault, "template", fault.template(), proxyPort, dir);
-			return new LifecycleOutcome(fault.id(), fault.signature(), naive, template);
+			LifecycleOutcome.Side naive = side(fault, "naive", fault.naive(), fault.describeNaive(), proxyPort, dir,
+					resetting);
+			LifecycleOutcome.Side template = side(fault, "template", fault.template(), describe(fault.template()),
+					proxyPort, dir, resetting);
+			return new LifecycleOutcome(fault.id(), fault.signature(), naive, template, fault.retried());
 		}
 		finally {
+			resetting.ifPresent(ResettingProxy::close);
 			upstream.ifPresent(this.stack::stop);
 		}
 	}
 
-	private LifecycleOutcome.Side side(LifecycleFault fault, String setting, List<String> arguments, int proxyPort,
-			Path dir) throws InterruptedException {
+	private LifecycleOutcome.Side side(LifecycleFault fault, String setting, List<String> arguments, String description,
+			int proxyPort, Path dir, Optional<ResettingProxy> resetting) throws InterruptedException {
 		List<String> all = new ArrayList<>();
 		all.add("--kit.routes.mall-uri=http://127.0.0.1:" + proxyPort);
 		all.add(NO_WARM_UP);
 		all.addAll(arguments);
-		this.log.accept("── " + fault.id() + ", " + setting + " setting: " + describe(arguments) + ", " + fault.rate()
-				+ " requests/s");
+		long cutsBefore = resetting.map(ResettingProxy::cuts).orElse(0L);
+		this.log.accept(
+				"── " + fault.id() + ", " + setting + " setting: " + description + ", " + fault.rate() + " requests/s");
 		ServiceProcess gateway = this.links
 			.startGateways("gateway-" + setting, this.workspace.jar("gateway"),
 					new GatewaySelection(Optional.empty(), Optional.empty()), 1, dir, List.of(), all)
@@ -140,10 +147,11 @@ final class LifecycleRun {
 			this.stack.stop(gateway);
 		}
 		// Searched once the gateway has stopped: its file appender flushes on shutdown.
-		LifecycleOutcome.Side side = LifecycleOutcome.Side.of(describe(arguments), records, from, to,
+		LifecycleOutcome.Side side = LifecycleOutcome.Side.of(description, records, from, to,
 				linesWith(dir, gateway.name(), fault.signature()));
+		String cuts = resetting.map((proxy) -> ", " + (proxy.cuts() - cutsBefore) + " connections reset").orElse("");
 		this.log.accept(fault.id() + ", " + setting + ": " + side.errors() + " of " + side.requests() + " failed, "
-				+ side.signatureLines() + " log lines with '" + fault.signature() + "'");
+				+ side.signatureLines() + " log lines with '" + fault.signature() + "'" + cuts);
 		return side;
 	}
 

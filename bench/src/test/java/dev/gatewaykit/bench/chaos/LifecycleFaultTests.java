@@ -1,6 +1,10 @@
 package dev.gatewaykit.bench.chaos;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -43,6 +47,45 @@ class LifecycleFaultTests {
 		assertThat(connections).isLessThan((int) (fault.rate() * latencyMs / 1000));
 		assertThat(fault.template()).isEmpty();
 		assertThat(fault.upstream()).isEmpty();
+	}
+
+	@Test
+	void theResetAnswerFaultsNaiveRouteIsTheGatewaysMallRouteWithoutItsRetry() throws IOException {
+		LifecycleFault fault = LifecycleFault.RESET_ANSWER;
+		String route = "--spring.cloud.gateway.server.webflux.routes[0].";
+		List<String> naiveFilters = fault.naive()
+			.stream()
+			.filter((argument) -> argument.startsWith(route + "filters["))
+			.map((argument) -> argument.substring(argument.indexOf('=') + 1))
+			.toList();
+		// The route as application.yml has it: the list items under its filters, up to
+		// the next top-level key.
+		List<String> lines = Files.readAllLines(Path.of("../gateway/src/main/resources/application.yml"));
+		int start = lines
+			.indexOf(lines.stream().filter((line) -> line.trim().equals("- id: mall")).findFirst().orElseThrow());
+		List<String> yamlFilters = new ArrayList<>();
+		boolean inFilters = false;
+		for (String line : lines.subList(start + 1, lines.size())) {
+			if (!line.startsWith(" ")) {
+				break;
+			}
+			String trimmed = line.trim();
+			if (trimmed.endsWith(":") && !trimmed.startsWith("-")) {
+				inFilters = trimmed.equals("filters:");
+			}
+			else if (inFilters && trimmed.startsWith("- ")) {
+				yamlFilters.add(trimmed.substring(2));
+			}
+		}
+
+		assertThat(yamlFilters).contains("name: Retry");
+		assertThat(naiveFilters)
+			.isEqualTo(yamlFilters.stream().filter((filter) -> !filter.equals("name: Retry")).toList());
+		assertThat(fault.naive()).contains(route + "uri=${kit.routes.mall-uri}",
+				route + "predicates[0]=Path=/api/mall/**");
+		assertThat(fault.template()).isEmpty();
+		assertThat(fault.retried()).isTrue();
+		assertThat(fault.cut()).hasValueSatisfying((cut) -> assertThat(cut.every()).isGreaterThan(1));
 	}
 
 	@Test

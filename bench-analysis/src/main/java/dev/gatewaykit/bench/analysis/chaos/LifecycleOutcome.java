@@ -12,8 +12,17 @@ import java.util.Map;
  * @param signature the text of the users' error, as the gateway logs it
  * @param naive the gateway with the setting that causes it
  * @param template the gateway with the template's setting
+ * @param retried the error is the upstream's doing and happens whatever the gateway's
+ * setting (a reset connection); the template retries the request, so it prevents the
+ * error reaching a client, not the error: its log lines are evidence that the fault was
+ * there, and only a failed request is a miss
  */
-public record LifecycleOutcome(String fault, String signature, Side naive, Side template) {
+public record LifecycleOutcome(String fault, String signature, Side naive, Side template, boolean retried) {
+
+	/** A fault the template's setting prevents at its source. */
+	public LifecycleOutcome(String fault, String signature, Side naive, Side template) {
+		this(fault, signature, naive, template, false);
+	}
 
 	/**
 	 * One gateway's window under the fault.
@@ -51,9 +60,13 @@ public record LifecycleOutcome(String fault, String signature, Side naive, Side 
 		return this.naive.signatureLines() > 0;
 	}
 
-	/** The template's setting showed neither a failed request nor the error. */
+	/**
+	 * The template's setting showed neither a failed request nor the error (a failed
+	 * request alone, for a fault it {@link #retried}).
+	 */
 	public boolean prevented() {
-		return this.template.requests() > 0 && this.template.errors() == 0 && this.template.signatureLines() == 0;
+		return this.template.requests() > 0 && this.template.errors() == 0
+				&& (this.retried || this.template.signatureLines() == 0);
 	}
 
 	public boolean met() {
@@ -67,8 +80,8 @@ public record LifecycleOutcome(String fault, String signature, Side naive, Side 
 			misses.add("naive setting did not reproduce it");
 		}
 		if (!prevented()) {
-			misses.add("template: " + this.template.errors() + " errors, " + this.template.signatureLines()
-					+ " log lines");
+			misses.add("template: " + this.template.errors() + " errors"
+					+ (this.retried ? "" : ", " + this.template.signatureLines() + " log lines"));
 		}
 		return misses;
 	}

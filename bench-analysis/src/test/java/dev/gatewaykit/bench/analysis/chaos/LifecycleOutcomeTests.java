@@ -65,4 +65,15 @@ class LifecycleOutcomeTests {
 			.containsExactly("template: 0 errors, 1 log lines");
 	}
 
+	@Test
+	void aFaultTheTemplateRetriesIsPreventedByNoFailedRequestWhateverItsLogSays() {
+		LifecycleOutcome.Side failing = new LifecycleOutcome.Side("naive", Map.of("502", 4), 10, 4, 1000, 8);
+		LifecycleOutcome.Side retried = new LifecycleOutcome.Side("t", Map.of("200", 10), 10, 0, 20, 5);
+		LifecycleOutcome.Side failedOnce = new LifecycleOutcome.Side("t", Map.of("200", 9, "502", 1), 10, 1, 20, 5);
+
+		assertThat(new LifecycleOutcome("f", "e", failing, retried, true).met()).isTrue();
+		assertThat(new LifecycleOutcome("f", "e", failing, retried, false).prevented()).isFalse();
+		assertThat(new LifecycleOutcome("f", "e", failing, failedOnce, true).prevented()).isFalse();
+	}
+
 }
