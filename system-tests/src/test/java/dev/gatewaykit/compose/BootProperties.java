@@ -47,7 +47,7 @@ import tools.jackson.databind.json.JsonMapper;
  * and the legacy {@code SERVER_ADDR} for {@code server-addr}, {@code _0_} for a list
  * index, any key below a {@code Map}).
  */
-final class BootProperties {
+public final class BootProperties {
 
 	private static final String METADATA = "META-INF/spring-configuration-metadata.json";
 
@@ -71,7 +71,7 @@ final class BootProperties {
 	private BootProperties() {
 	}
 
-	static BootProperties of(Path bootJar) {
+	public static BootProperties of(Path bootJar) {
 		BootProperties index = new BootProperties();
 		try (ZipFile jar = new ZipFile(bootJar.toFile())) {
 			for (Enumeration<? extends ZipEntry> entries = jar.entries(); entries.hasMoreElements();) {
@@ -99,7 +99,7 @@ final class BootProperties {
 	/**
 	 * Whether Spring Boot would bind this environment variable to one of the properties.
 	 */
-	boolean binds(String environmentVariable) {
+	public boolean binds(String environmentVariable) {
 		ConfigurationPropertySource environment = ConfigurationPropertySource.from(new SystemEnvironmentPropertySource(
 				StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, Map.of(environmentVariable, "value")));
 		return this.properties.entrySet().stream().anyMatch((property) -> switch (property.getValue()) {
@@ -281,7 +281,7 @@ final class BootProperties {
 	}
 
 	/** A module's packaged jar; fails with what to run if it is missing. */
-	static Path jarOf(Path root, String module) {
+	public static Path jarOf(Path root, String module) {
 		String version = System.getProperty("kit.project.version", "0.1.0-SNAPSHOT");
 		Path jar = root.resolve(module).resolve("target").resolve(module + "-" + version + ".jar");
 		if (!Files.isRegularFile(jar)) {

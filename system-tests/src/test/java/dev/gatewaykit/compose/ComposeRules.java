@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  * rule on the real file and on a copy broken on purpose. Service-by-service reasons live
  * in the compose file's comments; docs/docker.md explains the rules.
  */
-final class ComposeRules {
+public final class ComposeRules {
 
 	/**
 	 * {@code name:tag} or {@code name@sha256:...}; the tag must name a version, not a
@@ -33,7 +33,7 @@ final class ComposeRules {
 	 * Environment variables that carry a secret: passwords, client secrets, tokens,
 	 * private keys, Nacos's server identity value, redis-cli's password.
 	 */
-	static final Pattern SECRET_NAME = Pattern
+	public static final Pattern SECRET_NAME = Pattern
 		.compile(".*(PASSWORD|SECRET|TOKEN|PRIVATEKEY|PRIVATE_KEY|IDENTITY_VALUE|REDISCLI_AUTH).*");
 
 	/** A value that is one required variable and nothing else. */
@@ -79,7 +79,11 @@ final class ComposeRules {
 		return problems;
 	}
 
-	private static void checkImage(String where, String image, List<String> problems) {
+	/**
+	 * Adds a problem unless {@code image} names a fixed version: a major.minor.patch tag
+	 * or a digest (deploy/k8s is held to the same rule).
+	 */
+	public static void checkImage(String where, String image, List<String> problems) {
 		Matcher matcher = IMAGE.matcher(image);
 		if (!matcher.matches()) {
 			problems.add(where + ": cannot read image reference '" + image + "'");
