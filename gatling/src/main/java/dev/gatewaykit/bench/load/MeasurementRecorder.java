@@ -23,6 +23,7 @@ import dev.gatewaykit.bench.model.AssertionResult;
 import dev.gatewaykit.bench.model.BenchJson;
 import dev.gatewaykit.bench.model.Latency;
 import dev.gatewaykit.bench.model.LatencyHistograms;
+import dev.gatewaykit.bench.model.LatencyLog;
 import dev.gatewaykit.bench.model.MeasuredRun;
 import dev.gatewaykit.bench.model.Numbers;
 import dev.gatewaykit.bench.model.PhaseStats;
@@ -44,7 +45,9 @@ import dev.gatewaykit.bench.model.WarmupOutcome;
  * after it (the last in-flight requests) are the tail. Latencies are kept in one
  * HdrHistogram per second and one for the window, at two significant digits (1 %
  * resolution), which is all a p99 needs; the per-second histograms go into
- * {@code timeseries.json} too, so the report can merge any span of seconds exactly.
+ * {@code timeseries.json} too, so the report can merge any span of seconds exactly, and
+ * the window's seconds into {@code latency.hlog} ({@link LatencyLog}, HdrHistogram's
+ * interval log), which {@code ./kit merge} adds up across injectors.
  * <p>
  * Thread-safe: Gatling calls it from its event loops. The lock is uncontended at the
  * rates this bench runs.
@@ -400,8 +403,25 @@ public final class MeasurementRecorder {
 	}
 
 	/**
+	 * The measured window's OK latencies, one histogram per second of it (empty for a
+	 * second without an OK response); none before the window opened.
+	 */
+	public synchronized List<Histogram> windowHistograms() {
+		if (this.phaseStart < 0 || this.windowStart == Long.MAX_VALUE) {
+			return List.of();
+		}
+		int first = warmupSeconds();
+		List<Histogram> window = new ArrayList<>();
+		for (int second = first; second < first + this.settings.durationSeconds(); second++) {
+			Phase bucket = this.seconds.get(second);
+			window.add((bucket != null) ? bucket.okLatency.copy() : LatencyHistograms.empty());
+		}
+		return window;
+	}
+
+	/**
 	 * Writes {@code measured.json} and {@code timeseries.json} into {@code dir}, creating
-	 * it.
+	 * it, and, once the window has opened, the window's {@value LatencyLog#FILE}.
 	 */
 	public void write(Path dir) {
 		try {
@@ -410,8 +430,13 @@ public final class MeasurementRecorder {
 		catch (IOException ex) {
 			throw new UncheckedIOException("cannot create " + dir, ex);
 		}
-		BenchJson.write(dir.resolve("measured.json"), measuredRun());
+		MeasuredRun run = measuredRun();
+		BenchJson.write(dir.resolve("measured.json"), run);
 		BenchJson.write(dir.resolve("timeseries.json"), timeSeries());
+		List<Histogram> window = windowHistograms();
+		if (!window.isEmpty()) {
+			LatencyLog.write(dir.resolve(LatencyLog.FILE), run.windowStartEpochMs(), window);
+		}
 	}
 
 	/**

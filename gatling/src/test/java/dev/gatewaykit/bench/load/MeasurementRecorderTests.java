@@ -13,6 +13,7 @@ import dev.gatewaykit.bench.model.AssertionResult;
 import dev.gatewaykit.bench.model.BenchJson;
 import dev.gatewaykit.bench.model.Latency;
 import dev.gatewaykit.bench.model.LatencyHistograms;
+import dev.gatewaykit.bench.model.LatencyLog;
 import dev.gatewaykit.bench.model.MeasuredRun;
 import dev.gatewaykit.bench.model.TimeSeries;
 
@@ -151,6 +152,43 @@ class MeasurementRecorderTests {
 		assertThat(run.measured().latencyMs().p99()).isEqualTo(42);
 		assertThat(run.label()).isEqualTo("naive");
 		assertThat(series.seconds()).hasSize(1);
+	}
+
+	@Test
+	void writesTheWindowsSecondsAsAnIntervalLogStartingAtTheWindowsEpochSecond(@TempDir Path dir) {
+		this.recorder.startPhase();
+		at(1_500, 200, 99);
+		at(2_100, 200, 10);
+		at(2_200, 200, 30);
+		at(2_300, 500, 1);
+		at(4_100, 200, 50);
+		at(5_100, 200, 77);
+
+		this.recorder.write(dir);
+
+		List<LatencyLog.Interval> log = LatencyLog.read(dir.resolve(LatencyLog.FILE));
+		long windowStart = 1_002_000;
+		// The 3 s window only, the empty second included; warm-up and tail stay out.
+		assertThat(log).extracting((interval) -> LatencyLog.secondOf(interval, windowStart)).containsExactly(0, 1, 2);
+		assertThat(log).extracting((interval) -> interval.histogram().getTotalCount()).containsExactly(2L, 0L, 1L);
+		assertThat(log.get(0).startEpochMs()).isCloseTo(windowStart, within(1L));
+		assertThat(log.get(0).histogram().getMaxValue()).isEqualTo(30);
+		assertThat(log.get(2).histogram().getMaxValue()).isEqualTo(50);
+		// Its OK counts are timeseries.json's, second by second.
+		TimeSeries series = BenchJson.read(dir.resolve("timeseries.json"), TimeSeries.class);
+		assertThat(series.seconds()).filteredOn((second) -> second.t() >= 0 && second.t() < 3)
+			.extracting(TimeSeries.Second::t, TimeSeries.Second::ok)
+			.containsExactly(org.assertj.core.groups.Tuple.tuple(0, 2L), org.assertj.core.groups.Tuple.tuple(2, 1L));
+	}
+
+	@Test
+	void writesNoIntervalLogBeforeTheWindowOpened(@TempDir Path dir) {
+		this.recorder.recordLogin(200, 100);
+
+		this.recorder.write(dir);
+
+		assertThat(dir.resolve("measured.json")).exists();
+		assertThat(dir.resolve(LatencyLog.FILE)).doesNotExist();
 	}
 
 	@Test
