@@ -2,11 +2,9 @@ package dev.gatewaykit.bench.analysis.merge;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.TreeMap;
 
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -16,9 +14,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.gatewaykit.bench.model.AssertionResult;
 import dev.gatewaykit.bench.model.BadInputException;
-import dev.gatewaykit.bench.model.LatencyHistograms;
 import dev.gatewaykit.bench.model.LatencyLog;
-import dev.gatewaykit.bench.model.MeasuredRun;
 import dev.gatewaykit.bench.model.PhaseStats;
 import dev.gatewaykit.bench.model.TimeSeries;
 import dev.gatewaykit.bench.model.Workload;
@@ -35,10 +31,14 @@ class InjectorMergeTests {
 	@TempDir
 	Path dir;
 
+	private int written;
+
 	@Test
 	void addsCountsAndHistogramsExactly() {
-		InjectorMerge.Injector fast = new Recording("a", WINDOW_START, 2).ok(0, 10, 500).ok(1, 10, 500).ko(1, 3).read();
-		InjectorMerge.Injector slow = new Recording("b", WINDOW_START + 40, 2).ok(0, 30, 400).ok(1, 30, 600).read();
+		InjectorMerge.Injector fast = read(
+				new SyntheticInjector("a", WINDOW_START, 2).ok(0, 10, 500).ok(1, 10, 500).ko(1, 3));
+		InjectorMerge.Injector slow = read(
+				new SyntheticInjector("b", WINDOW_START + 40, 2).ok(0, 30, 400).ok(1, 30, 600));
 
 		InjectorMerge.Merged merged = InjectorMerge.merge(List.of(fast, slow));
 
@@ -67,9 +67,9 @@ class InjectorMergeTests {
 	void splittingOneInjectorsRecordingsAcrossTwoAndMergingGivesThemBack(long seed) {
 		Random random = new Random(seed);
 		int duration = 5;
-		Recording whole = new Recording("whole", WINDOW_START, duration);
-		Recording left = new Recording("left", WINDOW_START, duration);
-		Recording right = new Recording("right", WINDOW_START + 7, duration);
+		SyntheticInjector whole = new SyntheticInjector("whole", WINDOW_START, duration);
+		SyntheticInjector left = new SyntheticInjector("left", WINDOW_START, duration);
+		SyntheticInjector right = new SyntheticInjector("right", WINDOW_START + 7, duration);
 		for (int second = -2; second < duration + 1; second++) {
 			int requests = random.nextInt(3000);
 			for (int i = 0; i < requests; i++) {
@@ -84,7 +84,7 @@ class InjectorMergeTests {
 			right.ko(second, failed - failed / 2);
 		}
 
-		InjectorMerge.Merged two = InjectorMerge.merge(List.of(left.read(), right.read()));
+		InjectorMerge.Merged two = InjectorMerge.merge(List.of(read(left), read(right)));
 
 		// Against what was recorded, not against another merge: each second's histogram,
 		// the window's, warm-up's and tail's counts, outcomes and percentiles.
@@ -92,15 +92,15 @@ class InjectorMergeTests {
 		assertThat(two.measured().measured()).isEqualTo(whole.phase(0, duration));
 		assertThat(two.measured().warmup()).isEqualTo(whole.phase(-2, 0));
 		assertThat(two.measured().tail()).isEqualTo(whole.phase(duration, Integer.MAX_VALUE));
-		InjectorMerge.Merged one = InjectorMerge.merge(List.of(whole.read()));
+		InjectorMerge.Merged one = InjectorMerge.merge(List.of(read(whole)));
 		assertThat(two.series().seconds()).usingRecursiveFieldByFieldElementComparatorIgnoringFields("okHistogram")
 			.isEqualTo(one.series().seconds());
 	}
 
 	@Test
 	void refusesWindowsThatOpenedMoreThanHalfASecondApart() {
-		InjectorMerge.Injector first = new Recording("a", WINDOW_START, 2).ok(0, 10, 5).read();
-		InjectorMerge.Injector late = new Recording("b", WINDOW_START + 501, 2).ok(0, 10, 5).read();
+		InjectorMerge.Injector first = read(new SyntheticInjector("a", WINDOW_START, 2).ok(0, 10, 5));
+		InjectorMerge.Injector late = read(new SyntheticInjector("b", WINDOW_START + 501, 2).ok(0, 10, 5));
 
 		assertThatExceptionOfType(BadInputException.class).isThrownBy(() -> InjectorMerge.merge(List.of(first, late)))
 			.withMessageContaining("windows not aligned: b's opened 501 ms from a's");
@@ -108,8 +108,8 @@ class InjectorMergeTests {
 
 	@Test
 	void acceptsWindowsThatOpenedWithinHalfASecondAndKeepsTheEarliestStart() {
-		InjectorMerge.Injector first = new Recording("a", WINDOW_START, 2).ok(0, 10, 5).read();
-		InjectorMerge.Injector early = new Recording("b", WINDOW_START - 500, 2).ok(0, 10, 5).read();
+		InjectorMerge.Injector first = read(new SyntheticInjector("a", WINDOW_START, 2).ok(0, 10, 5));
+		InjectorMerge.Injector early = read(new SyntheticInjector("b", WINDOW_START - 500, 2).ok(0, 10, 5));
 
 		InjectorMerge.Merged merged = InjectorMerge.merge(List.of(first, early));
 
@@ -119,8 +119,8 @@ class InjectorMergeTests {
 
 	@Test
 	void refusesWindowsOfDifferentLengths() {
-		InjectorMerge.Injector shorter = new Recording("a", WINDOW_START, 2).ok(0, 10, 5).read();
-		InjectorMerge.Injector longer = new Recording("b", WINDOW_START, 3).ok(0, 10, 5).read();
+		InjectorMerge.Injector shorter = read(new SyntheticInjector("a", WINDOW_START, 2).ok(0, 10, 5));
+		InjectorMerge.Injector longer = read(new SyntheticInjector("b", WINDOW_START, 3).ok(0, 10, 5));
 
 		assertThatExceptionOfType(BadInputException.class)
 			.isThrownBy(() -> InjectorMerge.merge(List.of(shorter, longer)))
@@ -129,7 +129,7 @@ class InjectorMergeTests {
 
 	@Test
 	void refusesADirectoryWithoutItsLog() throws Exception {
-		Path written = new Recording("a", WINDOW_START, 2).ok(0, 10, 5).write();
+		Path written = new SyntheticInjector("a", WINDOW_START, 2).ok(0, 10, 5).write(this.dir.resolve("a"));
 		Files.delete(written.resolve(LatencyLog.FILE));
 
 		assertThatExceptionOfType(BadInputException.class)
@@ -139,8 +139,8 @@ class InjectorMergeTests {
 
 	@Test
 	void refusesALogThatDisagreesWithItsCounts() {
-		Recording recording = new Recording("a", WINDOW_START, 2).ok(0, 10, 5);
-		InjectorMerge.Injector honest = recording.read();
+		SyntheticInjector recording = new SyntheticInjector("a", WINDOW_START, 2).ok(0, 10, 5);
+		InjectorMerge.Injector honest = read(recording);
 		List<TimeSeries.Second> miscounted = honest.series()
 			.seconds()
 			.stream()
@@ -157,20 +157,20 @@ class InjectorMergeTests {
 
 	@Test
 	void refusesDifferentLoadModels() {
-		InjectorMerge.Injector open = new Recording("a", WINDOW_START, 2).ok(0, 10, 5).read();
-		Recording closed = new Recording("b", WINDOW_START, 2).ok(0, 10, 5);
-		closed.workload = Workload.closed(50);
+		InjectorMerge.Injector open = read(new SyntheticInjector("a", WINDOW_START, 2).ok(0, 10, 5));
+		SyntheticInjector closed = new SyntheticInjector("b", WINDOW_START, 2).ok(0, 10, 5);
+		closed.workload(Workload.closed(50));
 
 		assertThatExceptionOfType(BadInputException.class)
-			.isThrownBy(() -> InjectorMerge.merge(List.of(open, closed.read())))
+			.isThrownBy(() -> InjectorMerge.merge(List.of(open, read(closed))))
 			.withMessageContaining("different load models: b ran 50 users, a 100 req/s");
 	}
 
 	@Test
 	void keepsEachInjectorsGatesUnderItsName() {
 		InjectorMerge.Merged merged = InjectorMerge
-			.merge(List.of(new Recording("injector 1", WINDOW_START, 2).ok(0, 10, 5).read(),
-					new Recording("injector 2", WINDOW_START, 2).ok(0, 10, 5).read()));
+			.merge(List.of(read(new SyntheticInjector("injector 1", WINDOW_START, 2).ok(0, 10, 5)),
+					read(new SyntheticInjector("injector 2", WINDOW_START, 2).ok(0, 10, 5))));
 
 		assertThat(merged.measured().assertions()).extracting(AssertionResult::name)
 			.containsExactly("injector 1: p99 < 500 ms", "injector 2: p99 < 500 ms");
@@ -178,13 +178,13 @@ class InjectorMergeTests {
 
 	@Test
 	void aMergedDirectoryMergesAgain() {
-		Recording a = new Recording("a", WINDOW_START, 2).ok(0, 10, 100);
-		Recording b = new Recording("b", WINDOW_START, 2).ok(1, 30, 100);
-		Recording c = new Recording("c", WINDOW_START, 2).ok(0, 50, 100);
+		SyntheticInjector a = new SyntheticInjector("a", WINDOW_START, 2).ok(0, 10, 100);
+		SyntheticInjector b = new SyntheticInjector("b", WINDOW_START, 2).ok(1, 30, 100);
+		SyntheticInjector c = new SyntheticInjector("c", WINDOW_START, 2).ok(0, 50, 100);
 		Path ab = this.dir.resolve("ab");
-		InjectorMerge.merge(List.of(a.read(), b.read())).write(ab);
+		InjectorMerge.merge(List.of(read(a), read(b))).write(ab);
 
-		InjectorMerge.Merged all = InjectorMerge.merge(List.of(InjectorMerge.Injector.read("ab", ab), c.read()));
+		InjectorMerge.Merged all = InjectorMerge.merge(List.of(InjectorMerge.Injector.read("ab", ab), read(c)));
 
 		assertThat(all.measured().measured().ok()).isEqualTo(300);
 		assertThat(all.measured().measured().latencyMs().max()).isEqualTo(50);
@@ -192,102 +192,8 @@ class InjectorMergeTests {
 		assertThat(all.window()).extracting(Histogram::getTotalCount).containsExactly(200L, 100L);
 	}
 
-	/**
-	 * What one injector recorded, second by second (t relative to its window, warm-up
-	 * below 0, tail from the duration on), written as the recorder writes it and read
-	 * back from its files.
-	 */
-	private final class Recording {
-
-		private final String name;
-
-		private final long windowStart;
-
-		private final int duration;
-
-		private final Map<Integer, Histogram> ok = new TreeMap<>();
-
-		private final Map<Integer, Long> ko = new TreeMap<>();
-
-		Workload workload = Workload.open(100);
-
-		Recording(String name, long windowStart, int duration) {
-			this.name = name;
-			this.windowStart = windowStart;
-			this.duration = duration;
-		}
-
-		Recording ok(int second, long valueMs, long count) {
-			this.ok.computeIfAbsent(second, (t) -> LatencyHistograms.empty()).recordValueWithCount(valueMs, count);
-			this.ko.putIfAbsent(second, 0L);
-			return this;
-		}
-
-		Recording ko(int second, long count) {
-			this.ko.merge(second, count, Long::sum);
-			this.ok.computeIfAbsent(second, (t) -> LatencyHistograms.empty());
-			return this;
-		}
-
-		List<Histogram> windowHistograms() {
-			List<Histogram> window = new ArrayList<>();
-			for (int t = 0; t < this.duration; t++) {
-				window.add(this.ok.getOrDefault(t, LatencyHistograms.empty()));
-			}
-			return window;
-		}
-
-		Path write() {
-			Path out = InjectorMergeTests.this.dir.resolve(this.name + "-" + System.nanoTime());
-			int warmup = 2;
-			List<TimeSeries.Second> seconds = new ArrayList<>();
-			this.ok.forEach((t, histogram) -> {
-				long count = histogram.getTotalCount();
-				seconds.add(new TimeSeries.Second(t, count, this.ko.get(t),
-						(count > 0) ? LatencyHistograms.latency(histogram) : null,
-						(count > 0) ? LatencyHistograms.encode(histogram) : null, t * 1000L - 40));
-			});
-			List<AssertionResult> gates = List.of(new AssertionResult("p99 < 500 ms", 30, true));
-			MeasuredRun measured = new MeasuredRun(MeasuredRun.SCHEMA, "fixed", "gateway", this.workload, warmup,
-					this.duration, 90_000, this.windowStart - warmup * 1000L, this.windowStart,
-					this.windowStart + this.duration * 1000L, phase(0, this.duration), phase(-warmup, 0),
-					phase(this.duration, Integer.MAX_VALUE), new PhaseStats(10, 0, null, Map.of("200", 10L)), gates,
-					null);
-			List<Histogram> window = new ArrayList<>();
-			for (int t = 0; t < this.duration; t++) {
-				window.add(this.ok.getOrDefault(t, LatencyHistograms.empty()));
-			}
-			new InjectorMerge.Merged(measured,
-					new TimeSeries(TimeSeries.SCHEMA, "fixed", warmup, this.duration, seconds), window)
-				.write(out);
-			return out;
-		}
-
-		InjectorMerge.Injector read() {
-			return InjectorMerge.Injector.read(this.name, write());
-		}
-
-		PhaseStats phase(int from, int to) {
-			Histogram latencies = LatencyHistograms.empty();
-			long okCount = 0;
-			long koCount = 0;
-			for (Map.Entry<Integer, Histogram> entry : this.ok.entrySet()) {
-				if (entry.getKey() >= from && entry.getKey() < to) {
-					latencies.add(entry.getValue());
-					okCount += entry.getValue().getTotalCount();
-					koCount += this.ko.get(entry.getKey());
-				}
-			}
-			Map<String, Long> outcomes = new TreeMap<>();
-			if (okCount > 0) {
-				outcomes.put("200", okCount);
-			}
-			if (koCount > 0) {
-				outcomes.put("502", koCount);
-			}
-			return new PhaseStats(okCount, koCount, LatencyHistograms.latency(latencies), outcomes);
-		}
-
+	private InjectorMerge.Injector read(SyntheticInjector injector) {
+		return injector.read(this.dir.resolve(injector.name() + "-" + this.written++));
 	}
 
 }
