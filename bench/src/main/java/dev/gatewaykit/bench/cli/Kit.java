@@ -17,8 +17,8 @@ import picocli.CommandLine.Spec;
 						+ "unsure" },
 		subcommands = { UpCommand.class, DownCommand.class, StatusCommand.class, BenchCommand.class, SweepCommand.class,
 				AblateCommand.class, ChaosCommand.class, SoakCommand.class, GateCommand.class, KneeCommand.class,
-				TestCommand.class, ToolsCommand.class, ReportCommand.class, CompareCommand.class, HelpCommand.class,
-				SummarizeModeCommand.class, SweepReportCommand.class, RenderCheckCommand.class,
+				TestCommand.class, ToolsCommand.class, ReportCommand.class, CompareCommand.class, MergeCommand.class,
+				HelpCommand.class, SummarizeModeCommand.class, SweepReportCommand.class, RenderCheckCommand.class,
 				NginxRenderCommand.class, FlipCommand.class, SampleSocketsCommand.class })
 public final class Kit implements Runnable {
 

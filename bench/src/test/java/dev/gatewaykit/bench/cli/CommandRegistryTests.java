@@ -74,7 +74,7 @@ class CommandRegistryTests {
 			.toList();
 
 		assertThat(shown).containsExactly("up", "down", "status", "bench", "sweep", "ablate", "chaos", "soak", "gate",
-				"knee", "test", "tools", "report", "compare", "help");
+				"knee", "test", "tools", "report", "compare", "merge", "help");
 	}
 
 	private static Result run(String... argv) {
