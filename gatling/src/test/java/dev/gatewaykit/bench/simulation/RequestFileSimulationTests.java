@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.bench.model.LatencyLog;
 import dev.gatewaykit.bench.model.MeasuredRun;
 import dev.gatewaykit.bench.model.PhaseStats;
 import dev.gatewaykit.bench.simulation.LoopbackServer.Seen;
@@ -83,6 +84,12 @@ class RequestFileSimulationTests {
 		assertThat(recorded).isBetween(seen.size() - 2L, (long) seen.size());
 		assertThat(out.resolve("phase.json")).isRegularFile();
 		assertThat(out.resolve("timeseries.json")).isRegularFile();
+		// The window's seconds in HdrHistogram's interval log, holding every OK latency
+		// of the window.
+		List<LatencyLog.Interval> log = LatencyLog.read(out.resolve(LatencyLog.FILE));
+		assertThat(log).hasSize(2);
+		assertThat(log.stream().mapToLong((interval) -> interval.histogram().getTotalCount()).sum())
+			.isEqualTo(run.measured().ok());
 		assertThat(out.resolve("gatling").resolve("index.html")).isRegularFile();
 	}
 
