@@ -53,11 +53,15 @@ import dev.gatewaykit.bench.model.Workload;
  * @param rampSeconds open model: the arrival rate climbs from a tenth of the rate to it
  * over this many seconds at the start of the load, so that a cold gateway meets its rate
  * gradually (0, the default: the full rate from the first second)
+ * @param windowStartEpochMs the start instant ({@code bench.windowStartEpochMs}, epoch
+ * ms): the measured window opens exactly then, whatever the warm-up rule says, so that
+ * several injectors given the same instant measure the same seconds; 0 (the default) for
+ * none
  */
 public record BenchSettings(String baseUrl, Target target, Workload workload, Warmup warmup, int durationSeconds,
 		int requestTimeoutMs, Path usersCsv, int loginPool, int productCount, String relayKeyId, String relayPrivateKey,
 		String label, Path outDir, int p99Ms, double maxErrorPct, String gatewayMetricsUrl, int drainSeconds,
-		@Nullable Path requestFile, int rampSeconds) {
+		@Nullable Path requestFile, int rampSeconds, long windowStartEpochMs) {
 
 	/**
 	 * Default closed-model users: the original incident's 75 TPS at 2 s per request is
@@ -150,9 +154,10 @@ public record BenchSettings(String baseUrl, Target target, Workload workload, Wa
 		int drain = in.integer("drainSeconds", 5, 0);
 		String requests = in.string("requestFile", null);
 		int ramp = in.integer("rampSeconds", 0, 0);
+		long start = in.epochMs("windowStartEpochMs");
 		return new BenchSettings(stripTrailingSlash(baseUrl), target, workload, warmup, duration, timeout, csv, pool,
 				products, relayKeyId, relayPrivateKey, label, out, p99, maxErrors, metrics, drain,
-				(requests != null) ? Path.of(requests) : null, ramp);
+				(requests != null) ? Path.of(requests) : null, ramp, start);
 	}
 
 	/**
@@ -161,6 +166,28 @@ public record BenchSettings(String baseUrl, Target target, Workload workload, Wa
 	 */
 	public int totalSeconds() {
 		return this.warmup.maxSeconds() + this.durationSeconds + this.drainSeconds;
+	}
+
+	/**
+	 * Whether the window opens at a given instant ({@link #windowStartEpochMs()}) rather
+	 * than after the warm-up rule.
+	 */
+	public boolean startsAtAnInstant() {
+		return this.windowStartEpochMs > 0;
+	}
+
+	/**
+	 * How long the load must run from {@code nowEpochMs} to cover the window and the
+	 * drain: {@link #totalSeconds()}, or, with a start instant further away than the
+	 * longest warm-up, until that instant plus the window and the drain.
+	 */
+	public int loadSeconds(long nowEpochMs) {
+		if (!startsAtAnInstant()) {
+			return totalSeconds();
+		}
+		long untilStart = Math.max(0, this.windowStartEpochMs - nowEpochMs);
+		int seconds = (int) ((untilStart + 999) / 1000) + this.durationSeconds + this.drainSeconds;
+		return Math.max(totalSeconds(), seconds);
 	}
 
 	public boolean gatesP99() {
@@ -216,6 +243,24 @@ public record BenchSettings(String baseUrl, Target target, Workload workload, Wa
 				throw new IllegalArgumentException(PREFIX + name + " must be at least " + min + ", was " + value);
 			}
 			return value;
+		}
+
+		/** An instant in epoch ms; 0 when not given. */
+		long epochMs(String name) {
+			String raw = string(name, null);
+			if (raw == null) {
+				return 0;
+			}
+			try {
+				long value = Long.parseLong(raw);
+				if (value > 0) {
+					return value;
+				}
+			}
+			catch (NumberFormatException ex) {
+				// reported below
+			}
+			throw new IllegalArgumentException(PREFIX + name + " must be an instant in epoch ms, was '" + raw + "'");
 		}
 
 		double decimal(String name, double fallback, double min) {

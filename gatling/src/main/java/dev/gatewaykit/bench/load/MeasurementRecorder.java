@@ -125,7 +125,10 @@ public final class MeasurementRecorder {
 			long now = this.clock.getAsLong();
 			this.phaseStart = now;
 			Warmup warmup = this.settings.warmup();
-			if (!warmup.auto()) {
+			if (this.settings.startsAtAnInstant()) {
+				openAtTheStartInstant(now);
+			}
+			else if (!warmup.auto()) {
 				openWindow(now + warmup.minSeconds() * 1000L,
 						new WarmupOutcome(warmup.describe(), warmup.minSeconds(), false, null, null));
 			}
@@ -185,6 +188,28 @@ public final class MeasurementRecorder {
 						Warmup.mean(okPerSecond, completed - span, completed),
 						Warmup.mean(okPerSecond, completed - 2 * span, completed - span)));
 		return true;
+	}
+
+	/**
+	 * Guarded by the lock. Opens the window at the settings' start instant: the phase's
+	 * seconds are counted back from it, so that the instant falls on a whole second of
+	 * the phase as the window's start always does (the phase then starts up to a second
+	 * before its first request, when nothing completes yet). A load that begins after the
+	 * instant opens its window at the first whole second after it that is still ahead,
+	 * and says so: its window is not the other injectors', and the merge will refuse it.
+	 */
+	private void openAtTheStartInstant(long now) {
+		long instant = this.settings.windowStartEpochMs();
+		long start = instant;
+		if (now > instant) {
+			start = instant + ((now - instant) / 1000 + 1) * 1000;
+			System.out.println("[" + this.settings.label() + "] the start instant " + instant + " passed "
+					+ (now - instant) + " ms before the load began: the window opens at " + start
+					+ " instead, not with the other injectors'");
+		}
+		this.phaseStart = start - ((start - now + 999) / 1000) * 1000;
+		int seconds = (int) ((start - this.phaseStart) / 1000);
+		openWindow(start, new WarmupOutcome("until the start instant " + instant, seconds, false, null, null));
 	}
 
 	private void openWindow(long start, WarmupOutcome outcome) {

@@ -90,6 +90,28 @@ class BenchSettingsTests {
 	}
 
 	@Test
+	void aStartInstantIsReadAndTheLoadLastsUntilItsWindowAndDrainAreOver() {
+		BenchSettings none = BenchSettings.from(Map.of("bench.warmupSeconds", "5")::get);
+		BenchSettings instant = BenchSettings.from(Map.of("bench.warmupSeconds", "5", "bench.durationSeconds", "30",
+				"bench.windowStartEpochMs", "1764244420123")::get);
+
+		assertThat(none.startsAtAnInstant()).isFalse();
+		assertThat(none.loadSeconds(1_764_244_400_000L)).isEqualTo(none.totalSeconds());
+		assertThat(instant.startsAtAnInstant()).isTrue();
+		assertThat(instant.windowStartEpochMs()).isEqualTo(1_764_244_420_123L);
+		// 20.123 s to the instant, rounded up, then the 30 s window and the 5 s drain.
+		assertThat(instant.loadSeconds(1_764_244_400_000L)).isEqualTo(21 + 30 + 5);
+		// Never shorter than without an instant.
+		assertThat(instant.loadSeconds(1_764_244_420_000L)).isEqualTo(5 + 30 + 5);
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> BenchSettings.from(Map.of("bench.windowStartEpochMs", "soon")::get))
+			.withMessage("bench.windowStartEpochMs must be an instant in epoch ms, was 'soon'");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> BenchSettings.from(Map.of("bench.windowStartEpochMs", "-5")::get))
+			.withMessageContaining("must be an instant in epoch ms");
+	}
+
+	@Test
 	void aNegativeErrorLimitTurnsTheGateOff() {
 		assertThat(BenchSettings.from(Map.of("bench.maxErrorPct", "-1")::get).gatesErrors()).isFalse();
 	}

@@ -311,6 +311,55 @@ class MeasurementRecorderTests {
 	}
 
 	@Test
+	void aStartInstantOpensTheWindowThenWhateverTheWarmUpRuleSays() {
+		// An automatic warm-up would wait for a steady throughput; the instant wins.
+		BenchSettings settings = BenchSettings.from(Map.of("bench.warmupSeconds", "auto", "bench.durationSeconds", "3",
+				"bench.windowStartEpochMs", "1012345", "bench.label", "fixed")::get);
+		MeasurementRecorder injector = new MeasurementRecorder(settings, this.now::get);
+		this.now.set(1_000_500);
+		injector.startPhase();
+		this.now.set(1_012_344);
+		injector.record(200, 7);
+		this.now.set(1_012_345);
+		injector.record(200, 9);
+		this.now.set(1_015_344);
+		injector.record(200, 11);
+		this.now.set(1_015_345);
+		injector.record(200, 13);
+
+		MeasuredRun run = injector.measuredRun();
+
+		assertThat(run.windowStartEpochMs()).isEqualTo(1_012_345);
+		assertThat(run.windowEndEpochMs()).isEqualTo(1_015_345);
+		// The phase's seconds count back from the instant: it starts 12 whole seconds
+		// before it, up to a second before the first request.
+		assertThat(run.phaseStartEpochMs()).isEqualTo(1_000_345);
+		assertThat(run.warmupSeconds()).isEqualTo(12);
+		assertThat(run.warmupOutcome().describe()).isEqualTo("12 s (fixed)");
+		assertThat(run.warmup().ok()).isEqualTo(1);
+		assertThat(run.measured().ok()).isEqualTo(2);
+		assertThat(run.tail().ok()).isEqualTo(1);
+		assertThat(injector.timeSeries().seconds()).extracting(TimeSeries.Second::t, TimeSeries.Second::ok)
+			.containsExactly(org.assertj.core.groups.Tuple.tuple(-1, 1L), org.assertj.core.groups.Tuple.tuple(0, 1L),
+					org.assertj.core.groups.Tuple.tuple(2, 1L), org.assertj.core.groups.Tuple.tuple(3, 1L));
+	}
+
+	@Test
+	void aLoadThatBeginsAfterTheStartInstantOpensAtTheNextWholeSecondAfterIt() {
+		BenchSettings settings = BenchSettings.from(Map.of("bench.durationSeconds", "3", "bench.windowStartEpochMs",
+				"1000000", "bench.label", "late")::get);
+		MeasurementRecorder injector = new MeasurementRecorder(settings, this.now::get);
+		this.now.set(1_002_300);
+
+		injector.startPhase();
+
+		MeasuredRun run = injector.measuredRun();
+		assertThat(run.windowStartEpochMs()).isEqualTo(1_003_000);
+		assertThat(run.phaseStartEpochMs()).isEqualTo(1_002_000);
+		assertThat(injector.inWarmup()).isTrue();
+	}
+
+	@Test
 	void theRunMayStopOnceTheWindowClosedAndTheDrainTimePassed() {
 		this.recorder.startPhase();
 		this.now.set(1_000_000 + 5_000 + 4_999);

@@ -168,7 +168,7 @@ public abstract class KitSimulation extends Simulation {
 				.injectOpen(atOnceUsers(this.settings.workload().users()));
 		}
 		double rate = this.settings.workload().rate();
-		int total = this.settings.totalSeconds();
+		int total = this.settings.loadSeconds(System.currentTimeMillis());
 		int ramp = Math.min(this.settings.rampSeconds(), total - 1);
 		if (ramp <= 0) {
 			return scenario("load").exec(iteration(requests))
