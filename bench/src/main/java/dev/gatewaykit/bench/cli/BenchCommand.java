@@ -57,6 +57,13 @@ public final class BenchCommand extends KitCommand {
 					+ "the report and the gate use each figure's median and min–max (default 1)")
 	@Nullable String repeat;
 
+	@Option(names = "--injectors", paramLabel = "N",
+			description = "N Gatling JVMs against the one stack, the users or the rate split evenly over them, every "
+					+ "window opened on one start instant (a minute for the JVMs and their logins, then the fixed "
+					+ "--warmup S this needs); each mode's figures are their runs merged exactly, as ./kit merge does, "
+					+ "each injector's own in DIR/<mode>/injector-<k> (default 1)")
+	@Nullable String injectors;
+
 	@ArgGroup(validate = false, heading = "%nThe load, the links, the stack and the diagnostics:%n")
 	@Nullable LoadOptionGroup load;
 

@@ -31,7 +31,7 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 		NginxConfig.Variant nginx, boolean quick, boolean ceiling, Path out, Optional<Path> compare,
 		double maxTpsDropPct, double maxP99RisePct, Optional<Double> minRatio, ProfilerEvent profile,
 		boolean blockHound, int repeat, GatewayUnderTest gateway, Scenario scenario, double maxCpuRisePct,
-		boolean force) {
+		boolean force, int injectors) {
 
 	/**
 	 * Between a case's name and its repeat number in a directory name ({@code fixed_2}).
@@ -173,6 +173,17 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 					"--ceiling measures nginx → the kit's mall-api, which a --target-url run does " + "not start");
 		}
 		Scenario scenario = scenario(args, given);
+		int injectors = whole(given, "injectors", 1, 1, "");
+		if (injectors > 1 && warmup.isEmpty()) {
+			throw new UsageException("--injectors " + injectors + " opens every injector's window on one instant, "
+					+ "which an automatic warm-up (ending when each injector finds the throughput steady) cannot: "
+					+ "give a fixed --warmup S");
+		}
+		if (injectors > 1 && !given.containsKey("rate")
+				&& whole(given, "users", Load.DEFAULT_USERS, 1, "") < injectors) {
+			throw new UsageException("--injectors " + injectors + " splits the users over the injectors: --users "
+					+ "must be at least " + injectors);
+		}
 		return new BenchOptions(modes, flipAt,
 				UsageException.parse(() -> Discovery.fromName(given.getOrDefault("discovery", "static"))),
 				whole(given, "users", Load.DEFAULT_USERS, 1, ""),
@@ -184,7 +195,7 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 				decimal("max-tps-drop", given.getOrDefault("max-tps-drop", "10")),
 				decimal("max-p99-rise", given.getOrDefault("max-p99-rise", "20")), minRatio, profile,
 				args.flag("blockhound"), repeat, gateway, scenario,
-				decimal("max-cpu-rise", given.getOrDefault("max-cpu-rise", "10")), args.flag("force"));
+				decimal("max-cpu-rise", given.getOrDefault("max-cpu-rise", "10")), args.flag("force"), injectors);
 	}
 
 	private static GatewayUnderTest gatewayUnderTest(GivenOptions args, Map<String, String> given) {
@@ -338,6 +349,11 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 		params.put("targetUrl", this.gateway.url().map(URI::toString).orElse(null));
 		params.put("simulation", this.scenario.simulation());
 		params.put("requestFile", this.scenario.requestFile().map(Path::toString).orElse(null));
+		if (this.injectors > 1) {
+			// Only then: a saved run's parameters stay comparable with one that predates
+			// the option.
+			params.put("injectors", this.injectors);
+		}
 		return params;
 	}
 

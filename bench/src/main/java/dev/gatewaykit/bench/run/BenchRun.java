@@ -12,13 +12,16 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 import dev.gatewaykit.bench.analysis.diagnostics.CpuSample;
@@ -31,6 +34,7 @@ import dev.gatewaykit.bench.analysis.summary.ModeSummary;
 import dev.gatewaykit.bench.drive.DemoLogins;
 import dev.gatewaykit.bench.drive.LoadRequests;
 import dev.gatewaykit.bench.drive.UnloadedProbe;
+import dev.gatewaykit.bench.model.BadInputException;
 import dev.gatewaykit.bench.model.BenchJson;
 import dev.gatewaykit.bench.model.CaseFacts;
 import dev.gatewaykit.bench.model.MeasuredRun;
@@ -298,7 +302,7 @@ public final class BenchRun implements AutoCloseable {
 		try {
 			Map<String, String> properties = new LinkedHashMap<>(this.options.loadProperties());
 			properties.put("bench.gatewayMetricsUrl", gateway.actuatorUri() + "/prometheus");
-			gatling(dir, mode.equals(ModeSummary.VANILLA) ? "vanilla" : "gateway", nginx.url(), name, properties, cpu);
+			load(dir, mode.equals(ModeSummary.VANILLA) ? "vanilla" : "gateway", nginx.url(), name, properties, cpu);
 		}
 		finally {
 			diagnostics.abort();
@@ -338,7 +342,7 @@ public final class BenchRun implements AutoCloseable {
 		Optional<CompletableFuture<WindowRecord>> window = pid.map((value) -> CompletableFuture
 			.supplyAsync(() -> diagnostics.run(plan(dir, run.name(), value, Optional.empty()), this.log)));
 		try {
-			gatling(dir, "gateway", target, run.name(), this.options.loadProperties(), cpu);
+			load(dir, "gateway", target, run.name(), this.options.loadProperties(), cpu);
 		}
 		finally {
 			diagnostics.abort();
@@ -424,7 +428,7 @@ public final class BenchRun implements AutoCloseable {
 		CpuSampler cpu = cpuSampler(nginx);
 		CompletableFuture<Integer> cpuSampling = CompletableFuture.supplyAsync(() -> sampleCpu(cpu, dir));
 		try {
-			gatling(dir, "ceiling", nginx.url(), "ceiling", properties, cpu);
+			load(dir, "ceiling", nginx.url(), "ceiling", properties, cpu);
 		}
 		finally {
 			cpu.stop();
@@ -476,13 +480,88 @@ public final class BenchRun implements AutoCloseable {
 		this.stack.close();
 	}
 
+	/**
+	 * The case's load: one Gatling JVM, or with {@code --injectors N} N of them at once
+	 * ({@link Injectors}), each given its share of the load and one start instant, their
+	 * runs then merged into {@code dir} as one injector's. The first injector's CPU is
+	 * sampled as the injector's, the others' as {@code injector-<k>}.
+	 */
+	private void load(Path dir, String target, URI baseUrl, String label, Map<String, String> load, CpuSampler cpu) {
+		int injectors = this.options.injectors();
+		if (injectors == 1) {
+			gatling(dir, target, baseUrl, label, load, cpu);
+			return;
+		}
+		long instant = Injectors.startInstant(System.currentTimeMillis(), load);
+		List<Map<String, String>> shares = Injectors.split(load, injectors, instant);
+		this.log.accept(label + ": " + injectors + " injectors, their windows opening at "
+				+ Instant.ofEpochMilli(instant) + " (in " + (instant - System.currentTimeMillis()) / 1000 + " s)");
+		List<CompletableFuture<Void>> others = new ArrayList<>();
+		for (int k = 2; k <= injectors; k++) {
+			Path own = Injectors.directory(dir, k);
+			createDirectories(own);
+			String name = "injector-" + k;
+			Map<String, String> share = shares.get(k - 1);
+			GatlingRun run = gatlingRun(own, target, baseUrl, label + "-" + name, share);
+			others.add(CompletableFuture.runAsync(
+					() -> run.run(this.err::println, (injector) -> cpu.watch(name, injector)),
+					(task) -> new Thread(task, "gatling-" + name).start()));
+		}
+		List<RuntimeException> failures = new ArrayList<>();
+		try {
+			gatling(dir, target, baseUrl, label, shares.get(0), cpu);
+		}
+		finally {
+			// Each injector ends within its own timeout (GatlingRun stops it then): none
+			// is left loading the stack.
+			Duration wait = this.options.load().timeout().plusSeconds(60);
+			others.forEach((other) -> failure(other, wait).ifPresent(failures::add));
+		}
+		if (!failures.isEmpty()) {
+			// The first injector that failed fails the case, as a lone injector would.
+			throw failures.get(0);
+		}
+		try {
+			Injectors.merge(dir, injectors);
+		}
+		catch (BadInputException ex) {
+			// The injectors ran; what they measured does not add up (one began after the
+			// start instant): the run's failure, not the user's input.
+			throw new RunFailedException("the injectors' runs of " + label + " cannot be merged: " + ex.getMessage()
+					+ "; each one's files are in " + dir.resolve("injector-<k>"));
+		}
+	}
+
+	/** Waits for an injector's run: what failed it, if anything. */
+	private static Optional<RuntimeException> failure(CompletableFuture<Void> run, Duration timeout) {
+		try {
+			run.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+			return Optional.empty();
+		}
+		catch (ExecutionException ex) {
+			return Optional.of((ex.getCause() instanceof RuntimeException runtime) ? runtime
+					: new RunFailedException("an injector failed: " + ex.getCause(), ex.getCause()));
+		}
+		catch (TimeoutException ex) {
+			return Optional.of(new RunFailedException("an injector still ran after " + timeout.toSeconds() + " s"));
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return Optional.of(new RunFailedException("interrupted while waiting for an injector", ex));
+		}
+	}
+
 	private void gatling(Path dir, String target, URI baseUrl, String label, Map<String, String> load, CpuSampler cpu) {
+		gatlingRun(dir, target, baseUrl, label, load).run(this.err::println,
+				(injector) -> cpu.watch("injector", injector));
+	}
+
+	private GatlingRun gatlingRun(Path dir, String target, URI baseUrl, String label, Map<String, String> load) {
 		Map<String, String> properties = GatlingRun.properties(baseUrl, target, load, this.workspace.demoUsersCsv(),
 				label, dir);
-		new GatlingRun(this.options.scenario().simulation(), this.workspace.gatlingClassPath(),
+		return new GatlingRun(this.options.scenario().simulation(), this.workspace.gatlingClassPath(),
 				this.options.scenario().classPath(), this.gatlingJvmOptions, properties, dir, label,
-				this.options.load().timeout())
-			.run(this.err::println, (injector) -> cpu.watch("injector", injector));
+				this.options.load().timeout());
 	}
 
 	private void summarize(Path dir, String mode, int redisLatencyMs, int authLatencyMs) {

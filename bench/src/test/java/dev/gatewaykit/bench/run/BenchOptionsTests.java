@@ -189,6 +189,21 @@ class BenchOptionsTests {
 		assertUsage("--simulation-classpath goes with --simulation", "--simulation-classpath", dir.toString());
 	}
 
+	@Test
+	void severalInjectorsNeedAFixedWarmUpAndAUserEachAndAreNamedInTheParameters() {
+		assertThat(parse().injectors()).isEqualTo(1);
+		assertThat(parse().params()).doesNotContainKey("injectors");
+		BenchOptions two = parse("--injectors", "2", "--warmup", "30", "--rate", "900");
+		assertThat(two.injectors()).isEqualTo(2);
+		assertThat(two.params()).containsEntry("injectors", 2);
+		// The load is the total; each injector's share is Injectors.split's.
+		assertThat(two.loadProperties()).containsEntry("bench.rate", "900.0");
+
+		assertUsage("give a fixed --warmup S", "--injectors", "2");
+		assertUsage("--users must be at least 3", "--injectors", "3", "--warmup", "30", "--users", "2");
+		assertUsage("--injectors must be a whole number of at least 1", "--injectors", "0");
+	}
+
 	private static BenchOptions parse(String... argv) {
 		return BenchOptions.from(ParsedArgs.of("bench", argv), Map.of(), KIT_DIR);
 	}
