@@ -43,6 +43,11 @@ final class Health {
 		List<String> notUp = new ArrayList<>();
 		collect("", health.path("components"), notUp);
 		String status = answer.status() + ", status " + health.path("status").asString();
+		if (notUp.isEmpty() && "OUT_OF_SERVICE".equals(health.path("status").asString())) {
+			// Up, but not accepting traffic yet: what readiness says while a service
+			// starts, and while the kit's gateway warms itself up (about 30 s).
+			return status + " (up, not ready yet: starting or warming up)";
+		}
 		return notUp.isEmpty() ? status : status + "; not up: " + String.join(", ", notUp);
 	}
 

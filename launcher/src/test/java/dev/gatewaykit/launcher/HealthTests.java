@@ -36,6 +36,8 @@ class HealthTests {
 		assertThat(Health.describe(new HttpAnswer(404, "<html>\n<body>Whitelabel Error Page</body></html>")))
 			.isEqualTo("404 <html> <body>Whitelabel Error Page</body></html>");
 		assertThat(Health.describe(new HttpAnswer(503, "{\"status\":\"DOWN\"}"))).isEqualTo("503, status DOWN");
+		assertThat(Health.describe(new HttpAnswer(503, "{\"status\":\"OUT_OF_SERVICE\"}")))
+			.isEqualTo("503, status OUT_OF_SERVICE (up, not ready yet: starting or warming up)");
 	}
 
 }
