@@ -39,13 +39,13 @@ import dev.gatewaykit.launcher.stack.Stack;
 /**
  * One {@code ./kit knee} run: the stack once (Redis, auth-service, mall-api, each link
  * through toxiproxy with the bench's latencies), then for each mode a gateway behind the
- * tuned nginx, brought to the start rate until it keeps up and its JIT has settled, then
- * the {@link KneeSearch}'s rates held one after another. A step ramps from the last rate
- * that passed (from none after a failed one, once its backlog has drained), holds the
- * rate for the settle, then judges the requests sent in its window a second after it
- * closed: their p99 and their errors, those still unanswered counted as errors. With
- * {@code --overload}, each mode with a knee is then driven past it
- * ({@link OverloadSteps}); with {@code --cold-start}, a fresh gateway of it is offered
+ * tuned nginx, brought to the start rate until it keeps up (not held for its JIT: see
+ * {@code search}), then the {@link KneeSearch}'s rates held one after another. A step
+ * ramps from the last rate that passed (from none after a failed one, once its backlog
+ * has drained), holds the rate for the settle, then judges the requests sent in its
+ * window a second after it closed: their p99 and their errors, those still unanswered
+ * counted as errors. With {@code --overload}, each mode with a knee is then driven past
+ * it ({@link OverloadSteps}); with {@code --cold-start}, a fresh gateway of it is offered
  * most of its knee at once ({@link ColdStart}).
  */
 public final class KneeRun implements AutoCloseable {
@@ -265,7 +265,9 @@ public final class KneeRun implements AutoCloseable {
 		// Kept up with, not held for the JIT as the gate holds its JVMs: the knee is
 		// judged on latency, not on CPU per request, and the steps below it warm the JIT
 		// on the way. Held for it at --from (50/s), the fixed gateway took 93 s to
-		// settle.
+		// settle. A high --from has no steps below it: at --from 600 the fixed gateway
+		// was still compiling (95-113 % of a core) at its first step, and the same build
+		// measured knees of 504 and 1200/s minutes apart (docs/overload.md).
 		WarmUp.Outcome warm = new WarmUp(this.http, OpenModelDriver.CLIENT_TIMEOUT).bring(load, url,
 				URI.create(gateway.actuatorUri() + "/prometheus"), this.options.start(), this.options.warmup(),
 				this.options.maxWarmup(), false);
