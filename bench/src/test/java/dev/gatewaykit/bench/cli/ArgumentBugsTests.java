@@ -1,9 +1,6 @@
 package dev.gatewaykit.bench.cli;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -17,6 +14,7 @@ import dev.gatewaykit.bench.options.ParsedArgs;
 import dev.gatewaykit.bench.options.UsageException;
 import dev.gatewaykit.bench.run.BenchOptions;
 
+import static dev.gatewaykit.bench.cli.KitRun.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
@@ -52,7 +50,7 @@ class ArgumentBugsTests {
 
 	@Test
 	void sweepRefusesATargetUrlBeforeStartingAnything() {
-		Result result = run("sweep", "--target-url", "http://127.0.0.1:1");
+		KitRun result = run("sweep", "--target-url", "http://127.0.0.1:1");
 
 		assertThat(result.code()).isEqualTo(ExitCodes.USAGE);
 		assertThat(result.err()).contains("--target-url", "toxiproxy");
@@ -61,7 +59,7 @@ class ArgumentBugsTests {
 	@ParameterizedTest(name = "./kit sweep {0} is refused, naming it")
 	@CsvSource({ "--repeat, 2", "--min-ratio, 3", "--compare, summary.json" })
 	void sweepRefusesWhatOnlyTheBenchDoes(String option, String value) {
-		Result result = run("sweep", option, value);
+		KitRun result = run("sweep", option, value);
 
 		assertThat(result.code()).isEqualTo(ExitCodes.USAGE);
 		assertThat(result.err()).contains("Unknown option").contains(option);
@@ -84,17 +82,6 @@ class ArgumentBugsTests {
 				.withMessageContaining("--rate");
 		}
 		assertThat(BenchOptions.from(ParsedArgs.of("bench", "--rate", "5"), Map.of(), this.dir).rate()).contains(5.0);
-	}
-
-	private static Result run(String... argv) {
-		ByteArrayOutputStream out = new ByteArrayOutputStream();
-		ByteArrayOutputStream err = new ByteArrayOutputStream();
-		int code = KitCli.run(argv, new PrintStream(out, true, StandardCharsets.UTF_8),
-				new PrintStream(err, true, StandardCharsets.UTF_8));
-		return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-	}
-
-	record Result(int code, String out, String err) {
 	}
 
 }

@@ -1,9 +1,7 @@
 package dev.gatewaykit.bench.cli;
 
-import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -14,6 +12,7 @@ import picocli.CommandLine;
 
 import dev.gatewaykit.bench.options.ParsedArgs;
 
+import static dev.gatewaykit.bench.cli.KitRun.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -30,7 +29,7 @@ class CommandRegistryTests {
 	@ParameterizedTest(name = "./kit {0} --help prints its usage and exits 0")
 	@MethodSource("commands")
 	void helpPrintsTheUsage(String command) {
-		Result result = run(command, "--help");
+		KitRun result = run(command, "--help");
 
 		assertThat(result.code()).isEqualTo(ExitCodes.OK);
 		assertThat(result.out()).startsWith("Usage: ./kit " + command);
@@ -46,7 +45,7 @@ class CommandRegistryTests {
 			assertThat(ParsedArgs.of(command, "--no-such-option").unmatched()).containsExactly("--no-such-option");
 			return;
 		}
-		Result result = run(command, "--no-such-option");
+		KitRun result = run(command, "--no-such-option");
 
 		assertThat(result.code()).isEqualTo(ExitCodes.USAGE);
 		assertThat(result.err()).startsWith("error: ").contains("--no-such-option");
@@ -75,17 +74,6 @@ class CommandRegistryTests {
 
 		assertThat(shown).containsExactly("up", "down", "status", "bench", "sweep", "ablate", "chaos", "soak", "gate",
 				"knee", "test", "tools", "report", "compare", "merge", "help");
-	}
-
-	private static Result run(String... argv) {
-		ByteArrayOutputStream out = new ByteArrayOutputStream();
-		ByteArrayOutputStream err = new ByteArrayOutputStream();
-		int code = KitCli.run(argv, new PrintStream(out, true, StandardCharsets.UTF_8),
-				new PrintStream(err, true, StandardCharsets.UTF_8));
-		return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-	}
-
-	record Result(int code, String out, String err) {
 	}
 
 }

@@ -1,9 +1,6 @@
 package dev.gatewaykit.bench.cli;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,6 +16,7 @@ import dev.gatewaykit.bench.model.BenchJson;
 import dev.gatewaykit.bench.options.GivenOptions;
 import dev.gatewaykit.bench.options.ParsedArgs;
 
+import static dev.gatewaykit.bench.cli.KitRun.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class KitCliTests {
@@ -30,7 +28,7 @@ class KitCliTests {
 
 	@Test
 	void withoutACommandPrintsTheUserCommandsLikeHelp() {
-		Result result = run();
+		KitRun result = run();
 
 		assertThat(result.code()).isEqualTo(ExitCodes.OK);
 		assertThat(result.out())
@@ -43,7 +41,7 @@ class KitCliTests {
 
 	@Test
 	void anUnknownCommandExits2() {
-		Result result = run("benchmark");
+		KitRun result = run("benchmark");
 
 		assertThat(result.code()).isEqualTo(ExitCodes.USAGE);
 		assertThat(result.err()).contains("error: ", "'benchmark'");
@@ -51,19 +49,19 @@ class KitCliTests {
 
 	@Test
 	void badStackOptionsExit2BeforeAnythingStarts() {
-		Result discovery = run("up", "--discovery", "consul");
+		KitRun discovery = run("up", "--discovery", "consul");
 		assertThat(discovery.code()).isEqualTo(ExitCodes.USAGE);
 		assertThat(discovery.err()).contains("--discovery must be static or nacos, was 'consul'");
 
-		Result mode = run("up", "turbo");
+		KitRun mode = run("up", "turbo");
 		assertThat(mode.code()).isEqualTo(ExitCodes.USAGE);
 		assertThat(mode.err()).contains("unknown profile or mode 'turbo'");
 
-		Result bench = run("bench", "--modes", "naive,turbo");
+		KitRun bench = run("bench", "--modes", "naive,turbo");
 		assertThat(bench.code()).isEqualTo(ExitCodes.USAGE);
 		assertThat(bench.err()).contains("unknown mode 'turbo'");
 
-		Result sweep = run("sweep", "--flip-at", "10");
+		KitRun sweep = run("sweep", "--flip-at", "10");
 		assertThat(sweep.code()).isEqualTo(ExitCodes.USAGE);
 		assertThat(sweep.err()).contains("Unknown options: '--flip-at'");
 	}
@@ -79,7 +77,7 @@ class KitCliTests {
 		assertThat(bench.string("duration", "60")).isEqualTo("30");
 		assertThat(bench.has("users")).isFalse();
 
-		Result tooMany = run("up", "naive", "fixed");
+		KitRun tooMany = run("up", "naive", "fixed");
 		assertThat(tooMany.code()).isEqualTo(ExitCodes.USAGE);
 		assertThat(tooMany.err()).contains("'fixed'");
 	}
@@ -95,7 +93,7 @@ class KitCliTests {
 
 	@Test
 	void aMissingRequiredOptionExits2WithTheCommandsUsage() {
-		Result result = run("nginx-render", "--variant", "naive", "--listen", "8080", "--prefix", "x");
+		KitRun result = run("nginx-render", "--variant", "naive", "--listen", "8080", "--prefix", "x");
 
 		assertThat(result.code()).isEqualTo(ExitCodes.USAGE);
 		assertThat(result.err()).contains("error: Missing required option: '--upstream=", "Usage: ./kit nginx-render");
@@ -105,7 +103,7 @@ class KitCliTests {
 	void anUnknownOptionOrBadNumberExits2() {
 		assertThat(run("compare", "--baseline", "a", "--current", "b", "--max-drop", "5").err())
 			.contains("Unknown options: '--max-drop'");
-		Result result = run("nginx-render", "--variant", "naive", "--listen", "eighty", "--upstream", "a:1", "--prefix",
+		KitRun result = run("nginx-render", "--variant", "naive", "--listen", "eighty", "--upstream", "a:1", "--prefix",
 				"x");
 		assertThat(result.code()).isEqualTo(ExitCodes.USAGE);
 		assertThat(result.err()).contains("--listen must be a whole number, was 'eighty'");
@@ -113,7 +111,7 @@ class KitCliTests {
 
 	@Test
 	void aValueGivenTwiceExits2() {
-		Result result = run("compare", "--baseline", "a", "--baseline", "b", "--current", "c");
+		KitRun result = run("compare", "--baseline", "a", "--baseline", "b", "--current", "c");
 
 		assertThat(result.code()).isEqualTo(ExitCodes.USAGE);
 		assertThat(result.err()).contains("--baseline");
@@ -123,7 +121,7 @@ class KitCliTests {
 	void nginxRenderWritesTheConfigUnderThePrefix() {
 		Path prefix = this.dir.resolve("nginx");
 
-		Result result = run("nginx-render", "--variant", "tuned", "--listen", "18080", "--upstream", "127.0.0.1:18081",
+		KitRun result = run("nginx-render", "--variant", "tuned", "--listen", "18080", "--upstream", "127.0.0.1:18081",
 				"--prefix", prefix.toString(), "--templates", "../nginx");
 
 		assertThat(result.code()).as(result.err()).isEqualTo(ExitCodes.OK);
@@ -135,7 +133,7 @@ class KitCliTests {
 	void summarizeModeWritesTheModeSummary() throws IOException {
 		Path mode = copyMode("naive");
 
-		Result result = run("summarize-mode", "--dir", mode.toString(), "--mode", "naive", "--redis-latency", "25",
+		KitRun result = run("summarize-mode", "--dir", mode.toString(), "--mode", "naive", "--redis-latency", "25",
 				"--auth-latency", "3", "--base-ms", "0", "--model", "closed", "--users", "200");
 
 		assertThat(result.code()).as(result.err()).isEqualTo(ExitCodes.OK);
@@ -149,7 +147,7 @@ class KitCliTests {
 	void summarizeModeWarnsWhenTheGivenWorkloadDisagreesWithTheSimulations() throws IOException {
 		Path mode = copyMode("fixed");
 
-		Result result = run("summarize-mode", "--dir", mode.toString(), "--mode", "fixed", "--redis-latency", "25",
+		KitRun result = run("summarize-mode", "--dir", mode.toString(), "--mode", "fixed", "--redis-latency", "25",
 				"--auth-latency", "3", "--users", "100");
 
 		assertThat(result.code()).isEqualTo(ExitCodes.OK);
@@ -160,7 +158,7 @@ class KitCliTests {
 	void summarizeModeWithoutMeasuredJsonExits2() throws IOException {
 		Files.createDirectories(this.dir.resolve("naive"));
 
-		Result result = run("summarize-mode", "--dir", this.dir.resolve("naive").toString(), "--mode", "naive",
+		KitRun result = run("summarize-mode", "--dir", this.dir.resolve("naive").toString(), "--mode", "naive",
 				"--redis-latency", "25", "--auth-latency", "3");
 
 		assertThat(result.code()).isEqualTo(ExitCodes.USAGE);
@@ -169,7 +167,7 @@ class KitCliTests {
 
 	@Test
 	void summarizeModeRejectsAnUnknownMode() throws IOException {
-		Result result = run("summarize-mode", "--dir", copyMode("naive").toString(), "--mode", "turbo",
+		KitRun result = run("summarize-mode", "--dir", copyMode("naive").toString(), "--mode", "turbo",
 				"--redis-latency", "25", "--auth-latency", "3");
 
 		assertThat(result.code()).isEqualTo(ExitCodes.USAGE);
@@ -180,8 +178,8 @@ class KitCliTests {
 	void reportThenCompareAgainstItselfPasses() throws IOException {
 		Path run = summarizedRun("run-a");
 
-		Result report = run("report", "--run", run.toString(), "--repo", ".");
-		Result compare = run("compare", "--baseline", run.resolve("summary.json").toString(), "--current",
+		KitRun report = run("report", "--run", run.toString(), "--repo", ".");
+		KitRun compare = run("compare", "--baseline", run.resolve("summary.json").toString(), "--current",
 				run.resolve("summary.json").toString());
 
 		assertThat(report.code()).as(report.err()).isEqualTo(ExitCodes.OK);
@@ -207,7 +205,7 @@ class KitCliTests {
 						good.versions(), List.of(good.modes().get(0), slower), good.ceiling(), null, null, List.of(),
 						null, null, null));
 
-		Result result = run("compare", "--baseline", baseline.resolve("summary.json").toString(), "--current",
+		KitRun result = run("compare", "--baseline", baseline.resolve("summary.json").toString(), "--current",
 				current.toString(), "--max-tps-drop", "10", "--max-p99-rise", "20");
 
 		assertThat(result.code()).isEqualTo(ExitCodes.FAILED);
@@ -223,9 +221,9 @@ class KitCliTests {
 		Path current = this.dir.resolve("current.json");
 		BenchJson.write(current, fewerUsers);
 
-		Result refused = run("compare", "--baseline", baseline.resolve("summary.json").toString(), "--current",
+		KitRun refused = run("compare", "--baseline", baseline.resolve("summary.json").toString(), "--current",
 				current.toString());
-		Result forced = run("compare", "--baseline", baseline.resolve("summary.json").toString(), "--current",
+		KitRun forced = run("compare", "--baseline", baseline.resolve("summary.json").toString(), "--current",
 				current.toString(), "--force", "--json", this.dir.resolve("verdict.json").toString(), "--junit",
 				this.dir.resolve("verdict.xml").toString());
 
@@ -239,7 +237,7 @@ class KitCliTests {
 
 	@Test
 	void compareWithAMissingFileExits2() {
-		Result result = run("compare", "--baseline", this.dir.resolve("nope.json").toString(), "--current",
+		KitRun result = run("compare", "--baseline", this.dir.resolve("nope.json").toString(), "--current",
 				this.dir.resolve("nope.json").toString());
 
 		assertThat(result.code()).isEqualTo(ExitCodes.USAGE);
@@ -250,7 +248,7 @@ class KitCliTests {
 	void renderCheckFailsClearlyWithoutChromium() throws IOException {
 		Path html = Files.writeString(this.dir.resolve("page.html"), "<html><body>hi</body></html>");
 
-		Result result = run("render-check", "--html", html.toString(), "--png", this.dir.resolve("p.png").toString(),
+		KitRun result = run("render-check", "--html", html.toString(), "--png", this.dir.resolve("p.png").toString(),
 				"--chromium", this.dir.resolve("no-chromium").toString());
 
 		assertThat(result.code()).isEqualTo(ExitCodes.FAILED);
@@ -259,7 +257,7 @@ class KitCliTests {
 
 	@Test
 	void renderCheckRejectsAMissingPage() {
-		Result result = run("render-check", "--html", this.dir.resolve("none.html").toString(), "--png",
+		KitRun result = run("render-check", "--html", this.dir.resolve("none.html").toString(), "--png",
 				this.dir.resolve("p.png").toString());
 
 		assertThat(result.code()).isEqualTo(ExitCodes.USAGE);
@@ -269,7 +267,7 @@ class KitCliTests {
 	void renderCheckRejectsABlankPage() throws IOException {
 		Path html = Files.writeString(this.dir.resolve("blank.html"), "<html><body></body></html>");
 
-		Result result = run("render-check", "--html", html.toString(), "--png", this.dir.resolve("p.png").toString(),
+		KitRun result = run("render-check", "--html", html.toString(), "--png", this.dir.resolve("p.png").toString(),
 				"--width", "400", "--height", "300");
 
 		assertThat(result.code()).isEqualTo(ExitCodes.FAILED);
@@ -280,7 +278,7 @@ class KitCliTests {
 		Path run = this.dir.resolve(name);
 		TestFiles.copy(FIXTURES, run);
 		for (String mode : List.of("naive", "fixed", "ceiling")) {
-			Result result = run("summarize-mode", "--dir", run.resolve(mode).toString(), "--mode", mode,
+			KitRun result = run("summarize-mode", "--dir", run.resolve(mode).toString(), "--mode", mode,
 					"--redis-latency", "25", "--auth-latency", "3");
 			assertThat(result.code()).as(result.err()).isEqualTo(ExitCodes.OK);
 		}
@@ -291,17 +289,6 @@ class KitCliTests {
 		Path target = this.dir.resolve(mode);
 		TestFiles.copy(FIXTURES.resolve(mode), target);
 		return target;
-	}
-
-	private static Result run(String... args) {
-		ByteArrayOutputStream out = new ByteArrayOutputStream();
-		ByteArrayOutputStream err = new ByteArrayOutputStream();
-		int code = KitCli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-				new PrintStream(err, true, StandardCharsets.UTF_8));
-		return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-	}
-
-	private record Result(int code, String out, String err) {
 	}
 
 }

@@ -1,8 +1,5 @@
 package dev.gatewaykit.bench.cli;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
@@ -12,6 +9,7 @@ import tools.jackson.databind.JsonNode;
 import dev.gatewaykit.bench.analysis.merge.SyntheticRuns;
 import dev.gatewaykit.bench.model.BenchJson;
 
+import static dev.gatewaykit.bench.cli.KitRun.run;
 import static dev.gatewaykit.bench.analysis.merge.SyntheticRuns.WINDOW_START;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -26,7 +24,7 @@ class MergeCommandTests {
 		Path second = SyntheticRuns.injectorRun(this.dir.resolve("injector-2"), WINDOW_START + 30, 30, 150, 50);
 		Path out = this.dir.resolve("merged");
 
-		Result result = run("merge", first.toString(), second.toString(), "--out", out.toString());
+		KitRun result = run("merge", first.toString(), second.toString(), "--out", out.toString());
 
 		assertThat(result.code()).as(result.err()).isEqualTo(ExitCodes.OK);
 		assertThat(result.out()).contains("merged 2 injectors into " + out.resolve("summary.json"));
@@ -46,8 +44,8 @@ class MergeCommandTests {
 	void oneOrNoRunIsAUsageError() throws Exception {
 		Path first = SyntheticRuns.injectorRun(this.dir.resolve("a"), WINDOW_START, 10, 100, 50);
 
-		Result one = run("merge", first.toString(), "--out", this.dir.resolve("out").toString());
-		Result none = run("merge");
+		KitRun one = run("merge", first.toString(), "--out", this.dir.resolve("out").toString());
+		KitRun none = run("merge");
 
 		assertThat(one.code()).isEqualTo(ExitCodes.USAGE);
 		assertThat(one.err()).contains("error: ").contains("DIR").contains("Usage: ./kit merge");
@@ -61,7 +59,7 @@ class MergeCommandTests {
 		Path first = SyntheticRuns.injectorRun(this.dir.resolve("a"), WINDOW_START, 10, 100, 50);
 		Path missing = this.dir.resolve("no-such-run");
 
-		Result result = run("merge", first.toString(), missing.toString(), "--out", this.dir.resolve("out").toString());
+		KitRun result = run("merge", first.toString(), missing.toString(), "--out", this.dir.resolve("out").toString());
 
 		assertThat(result.code()).isEqualTo(ExitCodes.USAGE);
 		assertThat(result.err()).contains("error: injector 2: " + missing + " is not a directory");
@@ -72,7 +70,7 @@ class MergeCommandTests {
 		Path first = SyntheticRuns.injectorRun(this.dir.resolve("a"), WINDOW_START, 10, 100, 50);
 		Path second = SyntheticRuns.injectorRun(this.dir.resolve("b"), WINDOW_START, 10, 100, 50);
 
-		Result result = run("merge", first.toString(), second.toString(), "--out", first.toString());
+		KitRun result = run("merge", first.toString(), second.toString(), "--out", first.toString());
 
 		assertThat(result.code()).isEqualTo(ExitCodes.USAGE);
 		assertThat(result.err()).contains("would overwrite injector 1's");
@@ -83,22 +81,11 @@ class MergeCommandTests {
 		Path first = SyntheticRuns.injectorRun(this.dir.resolve("a"), WINDOW_START, 10, 100, 50);
 		Path late = SyntheticRuns.injectorRun(this.dir.resolve("b"), WINDOW_START + 2_000, 10, 100, 50);
 
-		Result result = run("merge", first.toString(), late.toString(), "--out", this.dir.resolve("out").toString());
+		KitRun result = run("merge", first.toString(), late.toString(), "--out", this.dir.resolve("out").toString());
 
 		assertThat(result.code()).isEqualTo(ExitCodes.USAGE);
 		assertThat(result.err()).contains("windows not aligned: injector 2's opened 2000 ms from injector 1's");
 		assertThat(this.dir.resolve("out/summary.json")).doesNotExist();
-	}
-
-	private static Result run(String... argv) {
-		ByteArrayOutputStream out = new ByteArrayOutputStream();
-		ByteArrayOutputStream err = new ByteArrayOutputStream();
-		int code = KitCli.run(argv, new PrintStream(out, true, StandardCharsets.UTF_8),
-				new PrintStream(err, true, StandardCharsets.UTF_8));
-		return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-	}
-
-	private record Result(int code, String out, String err) {
 	}
 
 }

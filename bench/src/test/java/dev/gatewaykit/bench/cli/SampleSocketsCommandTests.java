@@ -1,10 +1,7 @@
 package dev.gatewaykit.bench.cli;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -15,6 +12,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import dev.gatewaykit.bench.analysis.sockets.SocketSample;
 
+import static dev.gatewaykit.bench.cli.KitRun.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class SampleSocketsCommandTests {
@@ -24,8 +22,8 @@ class SampleSocketsCommandTests {
 
 	@Test
 	void isPlumbingHiddenFromTheListButExplainsItself() {
-		Result list = run();
-		Result help = run("sample-sockets", "--help");
+		KitRun list = run();
+		KitRun help = run("sample-sockets", "--help");
 
 		assertThat(list.out()).doesNotContain("sample-sockets");
 		assertThat(help.code()).isEqualTo(ExitCodes.OK);
@@ -40,7 +38,7 @@ class SampleSocketsCommandTests {
 		String[] argv = option.equals("--port") ? new String[] { "sample-sockets", "--out", out(), option, value }
 				: new String[] { "sample-sockets", "--port", "8080", "--out", out(), option, value };
 
-		Result result = run(argv);
+		KitRun result = run(argv);
 
 		assertThat(result.code()).isEqualTo(ExitCodes.USAGE);
 		assertThat(result.err()).contains(message).contains("Usage: ./kit sample-sockets");
@@ -55,7 +53,7 @@ class SampleSocketsCommandTests {
 
 	@Test
 	void anOutputInAMissingDirectoryIsAUsageError() {
-		Result result = run("sample-sockets", "--port", "8080", "--out", this.dir.resolve("no/such.jsonl").toString());
+		KitRun result = run("sample-sockets", "--port", "8080", "--out", this.dir.resolve("no/such.jsonl").toString());
 
 		assertThat(result.code()).isEqualTo(ExitCodes.USAGE);
 		assertThat(result.err()).contains("is not a directory");
@@ -64,7 +62,7 @@ class SampleSocketsCommandTests {
 	@Test
 	void samplesAPortUntilMaxSecondsAndSaysHowMany() throws Exception {
 		try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-			Result result = run("sample-sockets", "--port", String.valueOf(server.getLocalPort()), "--out", out(),
+			KitRun result = run("sample-sockets", "--port", String.valueOf(server.getLocalPort()), "--out", out(),
 					"--interval-ms", "100", "--max-seconds", "1");
 
 			assertThat(result.code()).as(result.err()).isEqualTo(ExitCodes.OK);
@@ -79,17 +77,6 @@ class SampleSocketsCommandTests {
 
 	private String out() {
 		return this.dir.resolve("sockets.jsonl").toString();
-	}
-
-	private static Result run(String... argv) {
-		ByteArrayOutputStream out = new ByteArrayOutputStream();
-		ByteArrayOutputStream err = new ByteArrayOutputStream();
-		int code = KitCli.run(argv, new PrintStream(out, true, StandardCharsets.UTF_8),
-				new PrintStream(err, true, StandardCharsets.UTF_8));
-		return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-	}
-
-	private record Result(int code, String out, String err) {
 	}
 
 }
