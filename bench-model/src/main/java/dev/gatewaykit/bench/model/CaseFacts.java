@@ -36,6 +36,12 @@ public record CaseFacts(int schema, Kind kind, String name, String mode, int rep
 	public static final String FILE = "case.json";
 
 	/**
+	 * The knob that says how many gateways served the case, when more than one (a scale
+	 * point); absent, one.
+	 */
+	public static final String GATEWAYS_KNOB = "gateways";
+
+	/**
 	 * Directory names of runs saved before {@code case.json}: {@code <mode>_<k>},
 	 * {@code <mode>@<n>ms}, {@code <base>~<knob>_<k>}.
 	 */
@@ -65,6 +71,12 @@ public record CaseFacts(int schema, Kind kind, String name, String mode, int rep
 		/** A point of a latency sweep. */
 		SWEEP_POINT,
 
+		/**
+		 * A point of a scaling curve: a mode with more than one gateway behind nginx
+		 * ({@link CaseFacts#GATEWAYS_KNOB}).
+		 */
+		SCALE_POINT,
+
 		/** A case of an ablation. */
 		ABLATION,
 
@@ -85,6 +97,30 @@ public record CaseFacts(int schema, Kind kind, String name, String mode, int rep
 	 * @param authMs on the auth-service link
 	 */
 	public record Links(double redisMs, double authMs) {
+	}
+
+	/** How many gateways served the case: its {@link #GATEWAYS_KNOB}, else one. */
+	public int gateways() {
+		return gateways(this.knobs);
+	}
+
+	/** How many gateways a case with these knobs has: one without the knob. */
+	public static int gateways(Map<String, String> knobs) {
+		String count = knobs.get(GATEWAYS_KNOB);
+		if (count == null) {
+			return 1;
+		}
+		try {
+			int parsed = Integer.parseInt(count);
+			if (parsed >= 1) {
+				return parsed;
+			}
+		}
+		catch (NumberFormatException ex) {
+			// reported below
+		}
+		throw new BadInputException(
+				FILE + ": knob " + GATEWAYS_KNOB + " must be a whole number of at least 1, was '" + count + "'");
 	}
 
 	public void write(Path dir) {

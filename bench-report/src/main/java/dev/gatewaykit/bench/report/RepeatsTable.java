@@ -46,17 +46,9 @@ final class RepeatsTable {
 		if (rows.isEmpty()) {
 			return "";
 		}
-		StringBuilder html = new StringBuilder("<h2>Repeats</h2>\n<p>The modes ran interleaved, each several times; ")
-			.append("the summary above shows each mode's median repeat. The spread is the TPS range in percent of its ")
-			.append("median: a comparison inside it is no change.</p>\n<table>\n<tr>");
-		rows.get(0).forEach((cell) -> html.append("<th>").append(SvgChart.escape(cell)).append("</th>"));
-		html.append("</tr>\n");
-		for (List<String> row : rows.subList(1, rows.size())) {
-			html.append("<tr>");
-			row.forEach((cell) -> html.append("<td>").append(SvgChart.escape(cell)).append("</td>"));
-			html.append("</tr>\n");
-		}
-		return html.append("</table>\n").toString();
+		return "<h2>Repeats</h2>\n<p>The modes ran interleaved, each several times; the summary above shows each "
+				+ "mode's median repeat. The spread is the TPS range in percent of its median: a comparison inside it "
+				+ "is no change.</p>\n" + HtmlTable.render(rows);
 	}
 
 	private static String stat(Optional<Stat> stat, int decimals) {

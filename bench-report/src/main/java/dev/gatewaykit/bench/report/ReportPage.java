@@ -96,6 +96,7 @@ public final class ReportPage {
 		}
 		html.append("<h2>Summary</h2>\n").append(table(summary.modes(), summary.ceiling(), summary.flip()));
 		html.append(RepeatsTable.html(summary.samples()));
+		html.append(ScalingSection.html(summary.scaling()));
 		html.append("<p class=\"meta\">TPS = OK responses per second in the measured window (warm-up and login ")
 			.append("excluded). Latency in ms, of OK responses. A mode with more than 1 % errors is INVALID: its ")
 			.append("throughput is not quoted. The bound is the lowest of Little's law (threads ÷ the time each ")

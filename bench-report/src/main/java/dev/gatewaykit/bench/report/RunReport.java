@@ -20,6 +20,7 @@ import dev.gatewaykit.bench.analysis.flip.FlipSummary;
 import dev.gatewaykit.bench.analysis.repeat.ModeSamples;
 import dev.gatewaykit.bench.analysis.repeat.Sample;
 import dev.gatewaykit.bench.analysis.run.RunSummary;
+import dev.gatewaykit.bench.analysis.scaling.ScalingCurve;
 import dev.gatewaykit.bench.analysis.summary.BenchModes;
 import dev.gatewaykit.bench.analysis.summary.Headline;
 import dev.gatewaykit.bench.analysis.summary.MachineFacts;
@@ -88,7 +89,8 @@ public record RunReport(RunSummary summary, Map<String, TimeSeries> series, Map<
 		Map<String, List<Repeat>> repeats = new LinkedHashMap<>();
 		// Sweep points belong to sweep-report, ablation cases to the ablation report, not
 		// to a side-by-side report.
-		for (SummarizedCase measured : SummarizedCase.in(run, CaseFacts.Kind.MODE)) {
+		List<SummarizedCase> modeCases = SummarizedCase.in(run, CaseFacts.Kind.MODE);
+		for (SummarizedCase measured : modeCases) {
 			ModeSummary summary = measured.summary();
 			if (!summary.mode().equals(measured.facts().mode())) {
 				throw new BadInputException(measured.file() + " says mode '" + summary.mode() + "' but its case is '"
@@ -163,7 +165,8 @@ public record RunReport(RunSummary summary, Map<String, TimeSeries> series, Map<
 		}
 		RunSummary summary = new RunSummary(RunSummary.SCHEMA,
 				run.toAbsolutePath().normalize().getFileName().toString(), Instant.now(clock).toString(), paramsJson,
-				machine, versions, modes, ceiling, ratio, ratioText, warnings, flip, Headline.of(modes), samples);
+				machine, versions, modes, ceiling, ratio, ratioText, warnings, flip, Headline.of(modes), samples,
+				ScalingCurve.of(modeCases, SummarizedCase.in(run, CaseFacts.Kind.SCALE_POINT)));
 		return new RunReport(summary, series, reports);
 	}
 

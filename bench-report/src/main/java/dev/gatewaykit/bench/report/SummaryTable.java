@@ -162,6 +162,7 @@ public final class SummaryTable {
 				TextTable.render(rows(summary.modes(), summary.ceiling(), summary.flip())));
 		out.append('\n');
 		out.append(RepeatsTable.terminal(summary.samples()));
+		out.append(ScalingSection.terminal(summary.scaling()));
 		List<ModeSummary> all = new ArrayList<>(summary.modes());
 		if (summary.ceiling() != null) {
 			all.add(summary.ceiling());

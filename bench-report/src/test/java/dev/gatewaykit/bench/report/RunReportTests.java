@@ -23,6 +23,10 @@ import dev.gatewaykit.bench.analysis.summary.Ratio;
 import dev.gatewaykit.bench.analysis.summary.RunFixtures;
 import dev.gatewaykit.bench.model.BadInputException;
 import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.bench.analysis.littleslaw.LinkLatencies;
+import dev.gatewaykit.bench.analysis.scaling.ScalePoint;
+import dev.gatewaykit.bench.analysis.summary.ModeSummaries;
+import dev.gatewaykit.bench.model.MeasuredRun;
 import dev.gatewaykit.bench.model.CaseFacts;
 import dev.gatewaykit.bench.model.TimeSeries;
 
@@ -241,6 +245,44 @@ class RunReportTests {
 			.singleElement()
 			.satisfies((samples) -> assertThat(samples.runs()).extracting(Sample::repeat, Sample::dir)
 				.containsExactly(org.assertj.core.groups.Tuple.tuple(2, "second-look")));
+	}
+
+	@Test
+	void scalePointsAreEachModesCurveAgainstItsOneGatewayCaseWithTheirOwnBound() throws IOException {
+		Path two = this.run.resolve("naive@2gw");
+		TestFiles.copy(this.run.resolve("naive"), two);
+		new CaseFacts(CaseFacts.SCHEMA, CaseFacts.Kind.SCALE_POINT, "naive", "naive", 1, "kit",
+				Map.of(CaseFacts.GATEWAYS_KNOB, "2"), new CaseFacts.Links(25, 3))
+			.write(two);
+		MeasuredRun measured = ModeSummaries.measured(two);
+		ModeSummary summarized = ModeSummaries.summarize(two, "naive", new LinkLatencies(25, 3, 0), measured,
+				measured.workload(), (warning) -> {
+				});
+		ModeSummary one = BenchJson.read(this.run.resolve("naive").resolve(ModeSummary.FILE), ModeSummary.class);
+		BenchJson.write(two.resolve(ModeSummary.FILE), withTps(summarized, one.tps() * 1.9));
+
+		RunSummary summary = RunReport.load(this.run, null, MACHINE, VERSIONS, CLOCK).summary();
+
+		// The two gateways' loops bind: twice the one gateway's thread bound.
+		assertThat(summarized.prediction().formula()).startsWith("2 gateways × 4 loops / ");
+		assertThat(summarized.prediction().threadBound()).isCloseTo(2 * one.prediction().threadBound(), within(1e-6));
+		assertThat(summary.modes()).extracting(ModeSummary::mode).containsExactly("naive", "fixed");
+		assertThat(summary.scaling()).singleElement().satisfies((curve) -> {
+			assertThat(curve.mode()).isEqualTo("naive");
+			assertThat(curve.points()).extracting(ScalePoint::gateways, ScalePoint::dir)
+				.containsExactly(org.assertj.core.groups.Tuple.tuple(1, "naive"),
+						org.assertj.core.groups.Tuple.tuple(2, "naive@2gw"));
+			assertThat(curve.points().get(1).speedup()).isCloseTo(1.9, within(1e-9));
+			assertThat(curve.points().get(1).boundBy()).isEqualTo(summarized.prediction().boundBy());
+		});
+		assertThat(SummaryTable.terminal(summary)).contains("scaling").contains("1.90×").contains("naive@2gw");
+		assertThat(ReportPage.render(summary, Map.of(), Map.of())).contains("<h2>Scaling: TPS against gateways</h2>")
+			.contains("TPS against gateways</text>");
+
+		TestFiles.delete(this.run.resolve("naive"));
+		assertThatExceptionOfType(BadInputException.class)
+			.isThrownBy(() -> RunReport.load(this.run, null, MACHINE, VERSIONS, CLOCK))
+			.withMessageContaining("scale points of naive (naive@2gw/) but no one-gateway case of it");
 	}
 
 	private static ModeSummary withTps(ModeSummary mode, double tps) {

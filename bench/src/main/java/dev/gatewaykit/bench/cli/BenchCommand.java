@@ -64,6 +64,13 @@ public final class BenchCommand extends KitCommand {
 					+ "each injector's own in DIR/<mode>/injector-<k> (default 1)")
 	@Nullable String injectors;
 
+	@Option(names = "--gateways", paramLabel = "LIST",
+			description = "the scaling curve: each mode again with each count of gateways behind the one nginx "
+					+ "upstream, e.g. 1,2,4 (rising, from 1, at most 8), the same total load; counts above 1 in "
+					+ "DIR/<mode>@<N>gw; the report sets TPS against instances with the bound that binds each "
+					+ "point (default 1)")
+	@Nullable String gateways;
+
 	@ArgGroup(validate = false, heading = "%nThe load, the links, the stack and the diagnostics:%n")
 	@Nullable LoadOptionGroup load;
 
@@ -100,6 +107,12 @@ public final class BenchCommand extends KitCommand {
 					int number = repeat;
 					run.timed(options.repeatDirectory(mode, repeat),
 							() -> run.mode(mode, number, options.authLatencyMs()));
+					// A mode's counts one after the other: its curve is read on a machine
+					// in one state.
+					for (int gateways : options.gateways().subList(1, options.gateways().size())) {
+						run.timed(BenchOptions.scaleDirectory(mode, gateways),
+								() -> run.scalePoint(mode, gateways, options.authLatencyMs()));
+					}
 				}
 			}
 			if (options.ceiling()) {

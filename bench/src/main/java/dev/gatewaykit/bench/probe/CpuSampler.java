@@ -9,6 +9,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
@@ -32,7 +33,7 @@ public final class CpuSampler {
 
 	private static final JsonMapper LINES = JsonMapper.builder().build();
 
-	private final Map<String, ProcessHandle> watched = new ConcurrentHashMap<>();
+	private final Map<String, List<ProcessHandle>> watched = new ConcurrentHashMap<>();
 
 	private final Duration interval;
 
@@ -47,20 +48,38 @@ public final class CpuSampler {
 
 	/** Samples {@code process} and its descendants under {@code name} from now on. */
 	public CpuSampler watch(String name, ProcessHandle process) {
-		this.watched.put(name, process);
+		return watchAll(name, List.of(process));
+	}
+
+	/**
+	 * Samples {@code processes} and their descendants under {@code name}, their ticks
+	 * summed (several gateways behind one nginx).
+	 */
+	public CpuSampler watchAll(String name, List<ProcessHandle> processes) {
+		if (processes.isEmpty()) {
+			throw new IllegalArgumentException("no process to watch as " + name);
+		}
+		this.watched.put(name, List.copyOf(processes));
 		return this;
 	}
 
 	/** Every watched process's ticks now, and the whole machine's. */
 	public CpuSample sample() {
 		Map<String, Long> ticks = new LinkedHashMap<>();
-		this.watched.forEach((name, process) -> {
-			OptionalLong own = ProcCpu.ticks(process.pid());
-			if (own.isPresent()) {
-				long total = own.getAsLong();
-				for (ProcessHandle child : process.descendants().toList()) {
-					total += ProcCpu.ticks(child.pid()).orElse(0);
+		this.watched.forEach((name, processes) -> {
+			long total = 0;
+			boolean seen = false;
+			for (ProcessHandle process : processes) {
+				OptionalLong own = ProcCpu.ticks(process.pid());
+				if (own.isPresent()) {
+					seen = true;
+					total += own.getAsLong();
+					for (ProcessHandle child : process.descendants().toList()) {
+						total += ProcCpu.ticks(child.pid()).orElse(0);
+					}
 				}
+			}
+			if (seen) {
 				ticks.put(name, total);
 			}
 		});
@@ -73,9 +92,13 @@ public final class CpuSampler {
 	 */
 	public Map<String, Map<Long, Long>> compilerTicks() {
 		Map<String, Map<Long, Long>> ticks = new LinkedHashMap<>();
-		this.watched.forEach((name, process) -> {
-			Map<Long, Long> threads = new HashMap<>(CompilerThreads.ticks(process.pid()));
-			process.descendants().forEach((child) -> threads.putAll(CompilerThreads.ticks(child.pid())));
+		this.watched.forEach((name, processes) -> {
+			// Thread ids are unique across processes on Linux: one map holds them all.
+			Map<Long, Long> threads = new HashMap<>();
+			for (ProcessHandle process : processes) {
+				threads.putAll(CompilerThreads.ticks(process.pid()));
+				process.descendants().forEach((child) -> threads.putAll(CompilerThreads.ticks(child.pid())));
+			}
 			if (!threads.isEmpty()) {
 				ticks.put(name, threads);
 			}

@@ -31,12 +31,24 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 		NginxConfig.Variant nginx, boolean quick, boolean ceiling, Path out, Optional<Path> compare,
 		double maxTpsDropPct, double maxP99RisePct, Optional<Double> minRatio, ProfilerEvent profile,
 		boolean blockHound, int repeat, GatewayUnderTest gateway, Scenario scenario, double maxCpuRisePct,
-		boolean force, int injectors) {
+		boolean force, int injectors, List<Integer> gateways) {
 
 	/**
 	 * Between a case's name and its repeat number in a directory name ({@code fixed_2}).
 	 */
 	public static final String REPEAT_SEPARATOR = "_";
+
+	/**
+	 * Between a mode and its gateway count in a scale point's directory name
+	 * ({@code fixed@2gw}).
+	 */
+	public static final String GATEWAYS_SEPARATOR = "@";
+
+	/**
+	 * The most gateways {@code --gateways} starts on one machine: each is a JVM of a few
+	 * hundred MB, and past the cores the curve says nothing new.
+	 */
+	public static final int MAX_GATEWAYS = 8;
 
 	/**
 	 * Which gateway the run measures: the kit's own (the default), a user's jar started
@@ -184,6 +196,7 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 			throw new UsageException("--injectors " + injectors + " splits the users over the injectors: --users "
 					+ "must be at least " + injectors);
 		}
+		List<Integer> gateways = gateways(given, gateway, flipAt, repeat);
 		return new BenchOptions(modes, flipAt,
 				UsageException.parse(() -> Discovery.fromName(given.getOrDefault("discovery", "static"))),
 				whole(given, "users", Load.DEFAULT_USERS, 1, ""),
@@ -195,7 +208,56 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 				decimal("max-tps-drop", given.getOrDefault("max-tps-drop", "10")),
 				decimal("max-p99-rise", given.getOrDefault("max-p99-rise", "20")), minRatio, profile,
 				args.flag("blockhound"), repeat, gateway, scenario,
-				decimal("max-cpu-rise", given.getOrDefault("max-cpu-rise", "10")), args.flag("force"), injectors);
+				decimal("max-cpu-rise", given.getOrDefault("max-cpu-rise", "10")), args.flag("force"), injectors,
+				gateways);
+	}
+
+	/**
+	 * {@code --gateways 1,2,4}: the instance counts of the scaling curve, ascending from
+	 * 1 (each point is read against one instance), each behind the one nginx upstream.
+	 */
+	private static List<Integer> gateways(Map<String, String> given, GatewayUnderTest gateway, Optional<Integer> flipAt,
+			int repeat) {
+		String raw = given.get("gateways");
+		if (raw == null) {
+			return List.of(1);
+		}
+		List<Integer> counts = Arrays.stream(raw.split(","))
+			.map((value) -> number("gateways", value.trim(), 1, "a list of whole numbers of at least 1"))
+			.toList();
+		for (int k = 1; k < counts.size(); k++) {
+			if (counts.get(k) <= counts.get(k - 1)) {
+				throw new UsageException("--gateways must rise (e.g. 1,2,4), was '" + raw + "'");
+			}
+		}
+		if (counts.get(0) != 1) {
+			throw new UsageException(
+					"--gateways must start at 1: each count is read against one instance, was '" + raw + "'");
+		}
+		if (counts.get(counts.size() - 1) > MAX_GATEWAYS) {
+			throw new UsageException("--gateways starts at most " + MAX_GATEWAYS + " gateways on one machine, was '"
+					+ raw + "'; beyond one machine scale the Deployment (docs/kubernetes.md)");
+		}
+		if (gateway.url().isPresent()) {
+			throw new UsageException("--gateways starts the kit's (or --gateway-jar's) gateways; "
+					+ "a --target-url gateway is already running");
+		}
+		if (flipAt.isPresent()) {
+			throw new UsageException("--flip-at switches one gateway's mode; leave --gateways out");
+		}
+		if (repeat > 1) {
+			throw new UsageException("--gateways and --repeat: run the scaling curve once per bench, "
+					+ "and repeat the bench to see its spread");
+		}
+		return counts;
+	}
+
+	/**
+	 * The directory of {@code mode} with {@code gateways} instances: the mode's own for
+	 * one, {@code MODE@Ngw} (a scale point) for more.
+	 */
+	public static String scaleDirectory(String mode, int gateways) {
+		return (gateways == 1) ? mode : mode + GATEWAYS_SEPARATOR + gateways + "gw";
 	}
 
 	private static GatewayUnderTest gatewayUnderTest(GivenOptions args, Map<String, String> given) {
@@ -339,7 +401,8 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 		params.put("ceiling", this.ceiling);
 		params.put("discovery", this.discovery.id());
 		params.put("flipAtSeconds", this.flipAtSeconds.orElse(null));
-		params.put("gateways", 1);
+		// One as a number, as before the option: a saved run stays comparable.
+		params.put("gateways", (this.gateways.size() == 1) ? this.gateways.get(0) : this.gateways);
 		params.put("mallApis", 1);
 		params.put("profile", this.profile.id());
 		params.put("blockHound", this.blockHound);

@@ -185,6 +185,16 @@ public final class BenchRun implements AutoCloseable {
 				this.options.nginx(), this.options.gatewayArguments(mode), authLatencyMs, List.of(), Map.of()));
 	}
 
+	/**
+	 * One point of a scaling curve ({@code --gateways}): {@code mode} with
+	 * {@code gateways} instances behind the one nginx upstream, in {@code out/MODE@Ngw}.
+	 */
+	public void scalePoint(String mode, int gateways, int authLatencyMs) {
+		run(new Case(CaseFacts.Kind.SCALE_POINT, mode, mode, 1, BenchOptions.scaleDirectory(mode, gateways),
+				this.options.nginx(), this.options.gatewayArguments(mode), authLatencyMs, List.of(),
+				Map.of(CaseFacts.GATEWAYS_KNOB, String.valueOf(gateways))));
+	}
+
 	/** One point of a sweep: {@code mode} with the auth link at {@code authLatencyMs}. */
 	public void sweepPoint(String mode, int authLatencyMs) {
 		run(new Case(CaseFacts.Kind.SWEEP_POINT, mode, mode, 1, mode + "@" + authLatencyMs + "ms", this.options.nginx(),
@@ -211,6 +221,11 @@ public final class BenchRun implements AutoCloseable {
 	public record Case(CaseFacts.Kind kind, String group, String mode, int repeat, String name,
 			NginxConfig.Variant nginx, List<String> gatewayArguments, int authLatencyMs, List<String> gatewayJvmOptions,
 			Map<String, String> knobs) {
+
+		/** How many gateways serve the case: one but for a scale point. */
+		int gateways() {
+			return CaseFacts.gateways(this.knobs);
+		}
 
 	}
 
@@ -264,10 +279,12 @@ public final class BenchRun implements AutoCloseable {
 		}
 		String mode = run.mode();
 		String name = run.name();
-		this.log.accept("── " + name + ": starting gateway (redis link +" + this.options.redisLatencyMs()
-				+ " ms, auth link +" + run.authLatencyMs() + " ms, " + this.options.discovery().id() + " discovery)");
+		int count = run.gateways();
+		this.log.accept("── " + name + ": starting " + ((count == 1) ? "gateway" : count + " gateways")
+				+ " (redis link +" + this.options.redisLatencyMs() + " ms, auth link +" + run.authLatencyMs() + " ms, "
+				+ this.options.discovery().id() + " discovery)");
 		Path jar = this.options.gateway().jar().orElse(this.workspace.jar("gateway"));
-		List<ServiceProcess> gateways = this.links.startGateways(jar, BenchOptions.selection(mode), 1, dir,
+		List<ServiceProcess> gateways = this.links.startGateways(jar, BenchOptions.selection(mode), count, dir,
 				concat(this.options.gatewayJvmOptions(), run.gatewayJvmOptions()), run.gatewayArguments());
 		ServiceProcess gateway = gateways.get(0);
 		Optional<String> facts = get(gateway.actuatorUri().resolve("actuator/kit"));
@@ -292,7 +309,9 @@ public final class BenchRun implements AutoCloseable {
 		this.log.accept("── " + name + ": " + load() + ", nginx " + run.nginx().id());
 		SocketSampler sampler = new SocketSampler(gateway.port(), Duration.ofMillis(500));
 		CompletableFuture<Integer> sampling = CompletableFuture.supplyAsync(() -> sample(sampler, dir));
-		CpuSampler cpu = cpuSampler(nginx).watch("gateway", gateway.handle());
+		// Every instance's CPU under one name: a scale point's CPU per request is the
+		// gateways', as one gateway's is its own. The diagnostics below read the first.
+		CpuSampler cpu = cpuSampler(nginx).watchAll("gateway", gateways.stream().map(ServiceProcess::handle).toList());
 		CompletableFuture<Integer> cpuSampling = CompletableFuture.supplyAsync(() -> sampleCpu(cpu, dir));
 		WindowDiagnostics diagnostics = new WindowDiagnostics();
 		CompletableFuture<WindowRecord> window = CompletableFuture.supplyAsync(

@@ -203,7 +203,7 @@ class KitCliTests {
 		BenchJson.write(current,
 				new RunSummary(good.schema(), "current", good.createdAt(), good.params(), good.machine(),
 						good.versions(), List.of(good.modes().get(0), slower), good.ceiling(), null, null, List.of(),
-						null, null, null));
+						null, null, null, null));
 
 		KitRun result = run("compare", "--baseline", baseline.resolve("summary.json").toString(), "--current",
 				current.toString(), "--max-tps-drop", "10", "--max-p99-rise", "20");

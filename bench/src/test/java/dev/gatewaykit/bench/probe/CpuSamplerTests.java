@@ -13,6 +13,7 @@ import dev.gatewaykit.bench.analysis.diagnostics.CpuAccounting;
 import dev.gatewaykit.bench.analysis.diagnostics.CpuSample;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 class CpuSamplerTests {
 
@@ -74,6 +75,25 @@ class CpuSamplerTests {
 		finally {
 			sleep.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
 		}
+	}
+
+	@Test
+	void processesWatchedUnderOneNameAreSummed() {
+		long alone = new CpuSampler(Duration.ofSeconds(1)).watch("jvm", ProcessHandle.current())
+			.sample()
+			.ticks()
+			.get("jvm");
+		// The same process twice: its ticks counted twice, read after the first reading
+		// (CPU time only grows).
+		long twice = new CpuSampler(Duration.ofSeconds(1))
+			.watchAll("gateways", List.of(ProcessHandle.current(), ProcessHandle.current()))
+			.sample()
+			.ticks()
+			.get("gateways");
+
+		assertThat(twice).isGreaterThanOrEqualTo(2 * alone);
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new CpuSampler(Duration.ofSeconds(1)).watchAll("none", List.of()));
 	}
 
 }

@@ -204,6 +204,28 @@ class BenchOptionsTests {
 		assertUsage("--injectors must be a whole number of at least 1", "--injectors", "0");
 	}
 
+	@Test
+	void theScalingCurveRisesFromOneGatewayAndIsNamedInTheParameters() {
+		assertThat(parse().gateways()).containsExactly(1);
+		// As before the option: one, a number.
+		assertThat(parse().params()).containsEntry("gateways", 1);
+		BenchOptions curve = parse("--gateways", "1, 2,4");
+		assertThat(curve.gateways()).containsExactly(1, 2, 4);
+		assertThat(curve.params()).containsEntry("gateways", List.of(1, 2, 4));
+		assertThat(BenchOptions.scaleDirectory("fixed", 1)).isEqualTo("fixed");
+		assertThat(BenchOptions.scaleDirectory("fixed", 2)).isEqualTo("fixed@2gw");
+
+		assertUsage("--gateways must start at 1", "--gateways", "2,4");
+		assertUsage("--gateways must rise", "--gateways", "1,4,2");
+		assertUsage("--gateways must rise", "--gateways", "1,1");
+		assertUsage("at most 8 gateways", "--gateways", "1,9");
+		assertUsage("--gateways must be a list of whole numbers", "--gateways", "1,two");
+		assertUsage("a --target-url gateway is already running", "--gateways", "1,2", "--target-url",
+				"http://127.0.0.1:1");
+		assertUsage("leave --gateways out", "--gateways", "1,2", "--flip-at", "30");
+		assertUsage("repeat the bench to see its spread", "--gateways", "1,2", "--repeat", "2");
+	}
+
 	private static BenchOptions parse(String... argv) {
 		return BenchOptions.from(ParsedArgs.of("bench", argv), Map.of(), KIT_DIR);
 	}

@@ -44,6 +44,19 @@ public final class LittlesLaw {
 	 */
 	public static Prediction predict(ExecutionMode mode, GatewayFacts gateway, LinkLatencies links, Workload workload,
 			HoldTime hold) {
+		return predict(mode, gateway, links, workload, hold, 1);
+	}
+
+	/**
+	 * Likewise, for {@code instances} gateways behind one nginx, each with the threads
+	 * {@code gateway} reports and the measured hold time: the thread bound is theirs
+	 * together.
+	 */
+	public static Prediction predict(ExecutionMode mode, GatewayFacts gateway, LinkLatencies links, Workload workload,
+			HoldTime hold, int instances) {
+		if (instances < 1) {
+			throw new IllegalArgumentException("instances must be at least 1, was " + instances);
+		}
 		boolean measured = hold != null && mode.threadBound() && hold.totalMs() > 0;
 		double blockedMs = measured ? hold.totalMs() : links.blockedMs();
 		String blocked = measured ? "(" + hold.describe() + ")" : Numbers.trim(blockedMs, 1) + " ms";
@@ -57,7 +70,7 @@ public final class LittlesLaw {
 				return new Prediction(null, "thread counts unknown (no gateway.json)", Prediction.NONE, null,
 						offered.value);
 			}
-			threads = threadBound(mode, gateway, blockedMs, threadBlocked);
+			threads = threadBound(mode, gateway, instances, blockedMs, threadBlocked);
 		}
 		if (threads != null && threads.value != null && (offered.value == null || threads.value <= offered.value)) {
 			return new Prediction(threads.value, threads.formula, Prediction.THREADS, threads.value, offered.value,
@@ -83,7 +96,8 @@ public final class LittlesLaw {
 		return new Bound(value, plural(workload.users(), "user") + " / " + blocked + " = " + Math.round(value));
 	}
 
-	private static Bound threadBound(ExecutionMode mode, GatewayFacts gateway, double blockedMs, String blocked) {
+	private static Bound threadBound(ExecutionMode mode, GatewayFacts gateway, int instances, double blockedMs,
+			String blocked) {
 		int count = switch (mode) {
 			case BLOCKING -> gateway.eventLoopThreads();
 			case PUBLISH_ON -> gateway.parallelThreads();
@@ -102,8 +116,9 @@ public final class LittlesLaw {
 		if (blockedMs <= 0) {
 			return new Bound(null, null);
 		}
-		double value = count / (blockedMs / 1000.0);
-		return new Bound(value, plural(count, noun) + " / " + blocked + " = " + Math.round(value));
+		double value = instances * count / (blockedMs / 1000.0);
+		String threads = ((instances == 1) ? "" : instances + " gateways × ") + plural(count, noun);
+		return new Bound(value, threads + " / " + blocked + " = " + Math.round(value));
 	}
 
 	private static String plural(int count, String noun) {

@@ -68,6 +68,15 @@ public record PoolBound(String pool, int size, double heldMs, double tps) {
 		return lowest;
 	}
 
+	/**
+	 * The bound of {@code instances} gateways, each with this pool: as many connections
+	 * again, each held as long. This bound is then one gateway's, read at its share of
+	 * the load ({@link #lowest} given the whole rate ÷ the instances).
+	 */
+	public PoolBound across(int instances) {
+		return new PoolBound(this.pool, this.size * instances, this.heldMs, this.tps * instances);
+	}
+
 	/** E.g. {@code auth-service pool 500 / 47.5 ms = 10526}. */
 	public String formula() {
 		return String.format(Locale.ROOT, "%s pool %d / %s ms = %d", this.pool, this.size, Numbers.trim(this.heldMs, 1),

@@ -8,6 +8,7 @@ import tools.jackson.databind.JsonNode;
 import dev.gatewaykit.bench.analysis.flip.FlipSummary;
 import dev.gatewaykit.bench.analysis.repeat.ModeSamples;
 import dev.gatewaykit.bench.analysis.repeat.Sample;
+import dev.gatewaykit.bench.analysis.scaling.ScalingCurve;
 import dev.gatewaykit.bench.analysis.summary.Headline;
 import dev.gatewaykit.bench.analysis.summary.MachineFacts;
 import dev.gatewaykit.bench.analysis.summary.ModeSummary;
@@ -36,10 +37,13 @@ import dev.gatewaykit.bench.analysis.summary.Ratio;
  * @param samples every repeat of every mode ({@code --repeat N}), in report order; one
  * sample per mode for a run without repeats, and for a summary written before repeats
  * existed (derived from {@code modes})
+ * @param scaling each mode's TPS against its gateway count ({@code --gateways}); empty
+ * without scale points
  */
 public record RunSummary(int schema, String run, String createdAt, JsonNode params, MachineFacts machine,
 		Map<String, String> versions, List<ModeSummary> modes, ModeSummary ceiling, Ratio ratio, String ratioText,
-		List<String> warnings, FlipSummary flip, Headline headline, List<ModeSamples> samples) {
+		List<String> warnings, FlipSummary flip, Headline headline, List<ModeSamples> samples,
+		List<ScalingCurve> scaling) {
 
 	public static final int SCHEMA = 1;
 
@@ -47,6 +51,7 @@ public record RunSummary(int schema, String run, String createdAt, JsonNode para
 		modes = (modes != null) ? List.copyOf(modes) : List.of();
 		warnings = (warnings != null) ? List.copyOf(warnings) : List.of();
 		samples = (samples != null) ? List.copyOf(samples) : modes.stream().map(RunSummary::single).toList();
+		scaling = (scaling != null) ? List.copyOf(scaling) : List.of();
 	}
 
 	/**

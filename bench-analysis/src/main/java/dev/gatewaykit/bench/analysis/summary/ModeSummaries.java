@@ -24,6 +24,7 @@ import dev.gatewaykit.bench.analysis.littleslaw.Prediction;
 import dev.gatewaykit.bench.analysis.sockets.StarvationAnalysis;
 import dev.gatewaykit.bench.model.BadInputException;
 import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.bench.model.CaseFacts;
 import dev.gatewaykit.bench.model.MeasuredRun;
 import dev.gatewaykit.bench.model.TimeSeries;
 import dev.gatewaykit.bench.model.Unloaded;
@@ -76,8 +77,11 @@ public final class ModeSummaries {
 		else if (!ModeSummary.CEILING.equals(mode)) {
 			warnings.accept("no gateway.json in " + dir + ": thread counts unknown, no prediction for " + mode);
 		}
+		// A scale point's gateways: the facts and meters are the first's, the bounds all
+		// of theirs.
+		int instances = Files.isRegularFile(dir.resolve(CaseFacts.FILE)) ? CaseFacts.read(dir).gateways() : 1;
 		ModeSummary summary = Summarizer.summarize(mode, measured, series, gateway, links, workload,
-				scrapes(dir, warnings));
+				scrapes(dir, warnings), instances);
 		Path sockets = dir.resolve(SOCKETS_FILE);
 		if (Files.isRegularFile(sockets)) {
 			// From the first browsing request, not the window: the longest waits come
@@ -100,7 +104,7 @@ public final class ModeSummaries {
 				summary = summary.withPrediction(cpu.bind(summary.prediction()));
 			}
 			summary = withLoopBound(summary, diagnostics);
-			summary = withPoolBound(summary, diagnostics, measured.windowEndEpochMs());
+			summary = withPoolBound(summary, diagnostics, measured.windowEndEpochMs(), instances);
 		}
 		summary = withClosedBound(summary, workload, dir.resolve(Unloaded.FILE));
 		BenchJson.write(dir.resolve(ModeSummary.FILE), summary);
@@ -128,7 +132,7 @@ public final class ModeSummaries {
 	 * The connection pools' lowest bound beside the others, from the gateway's pool
 	 * gauges over the window (seconds that ended inside it) and the window's rate.
 	 */
-	static ModeSummary withPoolBound(ModeSummary summary, Diagnostics diagnostics, long windowEndMs) {
+	static ModeSummary withPoolBound(ModeSummary summary, Diagnostics diagnostics, long windowEndMs, int instances) {
 		Prediction prediction = summary.prediction();
 		if (prediction == null || ModeSummary.FLIP.equals(summary.mode()) || !summary.valid()) {
 			return summary;
@@ -139,8 +143,9 @@ public final class ModeSummaries {
 			.stream()
 			.filter((second) -> second.epochSecond() >= first && second.epochSecond() <= last)
 			.toList();
-		PoolBound bound = PoolBound.lowest(window, summary.tps());
-		return (bound != null) ? summary.withPrediction(bound.bind(prediction)) : summary;
+		// The gauges are the first gateway's, which served its share of the rate.
+		PoolBound bound = PoolBound.lowest(window, summary.tps() / instances);
+		return (bound != null) ? summary.withPrediction(bound.across(instances).bind(prediction)) : summary;
 	}
 
 	/**

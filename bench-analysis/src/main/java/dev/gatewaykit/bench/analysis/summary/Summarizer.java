@@ -47,6 +47,15 @@ public final class Summarizer {
 	 */
 	public static ModeSummary summarize(String mode, MeasuredRun measured, TimeSeries series, GatewayFacts gateway,
 			LinkLatencies links, Workload workload, MeterScrapes scrapes) {
+		return summarize(mode, measured, series, gateway, links, workload, scrapes, 1);
+	}
+
+	/**
+	 * Likewise, for {@code instances} gateways behind one nginx ({@code gateway} and the
+	 * meters are the first one's; the others run the same build and mode).
+	 */
+	public static ModeSummary summarize(String mode, MeasuredRun measured, TimeSeries series, GatewayFacts gateway,
+			LinkLatencies links, Workload workload, MeterScrapes scrapes, int instances) {
 		PhaseStats window = measured.measured();
 		double windowSeconds = measured.windowSeconds();
 		if (!(windowSeconds > 0)) {
@@ -78,7 +87,7 @@ public final class Summarizer {
 		}
 		else {
 			HoldTime hold = (scrapes != null) ? scrapes.holdTime(HoldTime.poolOf(execution)) : null;
-			prediction = LittlesLaw.predict(execution, gateway, links, workload, hold);
+			prediction = LittlesLaw.predict(execution, gateway, links, workload, hold, instances);
 		}
 		if (workload.model() == LoadModel.OPEN && !flip && prediction.tps() == null) {
 			// An open workload's rate bounds every mode: none completes more than it is

@@ -101,7 +101,7 @@ final class GateFixtures {
 			Map<String, String> versions, ModeSamples... modes) {
 		return new RunSummary(RunSummary.SCHEMA, run, "2026-11-24T00:00:00Z",
 				(params != null) ? BenchJson.mapper().valueToTree(params) : null, machine, versions, List.of(), null,
-				null, null, List.of(), null, null, List.of(modes));
+				null, null, List.of(), null, null, List.of(modes), List.of());
 	}
 
 	static RunSummary summary(String run, ModeSamples... modes) {

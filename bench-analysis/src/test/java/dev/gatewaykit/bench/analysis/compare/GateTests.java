@@ -150,7 +150,7 @@ class GateTests {
 		RunSummary old = new RunSummary(RunSummary.SCHEMA, "old", "2026-10-01T00:00:00Z",
 				BenchJson.mapper().valueToTree(params()), MACHINE, versions(),
 				List.of(summaryOf("naive", 75, 2600), summaryOf("fixed", 1000, 200)), null, null, null, List.of(), null,
-				null, null);
+				null, null, null);
 		ObjectNode json = BenchJson.mapper().valueToTree(old);
 		json.remove("samples");
 		Path baseline = this.dir.resolve("old.json");

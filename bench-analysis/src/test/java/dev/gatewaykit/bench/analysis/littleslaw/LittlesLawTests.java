@@ -39,6 +39,19 @@ class LittlesLawTests {
 	}
 
 	@Test
+	void severalGatewaysBehindOneNginxAddTheirThreads() {
+		Prediction prediction = LittlesLaw.predict(ExecutionMode.BLOCKING, GATEWAY, INCIDENT, Workload.closed(200),
+				null, 2);
+
+		assertThat(prediction.tps()).isCloseTo(2 * 4 / 0.053, within(1e-9));
+		assertThat(prediction.formula()).isEqualTo("2 gateways × 4 loops / 53 ms injected = 151");
+		assertThat(LittlesLaw.predict(ExecutionMode.BLOCKING, GATEWAY, INCIDENT, Workload.closed(200), null, 1))
+			.isEqualTo(LittlesLaw.predict(ExecutionMode.BLOCKING, GATEWAY, INCIDENT, Workload.closed(200)));
+		assertThatIllegalArgumentException().isThrownBy(
+				() -> LittlesLaw.predict(ExecutionMode.BLOCKING, GATEWAY, INCIDENT, Workload.closed(200), null, 0));
+	}
+
+	@Test
 	void publishOnIsBoundByParallelThreads() {
 		Prediction prediction = LittlesLaw.predict(ExecutionMode.PUBLISH_ON, GATEWAY, INCIDENT, Workload.closed(200));
 

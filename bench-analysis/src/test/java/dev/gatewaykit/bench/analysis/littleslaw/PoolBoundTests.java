@@ -29,6 +29,19 @@ class PoolBoundTests {
 	}
 
 	@Test
+	void twoGatewaysEachWithItsPoolCarryTwiceAsMuchAndHoldAsLong() {
+		// The first gateway's gauges at its half of 2000 a second: 500 × 1000 / 95.
+		PoolBound one = PoolBound
+			.lowest(List.of(second(Map.of("auth-service", new GatewaySecond.Pool(95, 60, 0, 500)))), 1000);
+
+		PoolBound both = one.across(2);
+
+		assertThat(both.heldMs()).isCloseTo(95, within(1e-9));
+		assertThat(both.tps()).isCloseTo(2 * 500 * 1000 / 95.0, within(1e-9));
+		assertThat(both.formula()).isEqualTo("auth-service pool 1000 / 95 ms = 10526");
+	}
+
+	@Test
 	void aSecondWithoutThePoolCountsAsNoneLentOut() {
 		PoolBound bound = PoolBound
 			.lowest(List.of(second(Map.of("mall-api", new GatewaySecond.Pool(10, 0, 0, 100))), second(Map.of())), 100);
