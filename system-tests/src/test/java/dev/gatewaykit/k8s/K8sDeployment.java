@@ -30,6 +30,28 @@ final class K8sDeployment {
 	/** The env file the base's secretGenerator reads, relative to deploy/k8s. */
 	static final String SECRETS_FILE = "base/secrets.env";
 
+	/**
+	 * The distributed bench's kustomization, relative to deploy/k8s, applied on its own.
+	 */
+	static final String LOAD = "load";
+
+	/** The start instant the load kustomization reads, written for each run. */
+	static final String WINDOW_FILE = LOAD + "/window.env";
+
+	/** The demo users the load kustomization reads, copied from a stack for each run. */
+	static final String DEMO_USERS_FILE = LOAD + "/demo-users.csv";
+
+	/**
+	 * What an operator writes before deploying, git-ignored: never copied from the
+	 * repository.
+	 */
+	private static final List<String> LOCAL_FILES = List.of(SECRETS_FILE, WINDOW_FILE, DEMO_USERS_FILE);
+
+	/** A throwaway start instant (2027-01-15), for rendering only. */
+	static final long WINDOW_START_EPOCH_MS = 1_800_000_000_000L;
+
+	private static Manifests renderedLoad;
+
 	private static final Map<Variant, Manifests> RENDERED = new ConcurrentHashMap<>();
 
 	private static K8sDeployment shared;
@@ -93,8 +115,8 @@ final class K8sDeployment {
 			try (Stream<Path> files = Files.walk(source)) {
 				for (Path file : (Iterable<Path>) files::iterator) {
 					Path relative = source.relativize(file);
-					// A developer's own secrets stay where they are.
-					if (relative.toString().equals(SECRETS_FILE)) {
+					// A developer's own secrets, instant and users stay where they are.
+					if (LOCAL_FILES.contains(relative.toString())) {
 						continue;
 					}
 					Path copy = target.resolve(relative.toString());
@@ -108,6 +130,7 @@ final class K8sDeployment {
 			}
 			K8sDeployment deployment = new K8sDeployment(target);
 			deployment.writeSecrets();
+			deployment.writeLoadInputs();
 			return deployment;
 		}
 		catch (IOException ex) {
@@ -121,6 +144,37 @@ final class K8sDeployment {
 			.run(List.of("bash", repositoryRoot().resolve("deploy/k8s/secrets.sh").toString(),
 					this.root.resolve(SECRETS_FILE).toString()), this.root);
 		assertThat(result.status()).as("deploy/k8s/secrets.sh: %s", result).isZero();
+	}
+
+	/**
+	 * What docs/kubernetes.md has the operator write before applying the load
+	 * kustomization: the start instant, and the demo users (here one made-up line).
+	 */
+	private void writeLoadInputs() {
+		write(WINDOW_FILE, "BENCH_WINDOW_START_EPOCH_MS=" + WINDOW_START_EPOCH_MS + "\n");
+		write(DEMO_USERS_FILE, "user0001,not-a-password\n");
+	}
+
+	/** The repository's load kustomization, unchanged, rendered once per JVM. */
+	static synchronized Manifests renderedLoad() {
+		if (renderedLoad == null) {
+			renderedLoad = shared().renderLoad();
+		}
+		return renderedLoad;
+	}
+
+	/**
+	 * {@code kustomize build} of the load kustomization, failing the test if it does not
+	 * build.
+	 */
+	Manifests renderLoad() {
+		KubernetesTools.Result result = buildLoad();
+		assertThat(result.status()).as("kustomize build %s: %s", LOAD, result).isZero();
+		return Manifests.parse(result.out());
+	}
+
+	KubernetesTools.Result buildLoad() {
+		return KubernetesTools.build(this.root.resolve(LOAD));
 	}
 
 	/** {@code kustomize build} of a variant, failing the test if it does not build. */

@@ -42,7 +42,7 @@ class K8sEnvironmentTests {
 			Set.of("GF_SECURITY_ADMIN_PASSWORD", "GF_USERS_ALLOW_SIGN_UP", "GF_ANALYTICS_REPORTING_ENABLED"));
 
 	/** {@code $(NAME)}: the kubelet's expansion of a container's own variable. */
-	private static final Pattern REFERENCE = Pattern.compile("\\$\\(([A-Za-z_][A-Za-z0-9_]*)\\)");
+	static final Pattern REFERENCE = Pattern.compile("\\$\\(([A-Za-z_][A-Za-z0-9_]*)\\)");
 
 	private static final Map<String, BootProperties> PROPERTIES = new ConcurrentHashMap<>();
 

@@ -195,7 +195,7 @@ class K8sSecurityTests {
 				.containsAllEntriesOf(Manifests.strings(Manifests.at(constraint, "labelSelector", "matchLabels"))));
 	}
 
-	private static List<String> unpinnedImages(Manifests manifests) {
+	static List<String> unpinnedImages(Manifests manifests) {
 		List<String> problems = new ArrayList<>();
 		String version = System.getProperty("kit.project.version", "0.1.0-SNAPSHOT");
 		for (Workload workload : manifests.workloads()) {
@@ -212,7 +212,7 @@ class K8sSecurityTests {
 		return problems;
 	}
 
-	private static List<String> writtenSecrets(Manifests manifests) {
+	static List<String> writtenSecrets(Manifests manifests) {
 		List<String> problems = new ArrayList<>();
 		List<Map<String, Object>> secrets = manifests.ofKind("Secret");
 		for (Workload workload : manifests.workloads()) {
@@ -237,7 +237,7 @@ class K8sSecurityTests {
 		return problems;
 	}
 
-	private static List<String> lockDownProblems(Manifests manifests) {
+	static List<String> lockDownProblems(Manifests manifests) {
 		List<String> problems = new ArrayList<>();
 		for (Workload workload : manifests.workloads()) {
 			Map<String, Object> pod = Manifests.map(workload.podSpec().get("securityContext"));

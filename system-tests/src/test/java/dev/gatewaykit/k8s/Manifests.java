@@ -18,8 +18,8 @@ import static org.assertj.core.api.Assertions.fail;
  */
 final class Manifests {
 
-	/** The kinds that carry a pod template. */
-	private static final List<String> WORKLOADS = List.of("Deployment", "StatefulSet");
+	/** The kinds that carry a pod template, and the bare pod. */
+	private static final List<String> WORKLOADS = List.of("Deployment", "StatefulSet", "Job", "Pod");
 
 	final String yaml;
 
@@ -108,7 +108,7 @@ final class Manifests {
 	}
 
 	/**
-	 * A Deployment or StatefulSet.
+	 * A Deployment, StatefulSet or Job, or a bare Pod.
 	 *
 	 * @param kind its kind
 	 * @param name its name
@@ -117,11 +117,16 @@ final class Manifests {
 	record Workload(String kind, String name, Map<String, Object> object) {
 
 		Map<String, Object> podSpec() {
-			return map(at(this.object, "spec", "template", "spec"));
+			return map(pod().get("spec"));
 		}
 
 		Map<String, String> podLabels() {
-			return strings(at(this.object, "spec", "template", "metadata", "labels"));
+			return strings(at(pod(), "metadata", "labels"));
+		}
+
+		/** The pod: the object itself, or its template. */
+		private Map<String, Object> pod() {
+			return "Pod".equals(this.kind) ? this.object : map(at(this.object, "spec", "template"));
 		}
 
 		List<Map<String, Object>> containers() {
