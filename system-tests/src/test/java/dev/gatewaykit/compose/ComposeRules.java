@@ -378,4 +378,37 @@ public final class ComposeRules {
 		}
 	}
 
+	/**
+	 * What {@code docker/compose.load-test.yml} changes, service by service: the file on
+	 * its own, parsed and interpolated as the compose tests read it
+	 * ({@link ComposeProject}), before Compose merges it into {@code docker-compose.yml}.
+	 * For deploy/k8s's load-test component, which must change the same and nothing else.
+	 * @return each service the file names, in the file's order
+	 */
+	public static Map<String, LoadTestChange> loadTestChanges() {
+		Path root = ComposeProject.repositoryRoot();
+		Map<String, Object> file = ComposeProject
+			.interpolate(ComposeProject.parse(root.resolve(ComposeProject.LOAD_TEST_FILE)), Map.of());
+		Map<String, LoadTestChange> changes = new LinkedHashMap<>();
+		ComposeProject.map(file.get("services")).forEach((name, node) -> {
+			Map<String, Object> service = ComposeProject.map(node);
+			changes.put(name, new LoadTestChange(ComposeProject.environment(service),
+					ComposeProject.list(service.get("volumes")).stream().map(Object::toString).toList()));
+		});
+		return changes;
+	}
+
+	/**
+	 * What the load-test file changes in one service.
+	 *
+	 * @param environment the variables it sets, with their values
+	 * @param volumes its mounts in Compose's short syntax, {@code SOURCE:TARGET[:MODE]}
+	 */
+	public record LoadTestChange(Map<String, String> environment, List<String> volumes) {
+
+		/** What the file changes in a service it does not name. */
+		public static final LoadTestChange NONE = new LoadTestChange(Map.of(), List.of());
+
+	}
+
 }

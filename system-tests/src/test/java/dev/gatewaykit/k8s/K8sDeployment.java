@@ -67,12 +67,17 @@ final class K8sDeployment {
 	 * The ways deploy/k8s is deployed: each overlay, and the template with the optional
 	 * observability component, on its own and with Nacos. The observability ones are
 	 * overlays of an overlay, written into the copy as docs/kubernetes.md says to write
-	 * them.
+	 * them. The load-test ones (a bench cluster's, for the distributed bench) are each a
+	 * production overlay with components/load-test.
 	 */
 	enum Variant {
 
 		FIXED("fixed", false), NAIVE("naive", false), FIXED_NACOS("fixed-nacos", false),
-		FIXED_OBSERVABILITY("fixed", true), FIXED_NACOS_OBSERVABILITY("fixed-nacos", true);
+		FIXED_OBSERVABILITY("fixed", true), FIXED_NACOS_OBSERVABILITY("fixed-nacos", true),
+		FIXED_LOAD_TEST("fixed-load-test", false), NAIVE_LOAD_TEST("naive-load-test", false);
+
+		/** The suffix of the load-test overlays' directories. */
+		static final String LOAD_TEST = "-load-test";
 
 		final String overlay;
 
@@ -89,6 +94,19 @@ final class K8sDeployment {
 
 		boolean nacos() {
 			return this.overlay.endsWith("nacos");
+		}
+
+		/** Whether this is a bench cluster's: components/load-test on top of another. */
+		boolean loadTest() {
+			return this.overlay.endsWith(LOAD_TEST);
+		}
+
+		/**
+		 * The production variant a load-test one adds components/load-test to; a
+		 * production variant is its own.
+		 */
+		Variant production() {
+			return loadTest() ? valueOf(name().substring(0, name().length() - "_LOAD_TEST".length())) : this;
 		}
 
 	}

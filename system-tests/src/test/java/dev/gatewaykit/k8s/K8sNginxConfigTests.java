@@ -99,6 +99,8 @@ class K8sNginxConfigTests {
 	@ParameterizedTest(name = "{0} is a copy of {1}")
 	@CsvSource({ "deploy/k8s/base/nginx/limits/http.conf, docker/nginx/limits/production/http.conf",
 			"deploy/k8s/base/nginx/limits/login.conf, docker/nginx/limits/production/login.conf",
+			"deploy/k8s/components/load-test/nginx/limits/http.conf, docker/nginx/limits/load-test/http.conf",
+			"deploy/k8s/components/load-test/nginx/limits/login.conf, docker/nginx/limits/load-test/login.conf",
 			"deploy/k8s/components/observability/grafana/gateway.json, docker/grafana/dashboards/gateway.json",
 			"deploy/k8s/components/observability/grafana/dashboards.yml, docker/grafana/provisioning/dashboards/kit.yml",
 			"deploy/k8s/components/observability/grafana/datasources.yml, "
