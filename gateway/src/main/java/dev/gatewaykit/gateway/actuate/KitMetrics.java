@@ -7,7 +7,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import dev.gatewaykit.gateway.mode.BlockingIdentityCalls;
+import dev.gatewaykit.gateway.core.identity.BlockingIdentityCalls;
 import dev.gatewaykit.gateway.mode.ModeSwitch;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.FunctionTimer;
