@@ -12,7 +12,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The contract in the {@code mvc-virtual} mode: a virtual thread per request. Runs on the
- * JDK 21+ the build's surefire forks ({@code kit.jdk21.home}); on an older one the
+ * JDK 21+ the build's surefire forks (launcher's {@code Jdks}: {@code $KIT_JAVA21_HOME},
+ * else the newest under /usr/lib/jvm, linked to target/jdk21); on an older one the
  * gateway refuses to start and this class fails saying which JDK to install.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
