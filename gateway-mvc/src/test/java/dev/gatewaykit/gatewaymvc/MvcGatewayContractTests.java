@@ -6,6 +6,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -13,10 +14,12 @@ import dev.gatewaykit.common.IdentityHeaders;
 import dev.gatewaykit.common.session.SessionKeys;
 import dev.gatewaykit.gateway.core.testing.StubBackends;
 import dev.gatewaykit.launcher.RedisServer;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -41,6 +44,17 @@ abstract class MvcGatewayContractTests {
 
 	@LocalServerPort
 	int port;
+
+	@LocalManagementPort
+	int managementPort;
+
+	/** The mode {@code /actuator/kit} must answer. */
+	abstract String expectedMode();
+
+	/**
+	 * Its {@code tomcatThreads}: the platform pool's size, or null on virtual threads.
+	 */
+	abstract @Nullable Integer expectedTomcatThreads();
 
 	@DynamicPropertySource
 	static void properties(DynamicPropertyRegistry registry) {
@@ -147,6 +161,68 @@ abstract class MvcGatewayContractTests {
 		String id = response.headers().firstValue("X-Request-Id").orElseThrow();
 		assertThat(response.body()).isEqualTo("{\"status\":502,\"error\":\"auth_service_unavailable\",\"message\":"
 				+ "\"auth-service did not issue a relay token; try again later (request id " + id + ")\"}");
+	}
+
+	@Test
+	void kitEndpointAnswersTheModeFromTomcatsThreadsAndTheWebFluxGatewaysFacts() throws Exception {
+		HttpResponse<String> response = management("/actuator/kit");
+
+		assertThat(response.statusCode()).isEqualTo(200);
+		Map<String, Object> kit = json.readValue(response.body(), Map.class);
+		assertThat(kit).containsOnlyKeys("mode", "publicPathsMatcher", "publicPaths", "tomcatThreads", "carrierThreads",
+				"availableProcessors", "sessionTimeoutMs", "relayTimeoutMs");
+		assertThat(kit).containsEntry("mode", expectedMode())
+			.containsEntry("tomcatThreads", expectedTomcatThreads())
+			.containsEntry("publicPathsMatcher", "path-pattern")
+			.containsEntry("publicPaths", List.of("/api/auth/oauth/token", "/actuator/health"))
+			.containsEntry("availableProcessors", Runtime.getRuntime().availableProcessors())
+			.containsEntry("sessionTimeoutMs", 500)
+			.containsEntry("relayTimeoutMs", 1000);
+		assertThat((Integer) kit.get("carrierThreads")).isPositive();
+	}
+
+	@Test
+	void managementIsNotReachableThroughTheGatewayPort() throws Exception {
+		assertThat(get("/actuator/kit", Map.of()).statusCode()).isEqualTo(404);
+		assertThat(get("/actuator/prometheus", Map.of()).statusCode()).isEqualTo(404);
+	}
+
+	@Test
+	void prometheusCountsEachAuthenticatedRequestAndItsBlockingCallsUnderTheWebFluxNames() throws Exception {
+		String token = login("24", Duration.ofHours(1));
+		String before = management("/actuator/prometheus").body();
+
+		assertThat(get("/api/mall/products/1", Map.of("Authorization", "Bearer " + token)).statusCode()).isEqualTo(200);
+		assertThat(get("/api/mall/products/1", Map.of()).statusCode()).as("no token: no session lookup").isEqualTo(401);
+
+		String after = management("/actuator/prometheus").body();
+		assertThat(after).contains("# HELP kit_requests_total Authenticated requests (session lookups)");
+		assertThat(sample(after, "kit_requests_total", "") - sample(before, "kit_requests_total", "")).isEqualTo(1.0);
+		for (String call : List.of("session", "relay")) {
+			String labels = "call=\"" + call + "\"";
+			assertThat(sample(after, "kit_blocking_calls_seconds_count", labels)
+					- sample(before, "kit_blocking_calls_seconds_count", labels))
+				.as(call)
+				.isEqualTo(1.0);
+			assertThat(sample(after, "kit_blocking_calls_seconds_sum", labels))
+				.isGreaterThan(sample(before, "kit_blocking_calls_seconds_sum", labels));
+		}
+	}
+
+	HttpResponse<String> management(String path) throws Exception {
+		return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.managementPort + path))
+			.timeout(Duration.ofSeconds(10))
+			.build(), HttpResponse.BodyHandlers.ofString());
+	}
+
+	/** One sample of a Prometheus scrape: the line with exactly these labels. */
+	private static double sample(String scrape, String name, String labels) {
+		String prefix = labels.isEmpty() ? name + " " : name + "{" + labels + "} ";
+		return scrape.lines()
+			.filter((line) -> line.startsWith(prefix))
+			.map((line) -> Double.parseDouble(line.substring(prefix.length()).trim()))
+			.findFirst()
+			.orElseThrow(() -> new AssertionError("no " + prefix + "in\n" + scrape));
 	}
 
 	HttpResponse<String> get(String path, Map<String, String> headers) throws Exception {

@@ -1,5 +1,6 @@
 package dev.gatewaykit.gatewaymvc;
 
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -17,6 +18,16 @@ class MvcPlatformContractIntegrationTests extends MvcGatewayContractTests {
 
 	@Autowired
 	WebServerApplicationContext context;
+
+	@Override
+	String expectedMode() {
+		return "mvc-platform";
+	}
+
+	@Override
+	@Nullable Integer expectedTomcatThreads() {
+		return 200;
+	}
 
 	@Test
 	void servesRequestsOnTomcatsPlatformThreads() {

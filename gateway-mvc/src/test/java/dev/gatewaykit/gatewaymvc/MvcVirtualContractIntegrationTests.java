@@ -1,5 +1,6 @@
 package dev.gatewaykit.gatewaymvc;
 
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -22,6 +23,16 @@ class MvcVirtualContractIntegrationTests extends MvcGatewayContractTests {
 
 	@Autowired
 	WebServerApplicationContext context;
+
+	@Override
+	String expectedMode() {
+		return "mvc-virtual";
+	}
+
+	@Override
+	@Nullable Integer expectedTomcatThreads() {
+		return null;
+	}
 
 	@Test
 	void servesRequestsOnVirtualThreads() {

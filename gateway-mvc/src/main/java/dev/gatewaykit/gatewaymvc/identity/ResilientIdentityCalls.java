@@ -1,6 +1,7 @@
 package dev.gatewaykit.gatewaymvc.identity;
 
 import java.util.Optional;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 
 import dev.gatewaykit.common.session.Session;
@@ -37,6 +38,8 @@ public final class ResilientIdentityCalls implements IdentityCalls {
 
 	private final Bulkhead relayBulkhead;
 
+	private final LongAdder requests = new LongAdder();
+
 	public ResilientIdentityCalls(IdentityCalls delegate, CircuitBreakerRegistry breakers, BulkheadRegistry bulkheads) {
 		this.delegate = delegate;
 		this.sessionBreaker = breakers.circuitBreaker(IdentityUnavailableException.SESSION_STORE);
@@ -45,8 +48,17 @@ public final class ResilientIdentityCalls implements IdentityCalls {
 		this.relayBulkhead = bulkheads.bulkhead(IdentityUnavailableException.AUTH_SERVICE);
 	}
 
+	/**
+	 * Sessions looked up so far, one per authenticated request (shed ones included, as in
+	 * the WebFlux gateway's {@code ModeSwitch}): what the bench divides CPU time by.
+	 */
+	public long requests() {
+		return this.requests.sum();
+	}
+
 	@Override
 	public Optional<Session> loadSession(String reference) {
+		this.requests.increment();
 		return call(Dependency.SESSION_STORE, this.sessionBreaker, this.sessionBulkhead,
 				() -> this.delegate.loadSession(reference));
 	}
