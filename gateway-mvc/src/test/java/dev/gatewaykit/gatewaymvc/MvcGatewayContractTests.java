@@ -56,6 +56,12 @@ abstract class MvcGatewayContractTests {
 	 */
 	abstract @Nullable Integer expectedTomcatThreads();
 
+	/** The {@code kit_thread_cpu_seconds_total} pool that runs the requests' code. */
+	abstract String busyPool();
+
+	/** A pool that must stay at zero in this mode, if there is one. */
+	abstract @Nullable String idlePool();
+
 	@DynamicPropertySource
 	static void properties(DynamicPropertyRegistry registry) {
 		registry.add("spring.data.redis.port", redis::port);
@@ -206,6 +212,12 @@ abstract class MvcGatewayContractTests {
 				.isEqualTo(1.0);
 			assertThat(sample(after, "kit_blocking_calls_seconds_sum", labels))
 				.isGreaterThan(sample(before, "kit_blocking_calls_seconds_sum", labels));
+		}
+		assertThat(sample(after, "kit_thread_cpu_seconds_total", "pool=\"" + busyPool() + "\"")).as(busyPool())
+			.isPositive();
+		if (idlePool() != null) {
+			assertThat(sample(after, "kit_thread_cpu_seconds_total", "pool=\"" + idlePool() + "\"")).as(idlePool())
+				.isZero();
 		}
 	}
 

@@ -20,6 +20,16 @@ class MvcPlatformContractIntegrationTests extends MvcGatewayContractTests {
 	WebServerApplicationContext context;
 
 	@Override
+	String busyPool() {
+		return "tomcat";
+	}
+
+	@Override
+	@Nullable String idlePool() {
+		return null;
+	}
+
+	@Override
 	String expectedMode() {
 		return "mvc-platform";
 	}

@@ -25,6 +25,16 @@ class MvcVirtualContractIntegrationTests extends MvcGatewayContractTests {
 	WebServerApplicationContext context;
 
 	@Override
+	String busyPool() {
+		return "carrier";
+	}
+
+	@Override
+	@Nullable String idlePool() {
+		return "tomcat";
+	}
+
+	@Override
 	String expectedMode() {
 		return "mvc-virtual";
 	}

@@ -1,9 +1,12 @@
 package dev.gatewaykit.gatewaymvc.actuate;
 
+import javax.management.ObjectName;
+
 import dev.gatewaykit.gateway.core.identity.BlockingIdentityCalls;
 import dev.gatewaykit.gateway.core.publicpaths.ReloadablePublicPaths;
 import dev.gatewaykit.gatewaymvc.config.MvcGatewayProperties;
 import dev.gatewaykit.gatewaymvc.identity.ResilientIdentityCalls;
+import org.apache.coyote.AbstractProtocol;
 
 import org.springframework.boot.tomcat.TomcatWebServer;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
@@ -28,8 +31,30 @@ class KitActuatorConfiguration {
 	}
 
 	@Bean
-	MvcKitMetrics mvcKitMetrics(ResilientIdentityCalls calls, BlockingIdentityCalls blockingCalls) {
-		return new MvcKitMetrics(calls, blockingCalls);
+	MvcKitMetrics mvcKitMetrics(ResilientIdentityCalls calls, BlockingIdentityCalls blockingCalls,
+			WebServerApplicationContext context) {
+		return new MvcKitMetrics(calls, blockingCalls, () -> tomcatThreadPrefix(context));
+	}
+
+	/**
+	 * Tomcat names its request threads after the connector's endpoint:
+	 * {@code http-nio-127.0.0.1-8080-exec-N} ({@code auto-N} in place of a port chosen at
+	 * random), which the management port's Tomcat does not share.
+	 */
+	static String tomcatThreadPrefix(WebServerApplicationContext context) {
+		if (context.getWebServer() instanceof TomcatWebServer tomcat
+				&& tomcat.getTomcat().getConnector().getProtocolHandler() instanceof AbstractProtocol<?> protocol) {
+			String name = ObjectName.unquote(protocol.getName());
+			// On a random port the name gains the bound port after the threads were
+			// named.
+			String bound = "-" + protocol.getLocalPort();
+			if (protocol.getPort() == 0 && name.endsWith(bound)) {
+				name = name.substring(0, name.length() - bound.length());
+			}
+			return name + "-exec-";
+		}
+		// Not started yet (or not Tomcat): no thread has this name.
+		return "\u0000";
 	}
 
 }
