@@ -1,5 +1,6 @@
 package dev.gatewaykit.gateway;
 
+import dev.gatewaykit.gateway.core.testing.StubBackends;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.gatewaykit.gateway;
 
+import dev.gatewaykit.gateway.core.testing.StubBackends;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

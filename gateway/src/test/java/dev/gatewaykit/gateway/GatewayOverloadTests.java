@@ -1,5 +1,6 @@
 package dev.gatewaykit.gateway;
 
+import dev.gatewaykit.gateway.core.testing.StubBackends;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -1,5 +1,6 @@
 package dev.gatewaykit.gateway;
 
+import dev.gatewaykit.gateway.core.testing.StubBackends;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -6,7 +6,7 @@ import java.util.Map;
 
 import dev.gatewaykit.common.mode.ExecutionMode;
 import dev.gatewaykit.gateway.mode.ModeSwitch;
-import dev.gatewaykit.gateway.publicpaths.ReloadablePublicPaths;
+import dev.gatewaykit.gateway.core.publicpaths.ReloadablePublicPaths;
 import reactor.core.scheduler.Schedulers;
 import reactor.netty.resources.LoopResources;
 

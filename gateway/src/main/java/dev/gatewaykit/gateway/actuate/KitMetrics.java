@@ -1,13 +1,10 @@
 package dev.gatewaykit.gateway.actuate;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadInfo;
-import java.lang.management.ThreadMXBean;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import dev.gatewaykit.gateway.mode.BlockingIdentityCalls;
+import dev.gatewaykit.gateway.core.identity.BlockingIdentityCalls;
+import dev.gatewaykit.gateway.core.metrics.ThreadCpu;
 import dev.gatewaykit.gateway.mode.ModeSwitch;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.FunctionTimer;
@@ -43,7 +40,7 @@ public final class KitMetrics implements MeterBinder {
 
 	private final BlockingIdentityCalls blockingCalls;
 
-	private final ThreadCpu threadCpu = new ThreadCpu(ManagementFactory.getThreadMXBean());
+	private final ThreadCpu threadCpu = ThreadCpu.ofThisJvm();
 
 	public KitMetrics(ModeSwitch modes, BlockingIdentityCalls blockingCalls) {
 		this.modes = modes;
@@ -58,7 +55,7 @@ public final class KitMetrics implements MeterBinder {
 		timer(registry, "session", this.blockingCalls.sessionCalls());
 		timer(registry, "relay", this.blockingCalls.relayCalls());
 		POOLS.forEach((pool, prefix) -> FunctionCounter
-			.builder("kit.thread.cpu", this.threadCpu, (cpu) -> cpu.seconds(prefix))
+			.builder("kit.thread.cpu", this.threadCpu, (cpu) -> cpu.seconds(pool, (name) -> name.startsWith(prefix)))
 			.baseUnit("seconds")
 			.description("CPU time of the pool's threads (the live ones, plus the last seen time of those that ended)")
 			.tag("pool", pool)
@@ -72,56 +69,6 @@ public final class KitMetrics implements MeterBinder {
 			.description("Wall time spent in the blocking modes' synchronous calls")
 			.tag("call", call)
 			.register(registry);
-	}
-
-	/**
-	 * CPU seconds per thread-name prefix. A thread that ends (bounded-elastic threads are
-	 * evicted when idle) keeps counting with the time last seen, so the counter never
-	 * goes down.
-	 */
-	static final class ThreadCpu {
-
-		private final ThreadMXBean threads;
-
-		private final Map<Long, Long> lastSeen = new HashMap<>();
-
-		private final Map<String, Long> ended = new HashMap<>();
-
-		private final Map<Long, String> prefixOf = new HashMap<>();
-
-		ThreadCpu(ThreadMXBean threads) {
-			this.threads = threads;
-		}
-
-		synchronized double seconds(String prefix) {
-			Map<Long, Long> live = new HashMap<>();
-			for (ThreadInfo info : this.threads.getThreadInfo(this.threads.getAllThreadIds(), 0)) {
-				if (info == null || !info.getThreadName().startsWith(prefix)) {
-					continue;
-				}
-				long nanos = this.threads.getThreadCpuTime(info.getThreadId());
-				if (nanos >= 0) {
-					live.put(info.getThreadId(), nanos);
-				}
-			}
-			this.prefixOf.entrySet().removeIf((entry) -> {
-				if (entry.getValue().equals(prefix) && !live.containsKey(entry.getKey())) {
-					this.ended.merge(prefix, this.lastSeen.remove(entry.getKey()), Long::sum);
-					return true;
-				}
-				return false;
-			});
-			live.forEach((id, nanos) -> {
-				this.lastSeen.put(id, nanos);
-				this.prefixOf.put(id, prefix);
-			});
-			long total = this.ended.getOrDefault(prefix, 0L);
-			for (long nanos : live.values()) {
-				total += nanos;
-			}
-			return total / 1e9;
-		}
-
 	}
 
 }

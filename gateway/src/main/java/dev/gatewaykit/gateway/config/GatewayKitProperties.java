@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 
 import dev.gatewaykit.common.mode.ExecutionMode;
-import dev.gatewaykit.gateway.publicpaths.PublicPathsMatcher;
+import dev.gatewaykit.gateway.core.publicpaths.PublicPathsMatcher;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotEmpty;

@@ -6,7 +6,7 @@ import java.util.Set;
 
 import dev.gatewaykit.common.mode.ExecutionMode;
 import dev.gatewaykit.gateway.mode.ModeSwitch;
-import dev.gatewaykit.gateway.publicpaths.ReloadablePublicPaths;
+import dev.gatewaykit.gateway.core.publicpaths.ReloadablePublicPaths;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -7,12 +7,12 @@ import java.util.Optional;
 import dev.gatewaykit.common.IdentityHeaders;
 import dev.gatewaykit.common.session.Session;
 import dev.gatewaykit.common.session.SessionKeys;
+import dev.gatewaykit.gateway.core.auth.BearerAuthentication;
 import dev.gatewaykit.gateway.mode.IdentityBackend;
-import dev.gatewaykit.gateway.mode.IdentityUnavailableException;
-import dev.gatewaykit.gateway.publicpaths.PublicPaths;
+import dev.gatewaykit.gateway.core.identity.IdentityUnavailableException;
+import dev.gatewaykit.gateway.core.publicpaths.PublicPaths;
 import dev.gatewaykit.gateway.web.ErrorResponses;
 import dev.gatewaykit.gateway.web.OncePerInterval;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
@@ -62,8 +62,6 @@ public final class AuthenticationGlobalFilter implements GlobalFilter, Ordered {
 	 */
 	public static final String PUBLIC_ROUTE = "kit-public-route";
 
-	private static final String BEARER = "Bearer ";
-
 	private static final Logger log = LoggerFactory.getLogger(AuthenticationGlobalFilter.class);
 
 	/** One refusal line per cause per this interval; the others are counted. */
@@ -105,9 +103,10 @@ public final class AuthenticationGlobalFilter implements GlobalFilter, Ordered {
 			log.debug("Public path {}, no authentication", request.getPath());
 			return chain.filter(exchange.mutate().request(request).build());
 		}
-		Optional<String> token = bearerToken(request.getHeaders().getFirst(HttpHeaders.AUTHORIZATION));
+		Optional<String> token = BearerAuthentication
+			.bearerToken(request.getHeaders().getFirst(HttpHeaders.AUTHORIZATION));
 		if (token.isEmpty()) {
-			return unauthorized(exchange, "bearer token is missing or malformed; send 'Authorization: Bearer <token>'");
+			return unauthorized(exchange, BearerAuthentication.MISSING_TOKEN);
 		}
 		// Hashed once here: the session's key and the relay call both use it.
 		String reference = SessionKeys.reference(token.get());
@@ -117,7 +116,7 @@ public final class AuthenticationGlobalFilter implements GlobalFilter, Ordered {
 			.onErrorResume(IdentityUnavailableException.class,
 					(ex) -> refuse(exchange, ex).then(Mono.<Optional<Session>>empty()))
 			.flatMap((found) -> found.map((session) -> proceed(exchange, chain, request, reference, session))
-				.orElseGet(() -> unauthorized(exchange, "token is unknown or has expired; log in again")));
+				.orElseGet(() -> unauthorized(exchange, BearerAuthentication.UNKNOWN_TOKEN)));
 	}
 
 	private static boolean isPublicRoute(ServerWebExchange exchange) {
@@ -128,7 +127,7 @@ public final class AuthenticationGlobalFilter implements GlobalFilter, Ordered {
 	private Mono<Void> proceed(ServerWebExchange exchange, GatewayFilterChain chain, ServerHttpRequest request,
 			String reference, Session session) {
 		if (session.isExpiredAt(this.clock.instant())) {
-			return unauthorized(exchange, "session has reached its maximum lifetime; log in again");
+			return unauthorized(exchange, BearerAuthentication.SESSION_EXPIRED);
 		}
 		log.debug("Authenticated user {} ({}) for {}", session.username(), session.userId(), request.getPath());
 		ServerHttpRequest authenticated = request.mutate().headers((headers) -> {
@@ -141,30 +140,9 @@ public final class AuthenticationGlobalFilter implements GlobalFilter, Ordered {
 		return chain.filter(next);
 	}
 
-	/**
-	 * The token of a well-formed {@code Authorization: Bearer} header; empty for anything
-	 * else.
-	 */
-	static Optional<String> bearerToken(@Nullable String authorization) {
-		if (authorization == null || authorization.length() <= BEARER.length()
-				|| !authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
-			return Optional.empty();
-		}
-		String token = authorization.substring(BEARER.length()).trim();
-		// Tokens are base64url; anything else cannot be ours and must not reach a Redis
-		// key.
-		for (int i = 0; i < token.length(); i++) {
-			char c = token.charAt(i);
-			if (!(Character.isLetterOrDigit(c) || c == '-' || c == '_') || c > 0x7f) {
-				return Optional.empty();
-			}
-		}
-		return (token.isEmpty() || token.length() > 256) ? Optional.empty() : Optional.of(token);
-	}
-
 	/** Answers 401 with {@code WWW-Authenticate: Bearer} and the kit's JSON body. */
 	public static Mono<Void> unauthorized(ServerWebExchange exchange, String message) {
-		exchange.getResponse().getHeaders().set(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
+		exchange.getResponse().getHeaders().set(HttpHeaders.WWW_AUTHENTICATE, BearerAuthentication.CHALLENGE);
 		return ErrorResponses.write(exchange, HttpStatus.UNAUTHORIZED, "unauthorized", message);
 	}
 

@@ -3,8 +3,9 @@ package dev.gatewaykit.gateway.filter;
 import java.util.List;
 
 import dev.gatewaykit.common.IdentityHeaders;
+import dev.gatewaykit.gateway.core.auth.BearerAuthentication;
 import dev.gatewaykit.gateway.mode.IdentityBackend;
-import dev.gatewaykit.gateway.mode.IdentityUnavailableException;
+import dev.gatewaykit.gateway.core.identity.IdentityUnavailableException;
 import dev.gatewaykit.gateway.web.ErrorResponses;
 import reactor.core.publisher.Mono;
 
@@ -30,9 +31,6 @@ public class RelayTokenGatewayFilterFactory
 		this.backend = backend;
 	}
 
-	/** What a client is told when its session ended while its request was under way. */
-	static final String SESSION_ENDED = "session has ended; log in again";
-
 	@Override
 	public List<String> shortcutFieldOrder() {
 		return List.of("header");
@@ -47,13 +45,14 @@ public class RelayTokenGatewayFilterFactory
 				// Only reachable if the route is misconfigured as public; refuse rather
 				// than forward anonymously.
 				return ErrorResponses.write(exchange, HttpStatus.UNAUTHORIZED, "unauthorized",
-						"this route needs an authenticated session");
+						BearerAuthentication.ROUTE_NEEDS_SESSION);
 			}
 			return this.backend.fetchRelayToken(reference)
 				// Before the error handler, so that only an answer without a token gets
 				// here: the session ended after the authentication filter read it.
-				.switchIfEmpty(Mono.defer(() -> AuthenticationGlobalFilter.unauthorized(exchange, SESSION_ENDED)
-					.then(Mono.<String>empty())))
+				.switchIfEmpty(Mono
+					.defer(() -> AuthenticationGlobalFilter.unauthorized(exchange, BearerAuthentication.SESSION_ENDED)
+						.then(Mono.<String>empty())))
 				.onErrorResume(IdentityUnavailableException.class,
 						(ex) -> AuthenticationGlobalFilter.refuse(exchange, ex).then(Mono.<String>empty()))
 				.flatMap((token) -> {

@@ -1,5 +1,6 @@
 package dev.gatewaykit.gateway.mode;
 
+import dev.gatewaykit.gateway.core.identity.BlockingIdentityCalls;
 import dev.gatewaykit.common.session.Session;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;

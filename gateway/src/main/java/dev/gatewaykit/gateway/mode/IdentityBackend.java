@@ -6,7 +6,7 @@ import dev.gatewaykit.common.session.Session;
 import dev.gatewaykit.common.session.SessionKeys;
 import reactor.core.publisher.Mono;
 
-import dev.gatewaykit.gateway.relay.RelayCodec;
+import dev.gatewaykit.gateway.core.relay.RelayCodec;
 
 /**
  * The two dependency calls the gateway makes for every proxied request, both naming the
@@ -19,15 +19,16 @@ import dev.gatewaykit.gateway.relay.RelayCodec;
  * and, on a hit, one EXPIRE that slides the idle timeout (the RuoYi-Cloud pattern);
  * {@link #fetchRelayToken} is one HTTP POST to auth-service's
  * {@link RelayTokenEndpoint#PATH /oauth/relay-token}, whose body names the session by its
- * reference, through {@link dev.gatewaykit.gateway.relay.RelayCodec}: auth-service loads
- * that session and signs the identity it holds, never one the gateway names.
+ * reference, through {@link dev.gatewaykit.gateway.core.relay.RelayCodec}: auth-service
+ * loads that session and signs the identity it holds, never one the gateway names.
  */
 public interface IdentityBackend {
 
 	/**
 	 * The session with this reference, with its idle timeout refreshed; empty when Redis
 	 * has no such session or holds a value that is not one. Fails with
-	 * {@link IdentityUnavailableException} when Redis cannot answer in time.
+	 * {@link dev.gatewaykit.gateway.core.identity.IdentityUnavailableException} when
+	 * Redis cannot answer in time.
 	 * @param reference the session's reference, {@link SessionKeys#reference} of the
 	 * bearer token
 	 */
@@ -38,8 +39,9 @@ public interface IdentityBackend {
 	 * forwarded to mall-api; empty when auth-service has no such session any more (it
 	 * answered {@link RelayCodec#NO_SUCH_SESSION}: revoked or expired since
 	 * {@link #loadSession} read it), which is the client's fault, not auth-service's.
-	 * Fails with {@link IdentityUnavailableException} when auth-service cannot answer in
-	 * time or answers with an error.
+	 * Fails with
+	 * {@link dev.gatewaykit.gateway.core.identity.IdentityUnavailableException} when
+	 * auth-service cannot answer in time or answers with an error.
 	 * @param reference the reference {@link #loadSession} found a session for
 	 */
 	Mono<String> fetchRelayToken(String reference);

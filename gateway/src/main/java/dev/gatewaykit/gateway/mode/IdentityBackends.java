@@ -1,11 +1,12 @@
 package dev.gatewaykit.gateway.mode;
 
+import dev.gatewaykit.gateway.core.identity.BlockingIdentityCalls;
 import java.time.Duration;
 import java.util.Map;
 
 import dev.gatewaykit.common.mode.ExecutionMode;
-import dev.gatewaykit.gateway.relay.RelayCodec;
-import dev.gatewaykit.gateway.session.SessionCodec;
+import dev.gatewaykit.gateway.core.relay.RelayCodec;
+import dev.gatewaykit.gateway.core.session.SessionCodec;
 
 import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
 import org.springframework.web.reactive.function.client.WebClient;

@@ -1,5 +1,6 @@
 package dev.gatewaykit.gateway.mode;
 
+import dev.gatewaykit.gateway.core.identity.IdentityUnavailableException;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;

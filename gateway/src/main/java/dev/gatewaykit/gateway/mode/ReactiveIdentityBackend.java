@@ -1,12 +1,13 @@
 package dev.gatewaykit.gateway.mode;
 
+import dev.gatewaykit.gateway.core.identity.IdentityUnavailableException;
 import java.time.Duration;
 
 import dev.gatewaykit.common.relay.RelayTokenEndpoint;
 import dev.gatewaykit.common.session.Session;
 import dev.gatewaykit.common.session.SessionKeys;
-import dev.gatewaykit.gateway.relay.RelayCodec;
-import dev.gatewaykit.gateway.session.SessionCodec;
+import dev.gatewaykit.gateway.core.relay.RelayCodec;
+import dev.gatewaykit.gateway.core.session.SessionCodec;
 import reactor.core.publisher.Mono;
 
 import org.springframework.dao.DataAccessException;

@@ -1,7 +1,8 @@
 package dev.gatewaykit.gateway.mode;
 
 import dev.gatewaykit.common.session.Session;
-import dev.gatewaykit.gateway.mode.IdentityUnavailableException.Dependency;
+import dev.gatewaykit.gateway.core.identity.IdentityUnavailableException;
+import dev.gatewaykit.gateway.core.identity.IdentityUnavailableException.Dependency;
 import io.github.resilience4j.bulkhead.BulkheadFullException;
 import io.github.resilience4j.bulkhead.BulkheadRegistry;
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
@@ -36,10 +37,10 @@ import reactor.core.publisher.Mono;
 public final class ResilientIdentityBackend implements IdentityBackend {
 
 	/** The name of the session store's circuit breaker and bulkhead. */
-	public static final String SESSION_STORE = "session-store";
+	public static final String SESSION_STORE = IdentityUnavailableException.SESSION_STORE;
 
 	/** The name of the relay call's circuit breaker and bulkhead. */
-	public static final String AUTH_SERVICE = "auth-service";
+	public static final String AUTH_SERVICE = IdentityUnavailableException.AUTH_SERVICE;
 
 	private final IdentityBackend delegate;
 
@@ -69,8 +70,7 @@ public final class ResilientIdentityBackend implements IdentityBackend {
 		return this.delegate.loadSession(reference)
 			.transform(this.sessionBreaker)
 			.transform(this.sessionBulkhead)
-			.onErrorMap(ResilientIdentityBackend::isRefusal,
-					(ex) -> refused(Dependency.SESSION_STORE, "the session store", ex));
+			.onErrorMap(ResilientIdentityBackend::isRefusal, (ex) -> refused(Dependency.SESSION_STORE, ex));
 	}
 
 	@Override
@@ -78,19 +78,15 @@ public final class ResilientIdentityBackend implements IdentityBackend {
 		return this.delegate.fetchRelayToken(reference)
 			.transform(this.relayBreaker)
 			.transform(this.relayBulkhead)
-			.onErrorMap(ResilientIdentityBackend::isRefusal,
-					(ex) -> refused(Dependency.AUTH_SERVICE, "auth-service", ex));
+			.onErrorMap(ResilientIdentityBackend::isRefusal, (ex) -> refused(Dependency.AUTH_SERVICE, ex));
 	}
 
 	private static boolean isRefusal(Throwable ex) {
 		return ex instanceof CallNotPermittedException || ex instanceof BulkheadFullException;
 	}
 
-	private static IdentityUnavailableException refused(Dependency dependency, String name, Throwable ex) {
-		String message = (ex instanceof CallNotPermittedException)
-				? name + " is failing; calls to it are paused, try again later"
-				: "too many calls to " + name + " are in flight; try again later";
-		return IdentityUnavailableException.shed(dependency, message, ex);
+	private static IdentityUnavailableException refused(Dependency dependency, Throwable ex) {
+		return IdentityUnavailableException.shed(dependency, ex instanceof CallNotPermittedException, ex);
 	}
 
 }

@@ -9,7 +9,7 @@ import dev.gatewaykit.common.mode.ExecutionMode;
 import dev.gatewaykit.gateway.config.GatewayKitProperties.AuthService;
 import dev.gatewaykit.gateway.config.GatewayKitProperties.LogStyle;
 import dev.gatewaykit.gateway.config.GatewayKitProperties.Session;
-import dev.gatewaykit.gateway.publicpaths.PublicPathsMatcher;
+import dev.gatewaykit.gateway.core.publicpaths.PublicPathsMatcher;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.Delay;
 import org.junit.jupiter.api.Test;

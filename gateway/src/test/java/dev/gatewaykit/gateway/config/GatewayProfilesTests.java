@@ -10,7 +10,7 @@ import java.util.Map;
 import dev.gatewaykit.common.mode.ExecutionMode;
 import dev.gatewaykit.gateway.admission.AdmissionProperties;
 import dev.gatewaykit.gateway.config.GatewayKitProperties.LogStyle;
-import dev.gatewaykit.gateway.publicpaths.PublicPathsMatcher;
+import dev.gatewaykit.gateway.core.publicpaths.PublicPathsMatcher;
 import dev.gatewaykit.gateway.warmup.WarmUpProperties;
 import jakarta.validation.Validation;
 import jakarta.validation.ValidatorFactory;

@@ -24,13 +24,13 @@ class BlockingCallsTests {
 	void theSiteIsTheFirstApplicationFrameBelowTheBlockingMethod() {
 		Stream<StackTraceElement> stack = Stream.of(RECORDER, RUNTIME, SLEEP,
 				frame("reactor.core.publisher.MonoCallable", "call", "MonoCallable.java", 70),
-				frame("dev.gatewaykit.gateway.mode.BlockingIdentityCalls", "loadSession", "BlockingIdentityCalls.java",
-						88),
+				frame("dev.gatewaykit.gateway.core.identity.BlockingIdentityCalls", "loadSession",
+						"BlockingIdentityCalls.java", 88),
 				frame("dev.gatewaykit.gateway.mode.BlockingIdentityBackend", "lambda$loadSession$0",
 						"BlockingIdentityBackend.java", 36));
 
-		assertThat(BlockingCalls.siteOf(stack, "java.lang.Thread", "sleep"))
-			.isEqualTo("dev.gatewaykit.gateway.mode.BlockingIdentityCalls.loadSession(BlockingIdentityCalls.java:88)");
+		assertThat(BlockingCalls.siteOf(stack, "java.lang.Thread", "sleep")).isEqualTo(
+				"dev.gatewaykit.gateway.core.identity.BlockingIdentityCalls.loadSession(BlockingIdentityCalls.java:88)");
 	}
 
 	@Test

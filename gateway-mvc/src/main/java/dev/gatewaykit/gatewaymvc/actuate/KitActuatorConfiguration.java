@@ -1,0 +1,60 @@
+package dev.gatewaykit.gatewaymvc.actuate;
+
+import javax.management.ObjectName;
+
+import dev.gatewaykit.gateway.core.identity.BlockingIdentityCalls;
+import dev.gatewaykit.gateway.core.publicpaths.ReloadablePublicPaths;
+import dev.gatewaykit.gatewaymvc.config.MvcGatewayProperties;
+import dev.gatewaykit.gatewaymvc.identity.ResilientIdentityCalls;
+import org.apache.coyote.AbstractProtocol;
+
+import org.springframework.boot.tomcat.TomcatWebServer;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** {@code /actuator/kit} and the {@code kit.*} meters. */
+@Configuration(proxyBeanMethods = false)
+class KitActuatorConfiguration {
+
+	/**
+	 * The endpoint reads the executor of the gateway's own Tomcat (this context's, not
+	 * the management port's) when it answers, so it states what runs requests.
+	 */
+	@Bean
+	MvcKitEndpoint mvcKitEndpoint(WebServerApplicationContext context, ReloadablePublicPaths publicPaths,
+			MvcGatewayProperties properties) {
+		return new MvcKitEndpoint(() -> ((TomcatWebServer) context.getWebServer()).getTomcat()
+			.getConnector()
+			.getProtocolHandler()
+			.getExecutor(), publicPaths, properties.session().timeout(), properties.authService().timeout());
+	}
+
+	@Bean
+	MvcKitMetrics mvcKitMetrics(ResilientIdentityCalls calls, BlockingIdentityCalls blockingCalls,
+			WebServerApplicationContext context) {
+		return new MvcKitMetrics(calls, blockingCalls, () -> tomcatThreadPrefix(context));
+	}
+
+	/**
+	 * Tomcat names its request threads after the connector's endpoint:
+	 * {@code http-nio-127.0.0.1-8080-exec-N} ({@code auto-N} in place of a port chosen at
+	 * random), which the management port's Tomcat does not share.
+	 */
+	static String tomcatThreadPrefix(WebServerApplicationContext context) {
+		if (context.getWebServer() instanceof TomcatWebServer tomcat
+				&& tomcat.getTomcat().getConnector().getProtocolHandler() instanceof AbstractProtocol<?> protocol) {
+			String name = ObjectName.unquote(protocol.getName());
+			// On a random port the name gains the bound port after the threads were
+			// named.
+			String bound = "-" + protocol.getLocalPort();
+			if (protocol.getPort() == 0 && name.endsWith(bound)) {
+				name = name.substring(0, name.length() - bound.length());
+			}
+			return name + "-exec-";
+		}
+		// Not started yet (or not Tomcat): no thread has this name.
+		return "\u0000";
+	}
+
+}
