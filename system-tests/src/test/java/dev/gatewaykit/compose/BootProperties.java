@@ -1,5 +1,6 @@
 package dev.gatewaykit.compose;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -12,6 +13,7 @@ import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Enumeration;
 import java.util.LinkedHashMap;
@@ -57,6 +59,8 @@ public final class BootProperties {
 
 	private static final String LIB = "BOOT-INF/lib/";
 
+	private static final String KIT_PACKAGE = "dev/gatewaykit/";
+
 	private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([a-zA-Z0-9.\\-\\[\\]]+)[:}]");
 
 	/** What a property can hold, which decides whether names below it belong to it. */
@@ -73,6 +77,7 @@ public final class BootProperties {
 
 	public static BootProperties of(Path bootJar) {
 		BootProperties index = new BootProperties();
+		List<byte[]> kitJars = new ArrayList<>();
 		try (ZipFile jar = new ZipFile(bootJar.toFile())) {
 			for (Enumeration<? extends ZipEntry> entries = jar.entries(); entries.hasMoreElements();) {
 				ZipEntry entry = entries.nextElement();
@@ -82,13 +87,16 @@ public final class BootProperties {
 					index.addMetadata(jar.getInputStream(entry));
 				}
 				else if (name.startsWith(LIB) && name.endsWith(".jar")) {
-					index.addMetadataOfNestedJar(jar.getInputStream(entry));
+					byte[] nested = jar.getInputStream(entry).readAllBytes();
+					if (index.addMetadataOfNestedJar(new ByteArrayInputStream(nested))) {
+						kitJars.add(nested);
+					}
 				}
 				else if (name.matches(CLASSES + "application[^/]*\\.ya?ml")) {
 					index.addYaml(new String(jar.getInputStream(entry).readAllBytes(), StandardCharsets.UTF_8));
 				}
 			}
-			index.addConfigurationPropertiesRecords(bootJar, jar);
+			index.addConfigurationPropertiesRecords(bootJar, jar, kitJars);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
@@ -158,13 +166,21 @@ public final class BootProperties {
 		}
 	}
 
-	private void addMetadataOfNestedJar(InputStream nestedJar) throws IOException {
+	/**
+	 * Adds a nested jar's metadata.
+	 * @return whether the jar holds the kit's own classes (a module such as
+	 * gateway-core), whose records the service's properties may be made of
+	 */
+	private boolean addMetadataOfNestedJar(InputStream nestedJar) throws IOException {
+		boolean kit = false;
 		ZipInputStream zip = new ZipInputStream(nestedJar);
 		for (ZipEntry entry = zip.getNextEntry(); entry != null; entry = zip.getNextEntry()) {
 			if (entry.getName().equals(METADATA) || entry.getName().equals(ADDITIONAL_METADATA)) {
 				addMetadata(new NonClosing(zip));
 			}
+			kit |= entry.getName().startsWith(KIT_PACKAGE);
 		}
+		return kit;
 	}
 
 	private void addYaml(String yaml) {
@@ -196,11 +212,21 @@ public final class BootProperties {
 	 * processor). Only classes that mention the annotation are loaded, so classes needing
 	 * the service's libraries never are.
 	 */
-	private void addConfigurationPropertiesRecords(Path bootJar, ZipFile jar) throws IOException {
+	private void addConfigurationPropertiesRecords(Path bootJar, ZipFile jar, List<byte[]> kitJars) throws IOException {
 		byte[] marker = "org/springframework/boot/context/properties/ConfigurationProperties"
 			.getBytes(StandardCharsets.UTF_8);
-		URL classes = URI.create("jar:" + bootJar.toUri() + "!/" + CLASSES).toURL();
-		try (URLClassLoader loader = new URLClassLoader(new URL[] { classes }, getClass().getClassLoader())) {
+		List<URL> path = new ArrayList<>();
+		path.add(URI.create("jar:" + bootJar.toUri() + "!/" + CLASSES).toURL());
+		// The kit's modules inside the jar (the gateway's properties hold gateway-core's
+		// records): a class loader reads no jar nested in a jar, so each is copied out.
+		List<Path> copies = new ArrayList<>();
+		for (byte[] kitJar : kitJars) {
+			Path copy = Files.createTempFile("boot-properties-", ".jar");
+			copies.add(copy);
+			Files.write(copy, kitJar);
+			path.add(copy.toUri().toURL());
+		}
+		try (URLClassLoader loader = new URLClassLoader(path.toArray(URL[]::new), getClass().getClassLoader())) {
 			for (Enumeration<? extends ZipEntry> entries = jar.entries(); entries.hasMoreElements();) {
 				ZipEntry entry = entries.nextElement();
 				String name = entry.getName();
@@ -219,6 +245,11 @@ public final class BootProperties {
 		}
 		catch (ClassNotFoundException ex) {
 			throw new IllegalStateException(ex);
+		}
+		finally {
+			for (Path copy : copies) {
+				Files.deleteIfExists(copy);
+			}
 		}
 	}
 
