@@ -96,7 +96,6 @@ public final class ReportPage {
 		}
 		html.append("<h2>Summary</h2>\n").append(table(summary.modes(), summary.ceiling(), summary.flip()));
 		html.append(RepeatsTable.html(summary.samples()));
-		html.append(ScalingSection.html(summary.scaling()));
 		html.append("<p class=\"meta\">TPS = OK responses per second in the measured window (warm-up and login ")
 			.append("excluded). Latency in ms, of OK responses. A mode with more than 1 % errors is INVALID: its ")
 			.append("throughput is not quoted. The bound is the lowest of Little's law (threads ÷ the time each ")
@@ -105,6 +104,8 @@ public final class ReportPage {
 		if (summary.flip() != null) {
 			html.append(flipNote(summary.flip()));
 		}
+		// After the summary's own explanation, which its table needs beside it.
+		html.append(ScalingSection.html(summary.scaling()));
 
 		List<SvgChart.Marker> markers = markers(summary.flip());
 		html.append("<h2>Throughput and latency over time</h2>\n");

@@ -277,7 +277,8 @@ class RunReportTests {
 		});
 		assertThat(SummaryTable.terminal(summary)).contains("scaling").contains("1.90×").contains("naive@2gw");
 		assertThat(ReportPage.render(summary, Map.of(), Map.of())).contains("<h2>Scaling: TPS against gateways</h2>")
-			.contains("TPS against gateways</text>");
+			.contains("TPS against one gateway's</text>")
+			.contains(">190</text>");
 
 		TestFiles.delete(this.run.resolve("naive"));
 		assertThatExceptionOfType(BadInputException.class)
