@@ -407,6 +407,8 @@ class NginxUpstreamIntegrationTests {
 	 */
 	private static final class Backend {
 
+		private static final int BACKLOG = 1024;
+
 		final AtomicInteger hits = new AtomicInteger();
 
 		final AtomicReference<String> forwardedFor = new AtomicReference<>();
@@ -416,7 +418,11 @@ class NginxUpstreamIntegrationTests {
 		private boolean stopped;
 
 		Backend(String name) throws IOException {
-			this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+			// A backlog for the login burst: nginx opens up to 200 connections at once,
+			// and
+			// with the default 50 the kernel drops SYNs whose retries (1 s, 3 s) outlast
+			// nginx's 2 s connect timeout — a 504 the fresh-clone CI at 16:27 met once.
+			this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), BACKLOG);
 			byte[] body = name.getBytes(StandardCharsets.UTF_8);
 			this.server.createContext("/", (exchange) -> {
 				this.hits.incrementAndGet();
