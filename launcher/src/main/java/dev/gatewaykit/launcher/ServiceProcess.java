@@ -176,6 +176,8 @@ public final class ServiceProcess extends ServerProcess {
 
 		private final List<String> jvmOptions = new ArrayList<>(TEST_JVM_OPTIONS);
 
+		private Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+
 		private final Map<String, String> properties = new LinkedHashMap<>();
 
 		private final List<String> arguments = new ArrayList<>();
@@ -193,6 +195,15 @@ public final class ServiceProcess extends ServerProcess {
 		private Builder(String name, Path jar) {
 			this.name = name;
 			this.jar = jar;
+		}
+
+		/**
+		 * The {@code java} command to run the jar with (default: this JVM's, the 17
+		 * baseline's); gateway-mvc's virtual threads need a 21+ one.
+		 */
+		public Builder java(Path java) {
+			this.java = java;
+			return this;
 		}
 
 		/** Replaces the JVM options (default {@link #TEST_JVM_OPTIONS}). */
@@ -273,13 +284,13 @@ public final class ServiceProcess extends ServerProcess {
 		}
 
 		/**
-		 * The command line {@link #start()} runs: java, the JVM options, the jar, then
-		 * the port, the properties and the arguments, each property as
+		 * The command line {@link #start()} runs: {@link #java(Path)}, the JVM options,
+		 * the jar, then the port, the properties and the arguments, each property as
 		 * {@code --key=value}.
 		 */
 		public List<String> command() {
 			List<String> command = new ArrayList<>();
-			command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+			command.add(this.java.toString());
 			command.addAll(this.jvmOptions);
 			command.add("-jar");
 			command.add(this.jar.toAbsolutePath().normalize().toString());

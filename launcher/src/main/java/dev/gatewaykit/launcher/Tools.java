@@ -127,6 +127,15 @@ public final class Tools {
 	}
 
 	/**
+	 * The {@code java} of a JDK 21 or newer ({@link Jdks}, from this environment): what
+	 * runs gateway-mvc, whose virtual threads the 17 baseline does not have.
+	 * @throws ToolException naming what to install when there is none
+	 */
+	public Path java21() {
+		return new Jdks(this.environment, Jdks.DEFAULT_JVM_ROOT).java21();
+	}
+
+	/**
 	 * Where the kit keeps the tools it built ({@code KIT_TOOLS_BIN}, default
 	 * ~/.cache/gateway-perf-kit/bin).
 	 */

@@ -10,9 +10,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.gatewaykit.common.mode.MvcMode;
 import dev.gatewaykit.launcher.RedisServer;
 import dev.gatewaykit.launcher.ServiceProcess;
+import dev.gatewaykit.launcher.Tools;
 import dev.gatewaykit.launcher.Workspace;
+import dev.gatewaykit.launcher.stack.GatewaySelection;
 import dev.gatewaykit.launcher.stack.KitServices;
 import dev.gatewaykit.launcher.stack.ManagementAccess;
 
@@ -106,6 +109,24 @@ final class PackagedServices {
 	}
 
 	/**
+	 * gateway-mvc in {@code mode}, as the kit starts it: its jar, on the JDK 21+ the
+	 * launcher's {@link Tools#java21()} finds (the test fails with the install line when
+	 * there is none), with the WebFlux gateway's properties and its mode's profile.
+	 */
+	static ServiceProcess mvcGateway(MvcMode mode, int managementPort, RedisServer redis, ServiceProcess authService,
+			ServiceProcess mallApi, String gatewayClientSecret) {
+		Path java21 = Tools.fromEnvironment(OUTPUT, (line) -> {
+		}).java21();
+		return gatewayBuilder(GatewaySelection.MVC_MODULE, "gateway-" + mode.id(), managementPort, redis, authService,
+				gatewayClientSecret)
+			.java(java21)
+			.property("kit.routes.auth-uri", authService.baseUri())
+			.property("kit.routes.mall-uri", mallApi.baseUri())
+			.property("spring.profiles.active", mode.id())
+			.start();
+	}
+
+	/**
 	 * The fixed gateway with static discovery over several mall-api instances, as
 	 * {@code ./kit up --mall-apis N} starts it: {@code lb://mall-api} over Spring Cloud's
 	 * simple discovery client.
@@ -143,8 +164,15 @@ final class PackagedServices {
 	 */
 	private static ServiceProcess.Builder gatewayBuilder(String name, int managementPort, RedisServer redis,
 			ServiceProcess authService, String gatewayClientSecret) {
+		return gatewayBuilder(GatewaySelection.WEBFLUX_MODULE, name, managementPort, redis, authService,
+				gatewayClientSecret);
+	}
+
+	/** Likewise from {@code module}'s jar: the WebFlux gateway's or gateway-mvc's. */
+	private static ServiceProcess.Builder gatewayBuilder(String module, String name, int managementPort,
+			RedisServer redis, ServiceProcess authService, String gatewayClientSecret) {
 		Path logFile = logOf(name).toAbsolutePath();
-		return MANAGEMENT.applyTo(KitServices.gateway(workspace(), name, redis.port(), authService.baseUri(), logFile)
+		return MANAGEMENT.applyTo(KitServices.gateway(jar(module), name, redis.port(), authService.baseUri(), logFile)
 			.jvmOptions(ServiceProcess.TEST_JVM_OPTIONS)
 			.managementPort(managementPort)
 			.property("kit.gateway.auth-service.client-secret", gatewayClientSecret));

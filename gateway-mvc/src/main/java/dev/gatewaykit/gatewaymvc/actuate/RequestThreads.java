@@ -6,6 +6,8 @@ import org.apache.tomcat.util.threads.ThreadPoolExecutor;
 import org.apache.tomcat.util.threads.VirtualThreadExecutor;
 import org.jspecify.annotations.Nullable;
 
+import dev.gatewaykit.common.mode.MvcMode;
+
 /**
  * The threads Tomcat runs requests on, read from its connector's executor rather than
  * from the profile's name: a virtual thread per request ({@code mvc-virtual}) or one of a
@@ -18,10 +20,10 @@ import org.jspecify.annotations.Nullable;
 public record RequestThreads(String mode, @Nullable Integer platformThreads) {
 
 	/** The mode whose requests run on virtual threads. */
-	public static final String VIRTUAL = "mvc-virtual";
+	public static final String VIRTUAL = MvcMode.VIRTUAL.id();
 
 	/** The mode whose requests run on Tomcat's platform worker pool. */
-	public static final String PLATFORM = "mvc-platform";
+	public static final String PLATFORM = MvcMode.PLATFORM.id();
 
 	/**
 	 * @param executor Tomcat's connector executor

@@ -214,8 +214,8 @@ public final class Stack implements AutoCloseable {
 	 */
 	public List<ServiceProcess> startGateways(GatewaySelection selection, int count, Backends backends, int redisPort,
 			URI authServiceUrl, Path logDir, List<String> extraJvmOptions, List<String> extraArguments) {
-		return startGateways(this.workspace.jar("gateway"), selection, count, backends, redisPort, authServiceUrl,
-				logDir, extraJvmOptions, extraArguments);
+		return startGateways(this.workspace.jar(selection.module()), selection, count, backends, redisPort,
+				authServiceUrl, logDir, extraJvmOptions, extraArguments);
 	}
 
 	/**
@@ -230,11 +230,24 @@ public final class Stack implements AutoCloseable {
 
 	/**
 	 * Likewise, named {@code name-1..N}: the A/B gate runs gateways of two builds side by
-	 * side, each recorded under its own name.
+	 * side, each recorded under its own name. An MVC mode's gateway runs on the JDK 21+
+	 * {@link Tools#java21()} finds; both MVC modes do, so that the kind of thread is
+	 * their only difference.
 	 */
 	public List<ServiceProcess> startGateways(String name, Path jar, GatewaySelection selection, int count,
 			Backends backends, int redisPort, URI authServiceUrl, Path logDir, List<String> extraJvmOptions,
 			List<String> extraArguments) {
+		// Before anything starts: what is missing is said once, not after a health
+		// timeout.
+		Optional<Path> java = selection.mvcMode().map((mode) -> this.tools.java21());
+		if (selection.mvcMode().isPresent() && this.discovery == Discovery.NACOS) {
+			throw new RunFailedException(selection.mvcMode().get().id()
+					+ ": gateway-mvc has no Nacos discovery (its routes are URLs); run it with static discovery");
+		}
+		if (selection.mvcMode().isPresent() && backends.mallApis().size() > 1) {
+			throw new RunFailedException(selection.mvcMode().get().id() + ": gateway-mvc routes to one mall-api (no "
+					+ "load balancer on its class path), not " + backends.mallApis().size());
+		}
 		List<String> arguments = new ArrayList<>();
 		if (this.discovery == Discovery.NACOS) {
 			RnacosServer server = this.nacos.orElseThrow();
@@ -273,6 +286,7 @@ public final class Stack implements AutoCloseable {
 			ServiceProcess.Builder gateway = KitServices
 				.gateway(jar, numbered, redisPort, authServiceUrl, logDir.resolve(numbered + ".log"))
 				.jvmOptions(concat(this.jvmOptions, extraJvmOptions));
+			java.ifPresent(gateway::java);
 			this.management.applyTo(gateway);
 			KitServices.warmUpAccount(gateway, this.workspace.demoUsersCsv());
 			arguments.forEach(gateway::argument);

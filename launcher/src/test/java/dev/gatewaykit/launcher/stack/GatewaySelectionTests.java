@@ -7,6 +7,8 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
+import dev.gatewaykit.common.mode.MvcMode;
+
 class GatewaySelectionTests {
 
 	@Test
@@ -28,9 +30,36 @@ class GatewaySelectionTests {
 	}
 
 	@Test
+	void anMvcModeIsGatewayMvcsProfile() {
+		GatewaySelection selection = GatewaySelection.parse("mvc-virtual");
+
+		assertThat(selection).isEqualTo(new GatewaySelection(Optional.of("mvc-virtual"), Optional.empty()));
+		assertThat(selection.mvcMode()).contains(MvcMode.VIRTUAL);
+		assertThat(selection.module()).isEqualTo("gateway-mvc");
+		assertThat(GatewaySelection.parse("mvc-platform").mvcMode()).contains(MvcMode.PLATFORM);
+	}
+
+	@Test
+	void theWebFluxSelectionsRunTheWebFluxGateway() {
+		for (String selector : new String[] { "naive", "fixed:blocking", "reactive" }) {
+			GatewaySelection selection = GatewaySelection.parse(selector);
+			assertThat(selection.mvcMode()).as(selector).isEmpty();
+			assertThat(selection.module()).as(selector).isEqualTo("gateway");
+		}
+	}
+
+	/** Tomcat's threads are fixed when it starts: there is no mode to change. */
+	@Test
+	void anMvcModeTakesNoExecutionMode() {
+		assertThatIllegalArgumentException().isThrownBy(() -> GatewaySelection.parse("mvc-virtual:blocking"))
+			.withMessageContaining("takes no execution mode");
+	}
+
+	@Test
 	void rejectsWhatIsNeitherAProfileNorAMode() {
 		assertThatIllegalArgumentException().isThrownBy(() -> GatewaySelection.parse("fast"))
-			.withMessageContaining("unknown profile or mode 'fast'");
+			.withMessageContaining("unknown profile or mode 'fast'")
+			.withMessageContaining("mvc-platform, mvc-virtual");
 		assertThatIllegalArgumentException().isThrownBy(() -> GatewaySelection.parse("fixed:quick"))
 			.withMessageContaining("unknown execution mode 'quick'");
 		assertThatIllegalArgumentException().isThrownBy(() -> GatewaySelection.parse("reactive:blocking"))

@@ -50,4 +50,27 @@ class KitServicesTests {
 					"--kit.gateway.login-rate-limit.burst-capacity=5");
 	}
 
+	/**
+	 * gateway-mvc runs on the JDK 21+ it is given (virtual threads), with every other
+	 * setting a WebFlux gateway gets; the other services keep this JVM's java.
+	 */
+	@Test
+	void runsAGatewayOnTheJavaItIsGiven() {
+		Path java21 = Path.of("/opt/jdk-25/bin/java");
+		List<String> command = KitServices
+			.gateway(Path.of("gateway-mvc.jar"), "gateway-1", 6379, URI.create("http://127.0.0.1:8081"),
+					Path.of("target/gateway-1.log"))
+			.java(java21)
+			.command();
+		List<String> plain = KitServices
+			.gateway(Path.of("gateway.jar"), "gateway-1", 6379, URI.create("http://127.0.0.1:8081"),
+					Path.of("target/gateway-1.log"))
+			.command();
+
+		assertThat(command.get(0)).isEqualTo(java21.toString());
+		assertThat(plain.get(0)).isEqualTo(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+		assertThat(command).contains("--spring.profiles.include=" + KitServices.DEMO_PROFILE,
+				"--spring.data.redis.port=6379", "--kit.gateway.auth-service.url=http://127.0.0.1:8081");
+	}
+
 }
