@@ -35,10 +35,12 @@ import dev.gatewaykit.bench.run.BenchRun;
 public final class BenchCommand extends KitCommand {
 
 	@Option(names = "--modes", paramLabel = "LIST",
-			description = "comma-separated: naive, fixed, vanilla, blocking, publish-on, bounded-elastic, reactive "
-					+ "(default naive,fixed,vanilla; not with --flip-at). vanilla: the fixed gateway's plain route "
-					+ "(StripPrefix only, no auth, no relay call) to mall-api's liveness: what Spring Cloud Gateway "
-					+ "costs without the kit's filters")
+			description = "comma-separated: naive, fixed, vanilla, blocking, publish-on, bounded-elastic, reactive, "
+					+ "mvc-platform, mvc-virtual (default naive,fixed,vanilla; not with --flip-at). vanilla: the fixed "
+					+ "gateway's plain route (StripPrefix only, no auth, no relay call) to mall-api's liveness: what "
+					+ "Spring Cloud Gateway costs without the kit's filters. mvc-*: gateway-mvc (Server MVC on "
+					+ "Tomcat) with the same filters on 200 platform threads or on virtual threads, run on a JDK 21+ "
+					+ "(KIT_JAVA21_HOME or /usr/lib/jvm); static discovery only")
 	@Nullable String modes;
 
 	@Option(names = "--flip-at", paramLabel = "S",

@@ -37,7 +37,8 @@ public final class SummarizeModeCommand extends KitCommand {
 	@Nullable String dir;
 
 	@Option(names = "--mode", paramLabel = "NAME", required = true,
-			description = "naive, fixed, vanilla, blocking, publish-on, bounded-elastic, reactive, flip (the gateway "
+			description = "naive, fixed, vanilla, blocking, publish-on, bounded-elastic, reactive, mvc-platform, "
+					+ "mvc-virtual, flip (the gateway "
 					+ "switched mode mid-window; the report splits it at DIR/flip.json), custom (your gateway: "
 					+ "bound by the CPU and its loops the kit sees) or ceiling")
 	@Nullable String mode;
@@ -67,7 +68,8 @@ public final class SummarizeModeCommand extends KitCommand {
 	protected int run(GivenOptions args, PrintStream out, PrintStream err) throws Exception {
 		Path dir = args.path("dir");
 		String mode = args.required("mode");
-		if (!List.of(ModeSummary.CEILING, ModeSummary.FLIP, ModeSummary.CUSTOM).contains(mode)) {
+		if (!List.of(ModeSummary.CEILING, ModeSummary.FLIP, ModeSummary.CUSTOM).contains(mode)
+				&& BenchModes.mvcMode(mode).isEmpty()) {
 			UsageException.parse(() -> BenchModes.executionMode(mode));
 		}
 		LinkLatencies links = new LinkLatencies(args.decimal("redis-latency", 0), args.decimal("auth-latency", 0),

@@ -55,6 +55,11 @@ public record GateOptions(GateSide baseline, GateSide candidate, GatewaySelectio
 		catch (IllegalArgumentException ex) {
 			throw new UsageException("--profile: " + ex.getMessage());
 		}
+		if (selection.mvcMode().isPresent()) {
+			// The gate builds the WebFlux gateway at two refs; gateway-mvc is not built.
+			throw new UsageException("--profile " + selection.mvcMode().get().id()
+					+ ": the gate compares two builds of the WebFlux gateway; gateway-mvc is not gated yet");
+		}
 		Optional<Double> rate = args.has("rate") ? Optional.of(args.decimal("rate", 1)) : Optional.empty();
 		double share = args.decimal("share", DEFAULT_SHARE, 0.05);
 		if (share > 0.95) {

@@ -100,7 +100,6 @@ public final class KneeRun implements AutoCloseable {
 	 */
 	public KneeReport run(Consumer<KneeReport> done, Consumer<OverloadReport> overloaded,
 			Consumer<ColdStartReport> coldStarted) throws InterruptedException {
-		Path jar = this.options.gatewayJar().orElseGet(() -> this.workspace.jar("gateway"));
 		KitLinks.check(this.stack, this.tools);
 		KitLinks links = KitLinks.start(this.stack, List.of(KitLinks.REDIS, KitLinks.AUTH, KitLinks.MALL));
 		links.latency(KitLinks.REDIS, this.options.redisLatencyMs());
@@ -111,6 +110,8 @@ public final class KneeRun implements AutoCloseable {
 		List<ColdStart> coldStarts = new ArrayList<>();
 		for (KneeOptions.Mode mode : this.options.modes()) {
 			Path dir = this.options.out().resolve(mode.name());
+			// The module of the mode's gateway: gateway-mvc for an MVC mode.
+			Path jar = this.options.gatewayJar().orElseGet(() -> this.workspace.jar(mode.selection().module()));
 			List<String> arguments = new ArrayList<>(mode.arguments());
 			arguments.add(links.mallRouteArgument());
 			ServiceProcess gateway = links

@@ -127,6 +127,15 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 				throw new UsageException("unknown mode '" + mode + "' (" + String.join(", ", MODE_NAMES) + ")");
 			}
 		}
+		Optional<String> mvc = modes.stream().filter((mode) -> BenchModes.mvcMode(mode).isPresent()).findFirst();
+		if (mvc.isPresent() && "nacos".equals(given.get("discovery"))) {
+			throw new UsageException(
+					mvc.get() + " runs gateway-mvc, which has no Nacos discovery: leave --discovery nacos out");
+		}
+		if (mvc.isPresent() && args.flag("blockhound")) {
+			throw new UsageException("--blockhound finds blocking calls on the WebFlux gateway's event loops; "
+					+ mvc.get() + " runs gateway-mvc, whose threads are meant to block");
+		}
 		Optional<Integer> flipAt = Optional.ofNullable(given.get("flip-at"))
 			.map((value) -> number("flip-at", value.replaceFirst("s$", ""), 1,
 					"a whole number of seconds of at least 1"));

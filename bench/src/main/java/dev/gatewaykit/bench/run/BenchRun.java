@@ -29,6 +29,7 @@ import dev.gatewaykit.bench.analysis.diagnostics.ProfilerEvent;
 import dev.gatewaykit.bench.analysis.diagnostics.WindowRecord;
 import dev.gatewaykit.bench.analysis.flip.FlipEvent;
 import dev.gatewaykit.bench.analysis.littleslaw.LinkLatencies;
+import dev.gatewaykit.bench.analysis.summary.BenchModes;
 import dev.gatewaykit.bench.analysis.summary.ModeSummaries;
 import dev.gatewaykit.bench.analysis.summary.ModeSummary;
 import dev.gatewaykit.bench.drive.DemoLogins;
@@ -57,6 +58,7 @@ import dev.gatewaykit.launcher.gatling.GatlingRun;
 import dev.gatewaykit.launcher.nginx.NginxConfig;
 import dev.gatewaykit.launcher.nginx.NginxServer;
 import dev.gatewaykit.launcher.stack.Discovery;
+import dev.gatewaykit.launcher.stack.GatewaySelection;
 import dev.gatewaykit.launcher.stack.Stack;
 
 /**
@@ -134,6 +136,7 @@ public final class BenchRun implements AutoCloseable {
 		}
 		if (!target) {
 			KitLinks.check(this.stack, this.tools);
+			checkMvcModes();
 		}
 		if (this.options.profile() != ProfilerEvent.OFF && (!target || this.options.gateway().pid().isPresent())) {
 			try {
@@ -152,6 +155,22 @@ public final class BenchRun implements AutoCloseable {
 		this.links = KitLinks.start(this.stack, List.of(KitLinks.REDIS, KitLinks.AUTH));
 		this.links.latency(KitLinks.REDIS, this.options.redisLatencyMs());
 		this.links.latency(KitLinks.AUTH, this.options.authLatencyMs());
+	}
+
+	/**
+	 * What gateway-mvc's modes need, said before anything starts rather than when their
+	 * case comes: a JDK 21+ (the install line when there is none) and the jar.
+	 */
+	private void checkMvcModes() {
+		if (this.options.modes().stream().noneMatch((mode) -> BenchModes.mvcMode(mode).isPresent())) {
+			return;
+		}
+		Path java = this.tools.java21();
+		Path jar = this.workspace.jar(GatewaySelection.MVC_MODULE);
+		if (!Files.isRegularFile(jar)) {
+			throw new RunFailedException("no " + jar + " for the MVC modes; run ./mvnw -DskipTests install");
+		}
+		this.log.accept("gateway-mvc runs on " + java);
 	}
 
 	/** The gateway that runs: the kit's, a --gateway-jar or a --target-url. */
@@ -283,8 +302,9 @@ public final class BenchRun implements AutoCloseable {
 		this.log.accept("── " + name + ": starting " + ((count == 1) ? "gateway" : count + " gateways")
 				+ " (redis link +" + this.options.redisLatencyMs() + " ms, auth link +" + run.authLatencyMs() + " ms, "
 				+ this.options.discovery().id() + " discovery)");
-		Path jar = this.options.gateway().jar().orElse(this.workspace.jar("gateway"));
-		List<ServiceProcess> gateways = this.links.startGateways(jar, BenchOptions.selection(mode), count, dir,
+		GatewaySelection selection = BenchOptions.selection(mode);
+		Path jar = this.options.gateway().jar().orElse(this.workspace.jar(selection.module()));
+		List<ServiceProcess> gateways = this.links.startGateways(jar, selection, count, dir,
 				concat(this.options.gatewayJvmOptions(), run.gatewayJvmOptions()), run.gatewayArguments());
 		ServiceProcess gateway = gateways.get(0);
 		Optional<String> facts = get(gateway.actuatorUri().resolve("actuator/kit"));

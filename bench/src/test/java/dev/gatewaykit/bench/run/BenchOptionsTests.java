@@ -54,6 +54,26 @@ class BenchOptionsTests {
 					Load.DEFAULT_DURATION_SECONDS, Load.DEFAULT_REQUEST_TIMEOUT_MS, Optional.empty()));
 	}
 
+	/** gateway-mvc's modes run beside the WebFlux ones, each from its own module. */
+	@Test
+	void takesTheMvcModesMixedWithTheOthers() {
+		BenchOptions options = parse("--modes", "mvc-virtual,mvc-platform,naive,fixed");
+
+		assertThat(options.modes()).containsExactly("mvc-virtual", "mvc-platform", "naive", "fixed");
+		assertThat(BenchOptions.selection("mvc-virtual").module()).isEqualTo("gateway-mvc");
+		assertThat(BenchOptions.selection("mvc-platform").profile()).contains("mvc-platform");
+		assertThat(BenchOptions.selection("mvc-platform").mode()).isEmpty();
+		assertThat(BenchOptions.selection("naive").module()).isEqualTo("gateway");
+		assertThat(options.gatewayArguments("mvc-virtual")).isEmpty();
+	}
+
+	@Test
+	void refusesWhatGatewayMvcDoesNotHave() {
+		assertUsage("mvc-virtual runs gateway-mvc, which has no Nacos discovery", "--modes", "naive,mvc-virtual",
+				"--discovery", "nacos");
+		assertUsage("--blockhound", "--modes", "mvc-platform", "--blockhound");
+	}
+
 	@Test
 	void quickIsShortAndSkipsTheCeilingUnlessAskedFor() {
 		assertThat(parse("--quick")).satisfies((options) -> {

@@ -17,7 +17,7 @@ import dev.gatewaykit.bench.model.PrometheusText;
  * ({@code kit_blocking_calls_seconds_sum})
  * @param blockedCalls blocking calls so far
  * @param cpuSeconds CPU seconds so far by pool: {@code event-loop}, {@code parallel},
- * {@code bounded-elastic}
+ * {@code bounded-elastic}; gateway-mvc's {@code tomcat} and {@code carrier}
  */
 public record GatewayMeters(double requests, double blockedSeconds, double blockedCalls,
 		Map<String, Double> cpuSeconds) {
@@ -27,6 +27,12 @@ public record GatewayMeters(double requests, double blockedSeconds, double block
 	public static final String PARALLEL = "parallel";
 
 	public static final String BOUNDED_ELASTIC = "bounded-elastic";
+
+	/** gateway-mvc's Tomcat request threads (platform ones). */
+	public static final String TOMCAT = "tomcat";
+
+	/** The virtual-thread scheduler's carriers (gateway-mvc on virtual threads). */
+	public static final String CARRIER = "carrier";
 
 	/** Before any request: what a scrape of a gateway that has just started would say. */
 	public static final GatewayMeters ZERO = new GatewayMeters(0, 0, 0, Map.of());

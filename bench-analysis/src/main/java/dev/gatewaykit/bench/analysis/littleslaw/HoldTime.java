@@ -2,6 +2,7 @@ package dev.gatewaykit.bench.analysis.littleslaw;
 
 import dev.gatewaykit.bench.model.Numbers;
 import dev.gatewaykit.common.mode.ExecutionMode;
+import dev.gatewaykit.common.mode.MvcMode;
 
 /**
  * How long one request held one thread of the pool its mode is bound by, measured between
@@ -53,6 +54,18 @@ public record HoldTime(double requests, double blockedMs, double cpuMs, String p
 		};
 	}
 
+	/**
+	 * The pool an MVC mode's requests run on: Tomcat's workers, which a request holds
+	 * while it waits, as the blocking mode holds a loop; or the carriers, which a virtual
+	 * thread holds only while it runs or pins (their CPU is shown).
+	 */
+	public static String poolOf(MvcMode mode) {
+		return switch (mode) {
+			case PLATFORM -> GatewayMeters.TOMCAT;
+			case VIRTUAL -> GatewayMeters.CARRIER;
+		};
+	}
+
 	public double totalMs() {
 		return this.blockedMs + this.cpuMs;
 	}
@@ -62,6 +75,8 @@ public record HoldTime(double requests, double blockedMs, double cpuMs, String p
 		String noun = switch (this.pool) {
 			case GatewayMeters.EVENT_LOOP -> "loop";
 			case GatewayMeters.PARALLEL -> "parallel";
+			case GatewayMeters.TOMCAT -> "Tomcat";
+			case GatewayMeters.CARRIER -> "carrier";
 			default -> "elastic";
 		};
 		return Numbers.trim(this.blockedMs, 1) + " ms blocked + " + Numbers.trim(this.cpuMs, 1) + " ms " + noun

@@ -1,9 +1,14 @@
 package dev.gatewaykit.bench.analysis.littleslaw;
 
+import java.util.function.Function;
+
+import org.jspecify.annotations.Nullable;
+
 import dev.gatewaykit.bench.model.LoadModel;
 import dev.gatewaykit.bench.model.Numbers;
 import dev.gatewaykit.bench.model.Workload;
 import dev.gatewaykit.common.mode.ExecutionMode;
+import dev.gatewaykit.common.mode.MvcMode;
 
 /**
  * Little's law applied to the gateway: a pool of {@code N} threads, each held for
@@ -54,10 +59,37 @@ public final class LittlesLaw {
 	 */
 	public static Prediction predict(ExecutionMode mode, GatewayFacts gateway, LinkLatencies links, Workload workload,
 			HoldTime hold, int instances) {
+		return predict(mode.threadBound() ? (facts) -> pool(mode, facts) : null, gateway, links, workload, hold,
+				instances);
+	}
+
+	/**
+	 * gateway-mvc's modes, by the same law: {@code mvc-platform} holds one of Tomcat's
+	 * threads per request as the blocking mode holds a loop (threads ÷ the measured hold
+	 * time); {@code mvc-virtual} holds no pool's thread while it waits, so like the
+	 * reactive mode it is left to the offered load and the CPU.
+	 * <p>
+	 * The hold time is the blocking calls' wall time plus Tomcat's CPU per request, as
+	 * for the blocking mode; but a Tomcat thread also waits for mall-api's answer (the
+	 * MVC proxy blocks too), which neither part counts, so the bound is somewhat high.
+	 */
+	public static Prediction predict(MvcMode mode, @Nullable GatewayFacts gateway, LinkLatencies links,
+			Workload workload, @Nullable HoldTime hold, int instances) {
+		return predict(mode.threadBound() ? (facts) -> pool(mode, facts) : null, gateway, links, workload, hold,
+				instances);
+	}
+
+	/**
+	 * @param pool the pool a request holds while it waits, from the gateway's facts;
+	 * {@code null} when the mode holds none
+	 */
+	private static Prediction predict(@Nullable Function<GatewayFacts, Pool> pool, @Nullable GatewayFacts gateway,
+			LinkLatencies links, Workload workload, @Nullable HoldTime hold, int instances) {
 		if (instances < 1) {
 			throw new IllegalArgumentException("instances must be at least 1, was " + instances);
 		}
-		boolean measured = hold != null && mode.threadBound() && hold.totalMs() > 0;
+		boolean threadBound = pool != null;
+		boolean measured = hold != null && threadBound && hold.totalMs() > 0;
 		double blockedMs = measured ? hold.totalMs() : links.blockedMs();
 		String blocked = measured ? "(" + hold.describe() + ")" : Numbers.trim(blockedMs, 1) + " ms";
 		Bound offered = offeredBound(workload, blockedMs, blocked);
@@ -65,12 +97,12 @@ public final class LittlesLaw {
 		// leaves out the services' own time and the gateway's CPU, and over-predicts.
 		String threadBlocked = measured ? blocked : blocked + " injected";
 		Bound threads = null;
-		if (mode.threadBound()) {
+		if (threadBound) {
 			if (gateway == null) {
 				return new Prediction(null, "thread counts unknown (no gateway.json)", Prediction.NONE, null,
 						offered.value);
 			}
-			threads = threadBound(mode, gateway, instances, blockedMs, threadBlocked);
+			threads = threadBound(pool.apply(gateway), instances, blockedMs, threadBlocked);
 		}
 		if (threads != null && threads.value != null && (offered.value == null || threads.value <= offered.value)) {
 			return new Prediction(threads.value, threads.formula, Prediction.THREADS, threads.value, offered.value,
@@ -96,29 +128,42 @@ public final class LittlesLaw {
 		return new Bound(value, plural(workload.users(), "user") + " / " + blocked + " = " + Math.round(value));
 	}
 
-	private static Bound threadBound(ExecutionMode mode, GatewayFacts gateway, int instances, double blockedMs,
-			String blocked) {
-		int count = switch (mode) {
-			case BLOCKING -> gateway.eventLoopThreads();
-			case PUBLISH_ON -> gateway.parallelThreads();
-			case BOUNDED_ELASTIC -> gateway.boundedElasticThreads();
+	private static Pool pool(ExecutionMode mode, GatewayFacts gateway) {
+		return switch (mode) {
+			case BLOCKING -> new Pool(gateway.eventLoopThreads(), "loop", mode.id());
+			case PUBLISH_ON -> new Pool(gateway.parallelThreads(), "parallel thread", mode.id());
+			case BOUNDED_ELASTIC -> new Pool(gateway.boundedElasticThreads(), "elastic thread", mode.id());
 			case REACTIVE -> throw new IllegalArgumentException("reactive mode holds no thread while it waits");
 		};
-		String noun = switch (mode) {
-			case BLOCKING -> "loop";
-			case PUBLISH_ON -> "parallel thread";
-			default -> "elastic thread";
-		};
-		if (count < 1) {
-			throw new IllegalArgumentException(
-					"gateway.json reports " + count + " " + noun + "s for mode " + mode.id() + "; expected at least 1");
+	}
+
+	private static Pool pool(MvcMode mode, GatewayFacts gateway) {
+		if (mode != MvcMode.PLATFORM) {
+			throw new IllegalArgumentException(mode.id() + " holds no pool's thread while it waits");
+		}
+		// null when the gateway runs virtual threads after all: refused below, by count.
+		Integer tomcat = gateway.tomcatThreads();
+		return new Pool((tomcat != null) ? tomcat : 0, "Tomcat thread", mode.id());
+	}
+
+	private static Bound threadBound(Pool pool, int instances, double blockedMs, String blocked) {
+		if (pool.count < 1) {
+			throw new IllegalArgumentException("gateway.json reports " + pool.count + " " + pool.noun + "s for mode "
+					+ pool.mode + "; expected at least 1");
 		}
 		if (blockedMs <= 0) {
 			return new Bound(null, null);
 		}
-		double value = instances * count / (blockedMs / 1000.0);
-		String threads = ((instances == 1) ? "" : instances + " gateways × ") + plural(count, noun);
+		double value = instances * pool.count / (blockedMs / 1000.0);
+		String threads = ((instances == 1) ? "" : instances + " gateways × ") + plural(pool.count, pool.noun);
 		return new Bound(value, threads + " / " + blocked + " = " + Math.round(value));
+	}
+
+	/**
+	 * The threads a request holds one of while it waits, what to call one, and the mode
+	 * (for the error when there are none).
+	 */
+	private record Pool(int count, String noun, String mode) {
 	}
 
 	private static String plural(int count, String noun) {

@@ -24,8 +24,9 @@ import dev.gatewaykit.common.mode.ExecutionMode;
  * @param schema format version of this file
  * @param mode the bench mode name ({@code naive}, {@code reactive}, ..., {@code flip} or
  * {@code ceiling})
- * @param executionMode the execution mode behind it, {@code null} for the ceiling; for
- * {@code flip}, the mode it started in
+ * @param executionMode the execution mode behind it, {@code null} for the ceiling, a
+ * user's gateway and gateway-mvc's modes (which are not the WebFlux gateway's execution
+ * modes: {@code mode} names them); for {@code flip}, the mode it started in
  * @param label the simulation's label
  * @param target {@code gateway} or {@code ceiling}
  * @param workload the offered load

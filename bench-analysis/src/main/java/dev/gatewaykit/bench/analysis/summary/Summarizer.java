@@ -1,6 +1,7 @@
 package dev.gatewaykit.bench.analysis.summary;
 
 import java.util.List;
+import java.util.Optional;
 
 import dev.gatewaykit.bench.analysis.littleslaw.GatewayFacts;
 import dev.gatewaykit.bench.analysis.littleslaw.GatewayMeters;
@@ -16,6 +17,7 @@ import dev.gatewaykit.bench.model.PhaseStats;
 import dev.gatewaykit.bench.model.TimeSeries;
 import dev.gatewaykit.bench.model.Workload;
 import dev.gatewaykit.common.mode.ExecutionMode;
+import dev.gatewaykit.common.mode.MvcMode;
 
 /**
  * Turns one simulation's {@code measured.json} and {@code timeseries.json}, plus the
@@ -65,7 +67,8 @@ public final class Summarizer {
 		boolean ceiling = ModeSummary.CEILING.equals(mode);
 		boolean flip = ModeSummary.FLIP.equals(mode);
 		boolean custom = ModeSummary.CUSTOM.equals(mode);
-		ExecutionMode execution = (ceiling || custom) ? null : executionMode(mode, gateway);
+		Optional<MvcMode> mvc = (ceiling || custom) ? Optional.empty() : mvcMode(mode, gateway);
+		ExecutionMode execution = (ceiling || custom || mvc.isPresent()) ? null : executionMode(mode, gateway);
 		Prediction prediction;
 		if (ceiling) {
 			prediction = new Prediction(null, "no gateway in the path", Prediction.NONE, null, null);
@@ -84,6 +87,10 @@ public final class Summarizer {
 			// (FlipAnalysis).
 			prediction = new Prediction(null, "mode switched during the window: see before/after", Prediction.NONE,
 					null, null);
+		}
+		else if (mvc.isPresent()) {
+			HoldTime hold = (scrapes != null) ? scrapes.holdTime(HoldTime.poolOf(mvc.get())) : null;
+			prediction = LittlesLaw.predict(mvc.get(), gateway, links, workload, hold, instances);
 		}
 		else {
 			HoldTime hold = (scrapes != null) ? scrapes.holdTime(HoldTime.poolOf(execution)) : null;
@@ -126,6 +133,17 @@ public final class Summarizer {
 	}
 
 	/**
+	 * gateway-mvc's mode, if the live gateway says it runs one (its word wins, as for the
+	 * execution mode), else if the mode name is one.
+	 */
+	static Optional<MvcMode> mvcMode(String mode, GatewayFacts gateway) {
+		if (gateway != null && gateway.mode() != null && !gateway.mode().isBlank()) {
+			return BenchModes.mvcMode(gateway.mode());
+		}
+		return BenchModes.mvcMode(mode);
+	}
+
+	/**
 	 * Spread of the per-second OK counts over the full seconds of the measured window.
 	 */
 	static ModeSummary.Spread tpsSpread(TimeSeries series) {
@@ -162,7 +180,8 @@ public final class Summarizer {
 	 * one last.
 	 */
 	public static final List<String> MODE_ORDER = List.of("naive", "blocking", "publish-on", "bounded-elastic",
-			"reactive", "fixed", ModeSummary.VANILLA, ModeSummary.CUSTOM, ModeSummary.FLIP, ModeSummary.CEILING);
+			"reactive", "fixed", MvcMode.PLATFORM.id(), MvcMode.VIRTUAL.id(), ModeSummary.VANILLA, ModeSummary.CUSTOM,
+			ModeSummary.FLIP, ModeSummary.CEILING);
 
 	/** Sort key for {@link #MODE_ORDER}; unknown names sort after, by name. */
 	public static int order(String mode) {

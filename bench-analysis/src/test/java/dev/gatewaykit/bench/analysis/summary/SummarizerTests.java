@@ -15,6 +15,7 @@ import dev.gatewaykit.bench.model.MeasuredRun;
 import dev.gatewaykit.bench.model.TimeSeries;
 import dev.gatewaykit.bench.model.Workload;
 import dev.gatewaykit.common.mode.ExecutionMode;
+import dev.gatewaykit.common.mode.MvcMode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -100,6 +101,30 @@ class SummarizerTests {
 
 		assertThat(Summarizer.executionMode("reactive", blocking)).isEqualTo(ExecutionMode.BLOCKING);
 		assertThat(Summarizer.executionMode("fixed", null)).isEqualTo(ExecutionMode.REACTIVE);
+	}
+
+	/**
+	 * gateway-mvc's modes are not execution modes: the summary names them by its mode,
+	 * and Little's law takes Tomcat's threads in mvc-platform and none in mvc-virtual.
+	 */
+	@Test
+	void anMvcModeIsPredictedByItsThreadsWithNoExecutionMode() {
+		MeasuredRun measured = BenchJson.read(FIXTURES.resolve("naive/measured.json"), MeasuredRun.class);
+		GatewayFacts platform = new GatewayFacts(MvcMode.PLATFORM.id(), null, 0, 0, 0, "path-pattern", null, 200, 2);
+		GatewayFacts virtual = new GatewayFacts(MvcMode.VIRTUAL.id(), null, 0, 0, 0, "path-pattern", null, null, 2);
+
+		ModeSummary onPlatform = Summarizer.summarize("mvc-platform", measured, null, platform, LINKS,
+				measured.workload());
+		ModeSummary onVirtual = Summarizer.summarize("mvc-virtual", measured, null, virtual, LINKS,
+				measured.workload());
+
+		assertThat(onPlatform.executionMode()).isNull();
+		assertThat(onPlatform.prediction().formula()).isEqualTo("200 Tomcat threads / 53 ms injected = 3774");
+		assertThat(onVirtual.executionMode()).isNull();
+		assertThat(onVirtual.prediction().threadBound()).isNull();
+		assertThat(Summarizer.mvcMode("mvc-platform", virtual)).contains(MvcMode.VIRTUAL);
+		assertThat(Summarizer.mvcMode("naive", null)).isEmpty();
+		assertThat(Summarizer.order("mvc-virtual")).isLessThan(Summarizer.order(ModeSummary.VANILLA));
 	}
 
 	@Test
