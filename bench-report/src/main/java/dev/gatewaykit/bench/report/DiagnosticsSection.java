@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
@@ -12,6 +13,7 @@ import dev.gatewaykit.bench.analysis.diagnostics.CpuAccounting.CpuSecond;
 import dev.gatewaykit.bench.analysis.diagnostics.CpuAccounting.MachineShare;
 import dev.gatewaykit.bench.analysis.diagnostics.Diagnostics;
 import dev.gatewaykit.bench.analysis.diagnostics.LoopProfile;
+import dev.gatewaykit.bench.analysis.diagnostics.PinnedCalls;
 import dev.gatewaykit.bench.analysis.diagnostics.ThreadDump.LoopActivity;
 import dev.gatewaykit.bench.analysis.summary.ModeSummary;
 import dev.gatewaykit.bench.model.Numbers;
@@ -221,6 +223,9 @@ final class DiagnosticsSection {
 		if (diagnostics.blocking() != null) {
 			html.append(blockingTable(diagnostics.blocking()));
 		}
+		if (diagnostics.pinned() != null) {
+			html.append(pinnedTable(diagnostics.pinned()));
+		}
 		for (String note : diagnostics.notes()) {
 			html.append("<p class=\"warning\">").append(SvgChart.escape(note)).append("</p>\n");
 		}
@@ -308,6 +313,40 @@ final class DiagnosticsSection {
 				.append(call.count())
 				.append("</td><td class=\"text\">")
 				.append(SvgChart.escape(String.join(", ", call.threads())))
+				.append("</td></tr>\n");
+		}
+		return html.append("</table>\n").toString();
+	}
+
+	/**
+	 * Where virtual threads blocked while pinned to their carrier in the window (JFR's
+	 * {@code jdk.VirtualThreadPinned}, every one): a pinned thread holds its carrier as a
+	 * platform thread would, so carriers ÷ pinned time per request would bound the mode.
+	 */
+	static String pinnedTable(PinnedCalls pinned) {
+		if (pinned.events() == 0) {
+			return "<p>JFR: no virtual thread pinned its carrier in the window.</p>\n";
+		}
+		StringBuilder html = new StringBuilder("<p>JFR: virtual threads pinned their carrier ").append(pinned.events())
+			.append(" times in the window, ")
+			.append(Numbers.fixed(pinned.totalMs(), 1))
+			.append(" ms in all, the longest ")
+			.append(Numbers.fixed(pinned.maxMs(), 1))
+			.append(" ms.</p>\n<table class=\"details\">\n<tr><th>call site</th><th class=\"text\">why pinned</th>")
+			.append("<th class=\"text\">blocked in</th><th>count</th><th>total ms</th><th>max ms</th></tr>\n");
+		for (PinnedCalls.Site site : pinned.sites()) {
+			html.append("<tr><td>")
+				.append(SvgChart.escape(site.callSite()))
+				.append("</td><td class=\"text\">")
+				.append(SvgChart.escape(Objects.toString(site.pinnedReason(), "")))
+				.append("</td><td class=\"text\">")
+				.append(SvgChart.escape(Objects.toString(site.blockingOperation(), "")))
+				.append("</td><td>")
+				.append(site.count())
+				.append("</td><td>")
+				.append(Numbers.fixed(site.totalMs(), 1))
+				.append("</td><td>")
+				.append(Numbers.fixed(site.maxMs(), 1))
 				.append("</td></tr>\n");
 		}
 		return html.append("</table>\n").toString();

@@ -20,6 +20,7 @@ import org.jspecify.annotations.Nullable;
 import dev.gatewaykit.bench.analysis.diagnostics.CpuSplit;
 import dev.gatewaykit.bench.analysis.diagnostics.Diagnostics;
 import dev.gatewaykit.bench.analysis.diagnostics.LoopProfile;
+import dev.gatewaykit.bench.analysis.diagnostics.PinnedCalls;
 import dev.gatewaykit.bench.analysis.diagnostics.ProfilerEvent;
 import dev.gatewaykit.bench.analysis.diagnostics.ThreadDump;
 import dev.gatewaykit.bench.analysis.diagnostics.WindowRecord;
@@ -35,9 +36,11 @@ import dev.gatewaykit.launcher.stack.ManagementAccess;
  * the middle it takes a thread dump and profiles every thread's CPU for a quarter of the
  * window (what spends the gateway's CPU), then starts the chosen profiler; at the end it
  * stops that (the flame graph of the window's last quarter) and saves the gateway's
- * diagnostics. Everything it does is outside the gateway's request path: the profiler and
- * the dump go through the JVM's attach mechanism, which answers even when every event
- * loop is blocked.
+ * diagnostics. For a gateway on virtual threads it also records, over the whole window,
+ * where they pinned their carriers ({@link PinRecording}, read into {@link PinnedCalls}).
+ * Everything it does is outside the gateway's request path: the profiler and the dump go
+ * through the JVM's attach mechanism, which answers even when every event loop is
+ * blocked.
  */
 public final class WindowDiagnostics {
 
@@ -66,10 +69,12 @@ public final class WindowDiagnostics {
 	 * @param phaseTimeout how long to wait for the window to open
 	 * @param management the credentials of the gateway's management writes, sent with the
 	 * reset of its blocking calls
+	 * @param pinsJcmd the {@code jcmd} of the gateway's JDK when the window records its
+	 * virtual threads' pins (gateway-mvc's cases), empty when it does not
 	 */
 	public record Plan(Path dir, String label, long pid, Optional<URI> actuatorUri, ProfilerEvent profile,
 			Optional<AsyncProfiler> profiler, String noProfilerReason, boolean blockHound, Duration phaseTimeout,
-			Optional<ManagementAccess> management) {
+			Optional<ManagementAccess> management, Optional<Path> pinsJcmd) {
 	}
 
 	/**
@@ -82,14 +87,18 @@ public final class WindowDiagnostics {
 		String threadDump = null;
 		long dumpedAt = 0;
 		long profiledFrom = 0;
+		PinRecording pins = null;
+		String pinnedCalls = null;
 		try {
 			Optional<PhaseFile> window = awaitWindow(plan);
 			if (window.isEmpty()) {
 				notes.add("the measured window never opened: no flame graph, thread dump or blocking calls");
-				return write(plan, new WindowRecord(plan.profile().id(), null, null, 0, 0, plan.blockHound(), notes));
+				return write(plan,
+						new WindowRecord(plan.profile().id(), null, null, 0, 0, plan.blockHound(), null, notes));
 			}
 			long start = window.get().windowStartEpochMs();
 			long end = window.get().windowEndEpochMs();
+			pins = startPins(plan, notes, log);
 			if (plan.blockHound() && plan.actuatorUri().isPresent()) {
 				HttpRequest.Builder post = HttpRequest.newBuilder(endpoint(plan))
 					.timeout(Duration.ofSeconds(10))
@@ -140,8 +149,61 @@ public final class WindowDiagnostics {
 			Thread.currentThread().interrupt();
 			notes.add("diagnostics interrupted");
 		}
+		finally {
+			// Whatever happened on the way: the gateway is left without the recording.
+			if (pins != null) {
+				pinnedCalls = stopPins(plan, pins, notes, log);
+			}
+		}
 		return write(plan, new WindowRecord(plan.profile().id(), flameGraph, threadDump, dumpedAt, profiledFrom,
-				plan.blockHound(), notes));
+				plan.blockHound(), pinnedCalls, notes));
+	}
+
+	/**
+	 * Starts recording the virtual threads' pins for the window, when the plan asks for
+	 * it.
+	 * @return the recording, {@code null} when none runs (the reason is noted)
+	 */
+	private static @Nullable PinRecording startPins(Plan plan, List<String> notes, Consumer<String> log)
+			throws InterruptedException {
+		if (plan.pinsJcmd().isEmpty()) {
+			return null;
+		}
+		PinRecording pins = new PinRecording(plan.pinsJcmd().get(), plan.pid());
+		try {
+			pins.start();
+			log.accept(plan.label() + ": JFR records " + PinnedCalls.EVENT + " (threshold 0) for the window");
+			return pins;
+		}
+		catch (IOException ex) {
+			notes.add("no record of pinned virtual threads: " + ex.getMessage());
+			return null;
+		}
+	}
+
+	/**
+	 * Dumps the recording beside the case ({@value PinnedCalls#FILE}), stops it and
+	 * writes what it holds ({@value PinnedCalls#JSON_FILE}).
+	 * @return the JSON's file name, {@code null} when it could not be written (noted)
+	 */
+	private static @Nullable String stopPins(Plan plan, PinRecording pins, List<String> notes, Consumer<String> log) {
+		Path jfr = plan.dir().resolve(PinnedCalls.FILE);
+		try {
+			pins.dumpAndStop(jfr);
+			PinnedCalls calls = PinnedCalls.read(jfr);
+			BenchJson.write(plan.dir().resolve(PinnedCalls.JSON_FILE), calls);
+			log.accept(plan.label() + ": " + calls.events() + " pinned virtual-thread event(s) in the window");
+			return PinnedCalls.JSON_FILE;
+		}
+		catch (IOException | RuntimeException ex) {
+			notes.add("no record of pinned virtual threads: " + ex.getMessage());
+			return null;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			notes.add("no record of pinned virtual threads: interrupted");
+			return null;
+		}
 	}
 
 	/**

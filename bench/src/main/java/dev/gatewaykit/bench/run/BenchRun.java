@@ -334,8 +334,8 @@ public final class BenchRun implements AutoCloseable {
 		CpuSampler cpu = cpuSampler(nginx).watchAll("gateway", gateways.stream().map(ServiceProcess::handle).toList());
 		CompletableFuture<Integer> cpuSampling = CompletableFuture.supplyAsync(() -> sampleCpu(cpu, dir));
 		WindowDiagnostics diagnostics = new WindowDiagnostics();
-		CompletableFuture<WindowRecord> window = CompletableFuture.supplyAsync(
-				() -> diagnostics.run(plan(dir, name, gateway.pid(), Optional.of(gateway.actuatorUri())), this.log));
+		CompletableFuture<WindowRecord> window = CompletableFuture.supplyAsync(() -> diagnostics
+			.run(plan(dir, name, gateway.pid(), Optional.of(gateway.actuatorUri()), pinsJcmd(selection)), this.log));
 		Optional<CompletableFuture<FlipEvent>> flip = mode.equals("flip") ? Optional.of(startFlip(dir, gateways))
 				: Optional.empty();
 		try {
@@ -378,8 +378,8 @@ public final class BenchRun implements AutoCloseable {
 		pid.flatMap(ProcessHandle::of).ifPresent((process) -> cpu.watch("gateway", process));
 		CompletableFuture<Integer> cpuSampling = CompletableFuture.supplyAsync(() -> sampleCpu(cpu, dir));
 		WindowDiagnostics diagnostics = new WindowDiagnostics();
-		Optional<CompletableFuture<WindowRecord>> window = pid.map((value) -> CompletableFuture
-			.supplyAsync(() -> diagnostics.run(plan(dir, run.name(), value, Optional.empty()), this.log)));
+		Optional<CompletableFuture<WindowRecord>> window = pid.map((value) -> CompletableFuture.supplyAsync(
+				() -> diagnostics.run(plan(dir, run.name(), value, Optional.empty(), Optional.empty()), this.log)));
 		try {
 			load(dir, "gateway", target, run.name(), this.options.loadProperties(), cpu);
 		}
@@ -428,10 +428,21 @@ public final class BenchRun implements AutoCloseable {
 		}
 	}
 
-	private WindowDiagnostics.Plan plan(Path dir, String name, long pid, Optional<URI> actuator) {
+	private WindowDiagnostics.Plan plan(Path dir, String name, long pid, Optional<URI> actuator,
+			Optional<Path> pinsJcmd) {
 		return new WindowDiagnostics.Plan(dir, name, pid, actuator, this.options.profile(), this.profiler,
 				this.noProfilerReason, this.options.blockHound(),
-				Duration.ofSeconds(this.options.maxWarmupSeconds() + 120), Optional.of(this.stack.management()));
+				Duration.ofSeconds(this.options.maxWarmupSeconds() + 120), Optional.of(this.stack.management()),
+				pinsJcmd);
+	}
+
+	/**
+	 * The {@code jcmd} that records an MVC case's pinned virtual threads: its gateway's
+	 * JDK's, whose JFR has the event (both MVC modes are recorded, so that they differ
+	 * only in their threads); none for the WebFlux gateway.
+	 */
+	private Optional<Path> pinsJcmd(GatewaySelection selection) {
+		return selection.mvcMode().map((mode) -> this.tools.java21().resolveSibling("jcmd"));
 	}
 
 	/** The load each case runs, for the log. */

@@ -219,8 +219,9 @@ class DiagnosticsReportTests {
 							+ "epoll_wait 60\n[reactor-http-epoll-1 tid=1];java/lang/Thread.run;"
 							+ "dev/gatewaykit/gateway/filter/AuthenticationGlobalFilter.filter 40\n");
 		}
-		BenchJson.write(dir.resolve(WindowRecord.FILE), new WindowRecord("wall", WindowDiagnostics.FLAME_GRAPH_FILE,
-				WindowDiagnostics.THREAD_DUMP_FILE, WINDOW_START + 30_000, WINDOW_START + 30_000, true, List.of()));
+		BenchJson.write(dir.resolve(WindowRecord.FILE),
+				new WindowRecord("wall", WindowDiagnostics.FLAME_GRAPH_FILE, WindowDiagnostics.THREAD_DUMP_FILE,
+						WINDOW_START + 30_000, WINDOW_START + 30_000, true, null, List.of()));
 	}
 
 	private void summarize(String mode) {

@@ -170,7 +170,7 @@ class WindowDiagnosticsTests {
 		return new WindowDiagnostics.Plan(this.dir, "fixed", this.jvm.pid(),
 				Optional.of(URI.create("http://127.0.0.1:" + this.actuator.getAddress().getPort() + "/actuator")),
 				event, profiler, "flame graphs need Linux on x64 or arm64", blockHound, Duration.ofSeconds(20),
-				Optional.of(MANAGEMENT));
+				Optional.of(MANAGEMENT), Optional.empty());
 	}
 
 	private void openWindow(long millis) {

@@ -46,12 +46,15 @@ import dev.gatewaykit.common.diagnostics.GatewaySecond;
  * @param cpuSplit what spent the gateway's CPU per request, from its on-CPU profile
  * @param threads the mid-window thread dump's event-loop summary
  * @param blocking the blocking calls BlockHound saw in the window, when it was on
+ * @param pinned where virtual threads pinned their carriers in the window (JFR), when it
+ * was recorded (gateway-mvc's cases)
  * @param notes what could not be collected, and why
  */
 public record Diagnostics(long windowStartEpochMs, String cpuSeconds, Map<String, Double> cpuMicrosPerRequest,
 		double cpuSpanTps, @Nullable MachineShare machine, List<CpuSecond> cpu, List<GatewaySecond> gateway,
 		String profile, @Nullable String flameGraph, @Nullable LoopProfile loops, @Nullable CpuSplit cpuSplit,
-		@Nullable ThreadSnapshot threads, @Nullable Blocking blocking, List<String> notes) {
+		@Nullable ThreadSnapshot threads, @Nullable Blocking blocking, @Nullable PinnedCalls pinned,
+		List<String> notes) {
 
 	/** The gateway's diagnostics as read at the window's end. */
 	public static final String GATEWAY_FILE = "gateway-diagnostics.json";
@@ -178,8 +181,13 @@ public record Diagnostics(long windowStartEpochMs, String cpuSeconds, Map<String
 				notes.add("an on-CPU profile but no CPU per request of the gateway: its CPU is not split");
 			}
 		}
+		// Only this window's: the record names the file when it wrote one.
+		PinnedCalls pinned = (window != null && window.pinnedCalls() != null
+				&& Files.isRegularFile(dir.resolve(window.pinnedCalls())))
+						? BenchJson.read(dir.resolve(window.pinnedCalls()), PinnedCalls.class) : null;
 		return new Diagnostics(windowStartMs, cpuSeconds, perRequest, completed, machine, cpu, series,
-				(window != null) ? window.profile() : "off", flameGraph, loops, split, threads, blocking, notes);
+				(window != null) ? window.profile() : "off", flameGraph, loops, split, threads, blocking, pinned,
+				notes);
 	}
 
 	private static String readString(Path file) {

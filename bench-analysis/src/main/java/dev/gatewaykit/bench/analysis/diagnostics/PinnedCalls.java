@@ -40,6 +40,9 @@ public record PinnedCalls(long events, double totalMs, double maxMs, List<Site> 
 	/** The recording the bench takes of an MVC case's window. */
 	public static final String FILE = "virtual-threads.jfr";
 
+	/** What the bench read from {@link #FILE}, beside it. */
+	public static final String JSON_FILE = "pinned-calls.json";
+
 	/** JFR's name of the event. */
 	public static final String EVENT = "jdk.VirtualThreadPinned";
 

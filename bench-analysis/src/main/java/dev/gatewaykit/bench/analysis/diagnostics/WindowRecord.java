@@ -17,10 +17,14 @@ import org.jspecify.annotations.Nullable;
  * when it did not run
  * @param blockHound whether the gateway's blocking calls were reset at the window's start
  * and read at its end
+ * @param pinnedCalls the file of the window's pinned virtual threads
+ * ({@link PinnedCalls#JSON_FILE}), {@code null} when they were not recorded (not a
+ * gateway-mvc case, or the recording failed; absent in records written before it existed)
  * @param notes what did not work, for the report (empty when everything did)
  */
 public record WindowRecord(String profile, @Nullable String flameGraph, @Nullable String threadDump,
-		long threadDumpAtEpochMs, long profiledFromEpochMs, boolean blockHound, List<String> notes) {
+		long threadDumpAtEpochMs, long profiledFromEpochMs, boolean blockHound, @Nullable String pinnedCalls,
+		List<String> notes) {
 
 	public static final String FILE = "window-diagnostics.json";
 

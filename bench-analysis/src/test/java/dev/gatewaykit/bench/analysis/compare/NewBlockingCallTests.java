@@ -54,7 +54,7 @@ class NewBlockingCallTests {
 				new Prediction(null, "-", Prediction.NONE, null, null), null, null, Map.of("200", 30_000L), List.of(),
 				null, null);
 		return mode.withDiagnostics(new Diagnostics(0, "first half", Map.of(), 0, null, List.of(), List.of(), "off",
-				null, null, null, null, blocking, List.of()));
+				null, null, null, null, blocking, null, List.of()));
 	}
 
 }

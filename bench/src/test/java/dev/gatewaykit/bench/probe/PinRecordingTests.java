@@ -1,0 +1,119 @@
+package dev.gatewaykit.bench.probe;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.gatewaykit.bench.analysis.diagnostics.PinnedCalls;
+import dev.gatewaykit.bench.analysis.diagnostics.ProfilerEvent;
+import dev.gatewaykit.bench.analysis.diagnostics.WindowRecord;
+import dev.gatewaykit.bench.model.BenchJson;
+import dev.gatewaykit.launcher.Jdks;
+import dev.gatewaykit.launcher.Tools;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIOException;
+
+/**
+ * The JFR recording of pinned virtual threads an MVC case's window takes: the jcmd
+ * options (each with its '+'), a jcmd warning taken as the failure it is, and a real
+ * recording of a JVM on the JDK 21+ the launcher finds, through the window's diagnostics.
+ * The pins themselves are PinnedCallsTests' (bench-analysis).
+ */
+class PinRecordingTests {
+
+	@TempDir
+	Path dir;
+
+	@Test
+	void enablesTheEventWithThresholdZeroEachOptionWithItsPlus() {
+		assertThat(new PinRecording(Path.of("/jdk/bin/jcmd"), 42).startCommand()).containsExactly("/jdk/bin/jcmd", "42",
+				"JFR.start", "name=" + PinRecording.NAME, "settings=none", "+jdk.VirtualThreadPinned#enabled=true",
+				"+jdk.VirtualThreadPinned#threshold=0ms");
+	}
+
+	/**
+	 * What a JDK answers to an option without its '+': a warning, exit 0, and a recording
+	 * without the event.
+	 */
+	@Test
+	void aWarningIsAFailureNotARecordingWithoutPins() throws Exception {
+		Path jcmd = this.dir.resolve("jcmd");
+		Files.writeString(jcmd, "#!/bin/sh\necho \"$2:\"\necho \"Warning! The .jfc option/setting "
+				+ "'jdk.VirtualThreadPinned#enabled' doesn't exist.\"\necho 'Started recording 1.'\n");
+		Files.setPosixFilePermissions(jcmd, PosixFilePermissions.fromString("rwxr-xr-x"));
+
+		assertThatIOException().isThrownBy(() -> new PinRecording(jcmd, 42).start())
+			.withMessageContaining("JFR.start answered (exit 0)")
+			.withMessageContaining("doesn't exist");
+	}
+
+	@Test
+	void theWindowRecordsAJvmOnJdk21AndSavesWhatItHolds() throws Exception {
+		Path java = java21();
+		Process jvm = new ProcessBuilder(java.toString(), "-Xmx64m", "-cp", System.getProperty("java.class.path"),
+				FakeGateway.class.getName())
+			.redirectError(ProcessBuilder.Redirect.DISCARD)
+			.start();
+		try {
+			BufferedReader out = new BufferedReader(
+					new InputStreamReader(jvm.getInputStream(), StandardCharsets.UTF_8));
+			assertThat(out.readLine()).isEqualTo("ready");
+			long now = System.currentTimeMillis();
+			BenchJson.write(this.dir.resolve("phase.json"),
+					Map.of("phaseStartEpochMs", now, "windowStartEpochMs", now, "windowEndEpochMs", now + 2_000));
+			WindowDiagnostics.Plan plan = new WindowDiagnostics.Plan(this.dir, "mvc-virtual", jvm.pid(),
+					Optional.empty(), ProfilerEvent.OFF, Optional.empty(), "", false, Duration.ofSeconds(20),
+					Optional.empty(), Optional.of(java.resolveSibling("jcmd")));
+
+			WindowRecord record = new WindowDiagnostics().run(plan, (line) -> {
+			});
+
+			assertThat(record.pinnedCalls()).as("%s", record.notes()).isEqualTo(PinnedCalls.JSON_FILE);
+			assertThat(this.dir.resolve(PinnedCalls.FILE)).isNotEmptyFile();
+			// The fake gateway runs no virtual thread: a recording, and no pin in it.
+			assertThat(BenchJson.read(this.dir.resolve(PinnedCalls.JSON_FILE), PinnedCalls.class))
+				.isEqualTo(PinnedCalls.read(this.dir.resolve(PinnedCalls.FILE)))
+				.extracting(PinnedCalls::events)
+				.isEqualTo(0L);
+			assertThat(record.notes()).noneMatch((note) -> note.contains("pinned"));
+		}
+		finally {
+			jvm.getOutputStream().close();
+			if (!jvm.waitFor(10, TimeUnit.SECONDS)) {
+				jvm.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+			}
+		}
+	}
+
+	/**
+	 * The launcher's JDK 21+; skipped only when none is installed (a wrong
+	 * {@code KIT_JAVA21_HOME} fails), as PinnedCallsTests.
+	 */
+	private static Path java21() throws IOException {
+		try {
+			return Jdks.fromEnvironment().java21();
+		}
+		catch (Tools.ToolException ex) {
+			String configured = System.getenv(Jdks.HOME_VARIABLE);
+			if (configured != null && !configured.isBlank()) {
+				throw ex;
+			}
+			Assumptions.abort("no JDK 21+ to record virtual threads on: " + ex.getMessage());
+			throw ex;
+		}
+	}
+
+}
