@@ -40,7 +40,8 @@ public final class UpCommand extends KitCommand {
 
 	@Parameters(paramLabel = "PROFILE|MODE", arity = "0..1",
 			description = "PROFILE: naive | fixed (default fixed); MODE: blocking | publish-on | bounded-elastic | "
-					+ "reactive (the execution mode alone); PROFILE:MODE changes one profile's mode")
+					+ "reactive (the execution mode alone); PROFILE:MODE changes one profile's mode; mvc-platform | "
+					+ "mvc-virtual: gateway-mvc instead, on a JDK 21+")
 	@Nullable String selector;
 
 	@Option(names = "--discovery", paramLabel = "static|nacos",
