@@ -12,6 +12,7 @@ import java.util.UUID;
 
 import dev.gatewaykit.common.IdentityHeaders;
 import dev.gatewaykit.common.session.SessionKeys;
+import dev.gatewaykit.gateway.core.auth.BearerAuthentication;
 import dev.gatewaykit.gateway.core.testing.StubBackends;
 import dev.gatewaykit.launcher.RedisServer;
 import org.jspecify.annotations.Nullable;
@@ -219,6 +220,53 @@ abstract class MvcGatewayContractTests {
 			assertThat(sample(after, "kit_thread_cpu_seconds_total", "pool=\"" + idlePool() + "\"")).as(idlePool())
 				.isZero();
 		}
+	}
+
+	@Test
+	void loginReachesAuthServiceWithoutTheClientsAuthorizationAndWithItsAddress() throws Exception {
+		HttpResponse<String> response = post("/api/auth/oauth/token",
+				Map.of("Authorization", "Basic Z2F0ZXdheTpndWVzcw==", IdentityHeaders.CLIENT_ADDRESS, "198.51.100.1",
+						IdentityHeaders.USER_ID, "1", "X-Forwarded-For", "203.0.113.7"));
+
+		assertThat(response.statusCode()).isEqualTo(200);
+		Map<String, Object> seen = json.readValue(response.body(), Map.class);
+		assertThat(seen).containsEntry("path", "/oauth/token")
+			.containsEntry("Authorization", null)
+			.containsEntry(IdentityHeaders.USER_ID, null)
+			.as("the address nginx (a trusted proxy) wrote, never the client's own header")
+			.containsEntry(IdentityHeaders.CLIENT_ADDRESS, "203.0.113.7");
+	}
+
+	@Test
+	void revokeIsCheckedLikeAnyRouteAndPassesTheBearerTokenOn() throws Exception {
+		assertError(post("/api/auth/oauth/revoke", Map.of()), 401, BearerAuthentication.MISSING_TOKEN);
+		assertError(post("/api/auth/oauth/revoke-all", Map.of("Authorization", "Bearer bm90LWEtc2Vzc2lvbg")), 401,
+				BearerAuthentication.UNKNOWN_TOKEN);
+		String token = login("25", Duration.ofHours(1));
+
+		HttpResponse<String> response = post("/api/auth/oauth/revoke-all", Map.of("Authorization", "Bearer " + token));
+
+		assertThat(response.statusCode()).isEqualTo(200);
+		Map<String, Object> seen = json.readValue(response.body(), Map.class);
+		assertThat(seen).containsEntry("path", "/oauth/revoke-all")
+			.containsEntry("Authorization", "Bearer " + token)
+			.containsEntry(IdentityHeaders.CLIENT_ADDRESS, "127.0.0.1");
+	}
+
+	@Test
+	void routesNothingElseOfAuthService() throws Exception {
+		assertThat(get("/api/auth/oauth/token", Map.of()).statusCode()).as("GET login").isEqualTo(404);
+		assertThat(post("/api/auth/relay-token", Map.of()).statusCode()).as("relay endpoint").isEqualTo(404);
+		assertThat(post("/api/auth/actuator/health", Map.of()).statusCode()).as("actuator").isEqualTo(404);
+	}
+
+	HttpResponse<String> post(String path, Map<String, String> headers) throws Exception {
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path))
+			.timeout(Duration.ofSeconds(10))
+			.POST(HttpRequest.BodyPublishers.ofString("grant_type=password&username=u&password=p"))
+			.header("Content-Type", "application/x-www-form-urlencoded");
+		headers.forEach(request::header);
+		return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
 	}
 
 	HttpResponse<String> management(String path) throws Exception {

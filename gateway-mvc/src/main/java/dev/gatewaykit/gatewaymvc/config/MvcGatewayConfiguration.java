@@ -1,7 +1,13 @@
 package dev.gatewaykit.gatewaymvc.config;
 
+import java.net.InetSocketAddress;
 import java.time.Clock;
 import java.util.concurrent.Executor;
+import java.util.function.Function;
+
+import dev.gatewaykit.common.ClientAddresses;
+import dev.gatewaykit.common.IdentityHeaders;
+import dev.gatewaykit.common.session.SessionEndpoints;
 
 import dev.gatewaykit.gateway.core.config.AuthServiceProperties;
 import dev.gatewaykit.gateway.core.identity.BlockingIdentityCalls;
@@ -25,6 +31,7 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.http.HttpHeaders;
 import org.springframework.web.servlet.function.RequestPredicates;
 import org.springframework.web.servlet.function.RouterFunction;
+import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
 
 import static org.springframework.cloud.gateway.server.mvc.filter.BeforeFilterFunctions.removeRequestHeader;
@@ -39,6 +46,8 @@ import static org.springframework.cloud.gateway.server.mvc.handler.HandlerFuncti
  */
 @Configuration(proxyBeanMethods = false)
 class MvcGatewayConfiguration {
+
+	private static final String X_FORWARDED_FOR = "X-Forwarded-For";
 
 	/** The oldest Java whose virtual threads Spring Boot uses. */
 	static final int VIRTUAL_THREADS_JAVA = 21;
@@ -114,6 +123,44 @@ class MvcGatewayConfiguration {
 			.before(removeRequestHeader(HttpHeaders.AUTHORIZATION))
 			.filter(new RelayTokenFilter(calls))
 			.build();
+	}
+
+	/**
+	 * auth-service's three session endpoints, {@code POST} only, as the WebFlux gateway's
+	 * {@code SessionRoutesConfiguration} routes them (anything else under
+	 * {@code /api/auth} is 404): the login is a public path whose client
+	 * {@code Authorization} is removed; the revokes are checked like any route and pass
+	 * the bearer token on. Each carries the client's address for auth-service's lockout,
+	 * set after the authentication filter has stripped the client's own copy. Logins are
+	 * not rate limited here (see {@link MvcGatewayProperties#loginRateLimit()}).
+	 */
+	@Bean
+	RouterFunction<ServerResponse> sessionRoutes(MvcGatewayProperties properties, MvcGatewayProperties.Routes routes,
+			ResilientIdentityCalls calls, ReloadablePublicPaths publicPaths) {
+		ClientAddresses clients = new ClientAddresses(properties.loginRateLimit().trustedProxies());
+		AuthenticationFilter authentication = new AuthenticationFilter(calls, publicPaths, Clock.systemUTC());
+		Function<ServerRequest, ServerRequest> clientAddress = (request) -> ServerRequest.from(request)
+			.header(IdentityHeaders.CLIENT_ADDRESS,
+					clients.clientKey(request.remoteAddress().map(InetSocketAddress::getAddress).orElse(null),
+							request.headers().header(X_FORWARDED_FOR)))
+			.build();
+		RouterFunction<ServerResponse> login = route("login")
+			.route(RequestPredicates.POST(SessionEndpoints.viaGateway(SessionEndpoints.LOGIN)), http())
+			.before(uri(routes.authUri()))
+			.filter(authentication)
+			.before(stripPrefix(2))
+			.before(removeRequestHeader(HttpHeaders.AUTHORIZATION))
+			.before(clientAddress)
+			.build();
+		RouterFunction<ServerResponse> revoke = route("revoke")
+			.route(RequestPredicates.POST(SessionEndpoints.viaGateway(SessionEndpoints.REVOKE))
+				.or(RequestPredicates.POST(SessionEndpoints.viaGateway(SessionEndpoints.REVOKE_ALL))), http())
+			.before(uri(routes.authUri()))
+			.filter(authentication)
+			.before(stripPrefix(2))
+			.before(clientAddress)
+			.build();
+		return login.and(revoke);
 	}
 
 }

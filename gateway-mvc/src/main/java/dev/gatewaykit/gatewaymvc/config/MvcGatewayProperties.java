@@ -26,13 +26,28 @@ import org.springframework.validation.annotation.Validated;
  * @param publicPaths paths that need no bearer token
  * @param session how sessions are read from Redis
  * @param authService how relay tokens are fetched from auth-service
+ * @param loginRateLimit of the WebFlux gateway's login limit, only the proxies whose
+ * {@code X-Forwarded-For} is believed: this gateway sends auth-service the client's
+ * address for its lockout but does not limit logins itself (a measuring build, not a
+ * template: docs/virtual-threads.md)
  */
 @Validated
 @ConfigurationProperties("kit.gateway")
 public record MvcGatewayProperties(@DefaultValue("path-pattern") @NotNull PublicPathsMatcher publicPathsMatcher,
 		@DefaultValue( {
 				"/api/auth/oauth/token", "/actuator/health" }) @NotEmpty List<String> publicPaths,
-		@DefaultValue @Valid SessionProperties session, @DefaultValue @Valid AuthServiceProperties authService){
+		@DefaultValue @Valid SessionProperties session, @DefaultValue @Valid AuthServiceProperties authService,
+		@DefaultValue @Valid LoginRateLimit loginRateLimit){
+
+	/**
+	 * {@code kit.gateway.login-rate-limit}, the WebFlux gateway's key.
+	 *
+	 * @param trustedProxies addresses or CIDR ranges of the proxies in front of the
+	 * gateway (nginx), as {@code ClientAddresses} reads them
+	 */
+	public record LoginRateLimit(@DefaultValue( {
+			"127.0.0.1", "::1" }) @NotNull List<String> trustedProxies){
+	}
 
 	/**
 	 * Where the routes go ({@code kit.routes}), as in the WebFlux gateway.

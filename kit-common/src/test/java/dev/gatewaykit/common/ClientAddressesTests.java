@@ -1,7 +1,6 @@
-package dev.gatewaykit.gateway.filter;
+package dev.gatewaykit.common;
 
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -11,10 +10,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
-class ClientAddressKeyResolverTests {
+class ClientAddressesTests {
 
-	private final ClientAddressKeyResolver resolver = new ClientAddressKeyResolver(
-			List.of("127.0.0.1", "::1", "10.0.0.0/8"));
+	private final ClientAddresses resolver = new ClientAddresses(List.of("127.0.0.1", "::1", "10.0.0.0/8"));
 
 	@Test
 	void takesTheAddressTheTrustedProxyWrote() throws Exception {
@@ -50,7 +48,7 @@ class ClientAddressKeyResolverTests {
 	@Test
 	void keysByThePeerWithoutForwardedFor() throws Exception {
 		assertThat(this.resolver.clientKey(peer("127.0.0.1"), List.of())).isEqualTo("127.0.0.1");
-		assertThat(this.resolver.clientKey(null, List.of("203.0.113.7"))).isEqualTo(ClientAddressKeyResolver.UNKNOWN);
+		assertThat(this.resolver.clientKey(null, List.of("203.0.113.7"))).isEqualTo(ClientAddresses.UNKNOWN);
 	}
 
 	@Test
@@ -68,12 +66,35 @@ class ClientAddressKeyResolverTests {
 
 	@Test
 	void refusesATrustedProxyThatIsNoAddress() {
-		assertThatIllegalArgumentException().isThrownBy(() -> new ClientAddressKeyResolver(List.of("nginx")))
+		assertThatIllegalArgumentException().isThrownBy(() -> new ClientAddresses(List.of("nginx")))
 			.withMessageContaining("'nginx'");
 	}
 
-	private static InetSocketAddress peer(String literal) throws Exception {
-		return new InetSocketAddress(InetAddress.getByName(literal), 40000);
+	@Test
+	void readsTheLastEntryOfAHeaderLineAsSent() throws Exception {
+		// A servlet container hands the line over whole; WebFlux splits it at commas.
+		assertThat(this.resolver.clientKey(peer("127.0.0.1"), List.of("1.2.3.4, 203.0.113.7")))
+			.isEqualTo("203.0.113.7");
+	}
+
+	@Test
+	void matchesRangesBitByBit() throws Exception {
+		ClientAddresses narrow = new ClientAddresses(List.of("192.0.2.64/26"));
+		assertThat(narrow.clientKey(peer("192.0.2.127"), List.of("203.0.113.7"))).isEqualTo("203.0.113.7");
+		assertThat(narrow.clientKey(peer("192.0.2.128"), List.of("203.0.113.7"))).isEqualTo("192.0.2.128");
+		assertThat(narrow.clientKey(peer("192.0.2.63"), List.of("203.0.113.7"))).isEqualTo("192.0.2.63");
+	}
+
+	@Test
+	void refusesAPrefixThatIsNoLengthOfTheAddress() {
+		assertThatIllegalArgumentException().isThrownBy(() -> new ClientAddresses(List.of("10.0.0.0/33")))
+			.withMessageContaining("between 0 and 32");
+		assertThatIllegalArgumentException().isThrownBy(() -> new ClientAddresses(List.of("10.0.0.0/x")))
+			.withMessageContaining("'10.0.0.0/x'");
+	}
+
+	private static InetAddress peer(String literal) throws Exception {
+		return InetAddress.getByName(literal);
 	}
 
 }
