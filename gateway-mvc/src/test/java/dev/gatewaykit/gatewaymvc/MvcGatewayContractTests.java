@@ -177,7 +177,7 @@ abstract class MvcGatewayContractTests {
 		assertThat(response.statusCode()).isEqualTo(200);
 		Map<String, Object> kit = json.readValue(response.body(), Map.class);
 		assertThat(kit).containsOnlyKeys("mode", "publicPathsMatcher", "publicPaths", "tomcatThreads", "carrierThreads",
-				"availableProcessors", "sessionTimeoutMs", "relayTimeoutMs");
+				"availableProcessors", "sessionTimeoutMs", "relayTimeoutMs", "pinCarriers");
 		assertThat(kit).containsEntry("mode", expectedMode())
 			.containsEntry("tomcatThreads", expectedTomcatThreads())
 			.containsEntry("publicPathsMatcher", "path-pattern")

@@ -1,5 +1,10 @@
 package dev.gatewaykit.gatewaymvc;
 
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import dev.gatewaykit.gatewaymvc.identity.CarrierPinningCalls;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
@@ -42,6 +47,36 @@ class MvcVirtualContractIntegrationTests extends MvcGatewayContractTests {
 	@Override
 	@Nullable Integer expectedTomcatThreads() {
 		return null;
+	}
+
+	/**
+	 * Whether this gateway was told to pin its carriers
+	 * ({@code kit.gateway.pin-carriers}).
+	 */
+	boolean pinsCarriers() {
+		return false;
+	}
+
+	@Test
+	void pinsCarriersOnlyWhenToldTo() throws Exception {
+		String token = login("26", Duration.ofHours(1));
+
+		List<String> pins = PinnedEvents.during(() -> {
+			for (int i = 0; i < 5; i++) {
+				assertThat(get("/api/mall/products/1", Map.of("Authorization", "Bearer " + token)).statusCode())
+					.isEqualTo(200);
+			}
+		});
+
+		assertThat(management("/actuator/kit").body()).contains("\"pinCarriers\":" + pinsCarriers());
+		if (pinsCarriers()) {
+			// Two calls a request, each pinned while it waits on Redis or auth-service.
+			assertThat(pins).hasSizeGreaterThanOrEqualTo(10)
+				.allSatisfy((stack) -> assertThat(stack).contains(CarrierPinningCalls.class.getName()));
+		}
+		else {
+			assertThat(pins).as("the clean variant's request path pins nothing").isEmpty();
+		}
 	}
 
 	@Test

@@ -24,10 +24,13 @@ class KitActuatorConfiguration {
 	@Bean
 	MvcKitEndpoint mvcKitEndpoint(WebServerApplicationContext context, ReloadablePublicPaths publicPaths,
 			MvcGatewayProperties properties) {
-		return new MvcKitEndpoint(() -> ((TomcatWebServer) context.getWebServer()).getTomcat()
-			.getConnector()
-			.getProtocolHandler()
-			.getExecutor(), publicPaths, properties.session().timeout(), properties.authService().timeout());
+		return new MvcKitEndpoint(
+				() -> ((TomcatWebServer) context.getWebServer()).getTomcat()
+					.getConnector()
+					.getProtocolHandler()
+					.getExecutor(),
+				publicPaths, properties.session().timeout(), properties.authService().timeout(),
+				properties.pinCarriers());
 	}
 
 	@Bean

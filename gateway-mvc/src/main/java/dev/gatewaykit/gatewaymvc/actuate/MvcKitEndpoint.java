@@ -33,18 +33,23 @@ public class MvcKitEndpoint {
 
 	private final Duration relayTimeout;
 
+	private final boolean pinCarriers;
+
 	/**
 	 * @param requestExecutor Tomcat's connector executor, read at each answer
 	 * @param publicPaths the public paths in force
 	 * @param sessionTimeout the longest the gateway waits for Redis
 	 * @param relayTimeout the longest the gateway waits for a relay token
+	 * @param pinCarriers whether the calls pin their carriers on purpose
+	 * ({@code kit.gateway.pin-carriers})
 	 */
 	public MvcKitEndpoint(Supplier<@Nullable Executor> requestExecutor, ReloadablePublicPaths publicPaths,
-			Duration sessionTimeout, Duration relayTimeout) {
+			Duration sessionTimeout, Duration relayTimeout, boolean pinCarriers) {
 		this.requestExecutor = requestExecutor;
 		this.publicPaths = publicPaths;
 		this.sessionTimeout = sessionTimeout;
 		this.relayTimeout = relayTimeout;
+		this.pinCarriers = pinCarriers;
 	}
 
 	@ReadOperation
@@ -61,6 +66,7 @@ public class MvcKitEndpoint {
 		kit.put("availableProcessors", processors);
 		kit.put("sessionTimeoutMs", this.sessionTimeout.toMillis());
 		kit.put("relayTimeoutMs", this.relayTimeout.toMillis());
+		kit.put("pinCarriers", this.pinCarriers);
 		return kit;
 	}
 

@@ -11,11 +11,13 @@ import dev.gatewaykit.common.session.SessionEndpoints;
 
 import dev.gatewaykit.gateway.core.config.AuthServiceProperties;
 import dev.gatewaykit.gateway.core.identity.BlockingIdentityCalls;
+import dev.gatewaykit.gateway.core.identity.IdentityCalls;
 import dev.gatewaykit.gateway.core.publicpaths.ReloadablePublicPaths;
 import dev.gatewaykit.gateway.core.relay.RelayCodec;
 import dev.gatewaykit.gateway.core.session.SessionCodec;
 import dev.gatewaykit.gatewaymvc.filter.AuthenticationFilter;
 import dev.gatewaykit.gatewaymvc.filter.RelayTokenFilter;
+import dev.gatewaykit.gatewaymvc.identity.CarrierPinningCalls;
 import dev.gatewaykit.gatewaymvc.identity.ResilientIdentityCalls;
 import io.github.resilience4j.bulkhead.BulkheadRegistry;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
@@ -96,10 +98,15 @@ class MvcGatewayConfiguration {
 		return Threading.VIRTUAL.isActive(environment);
 	}
 
+	/**
+	 * The calls the filters make: the blocking ones (made to pin their carriers when
+	 * {@code kit.gateway.pin-carriers} asks) inside the breakers and bulkheads.
+	 */
 	@Bean
-	ResilientIdentityCalls identityCalls(BlockingIdentityCalls calls, CircuitBreakerRegistry breakers,
-			BulkheadRegistry bulkheads) {
-		return new ResilientIdentityCalls(calls, breakers, bulkheads);
+	ResilientIdentityCalls identityCalls(BlockingIdentityCalls calls, MvcGatewayProperties properties,
+			CircuitBreakerRegistry breakers, BulkheadRegistry bulkheads) {
+		IdentityCalls made = properties.pinCarriers() ? new CarrierPinningCalls(calls) : calls;
+		return new ResilientIdentityCalls(made, breakers, bulkheads);
 	}
 
 	@Bean

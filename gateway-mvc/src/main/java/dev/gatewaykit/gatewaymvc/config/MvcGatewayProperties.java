@@ -30,6 +30,9 @@ import org.springframework.validation.annotation.Validated;
  * {@code X-Forwarded-For} is believed: this gateway sends auth-service the client's
  * address for its lockout but does not limit logins itself (a measuring build, not a
  * template: docs/virtual-threads.md)
+ * @param pinCarriers make every identity call pin its virtual thread's carrier on purpose
+ * ({@code CarrierPinningCalls}): the variant whose pins the bench's JFR recording must
+ * show; never in production
  */
 @Validated
 @ConfigurationProperties("kit.gateway")
@@ -37,7 +40,7 @@ public record MvcGatewayProperties(@DefaultValue("path-pattern") @NotNull Public
 		@DefaultValue( {
 				"/api/auth/oauth/token", "/actuator/health" }) @NotEmpty List<String> publicPaths,
 		@DefaultValue @Valid SessionProperties session, @DefaultValue @Valid AuthServiceProperties authService,
-		@DefaultValue @Valid LoginRateLimit loginRateLimit){
+		@DefaultValue @Valid LoginRateLimit loginRateLimit, @DefaultValue("false") boolean pinCarriers){
 
 	/**
 	 * {@code kit.gateway.login-rate-limit}, the WebFlux gateway's key.
