@@ -9,6 +9,8 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.gatewaykit.bench.analysis.diagnostics.CpuAccounting.CpuSecond;
 import dev.gatewaykit.bench.analysis.diagnostics.CpuAccounting.MachineShare;
 import dev.gatewaykit.bench.analysis.diagnostics.Diagnostics;
@@ -224,7 +226,8 @@ final class DiagnosticsSection {
 			html.append(blockingTable(diagnostics.blocking()));
 		}
 		if (diagnostics.pinned() != null) {
-			html.append(pinnedTable(diagnostics.pinned()));
+			Integer carriers = (mode.gateway() != null) ? mode.gateway().carrierThreads() : null;
+			html.append(pinnedTable(diagnostics.pinned(), carriers, mode.ok() + mode.ko()));
 		}
 		for (String note : diagnostics.notes()) {
 			html.append("<p class=\"warning\">").append(SvgChart.escape(note)).append("</p>\n");
@@ -321,9 +324,10 @@ final class DiagnosticsSection {
 	/**
 	 * Where virtual threads blocked while pinned to their carrier in the window (JFR's
 	 * {@code jdk.VirtualThreadPinned}, every one): a pinned thread holds its carrier as a
-	 * platform thread would, so carriers ÷ pinned time per request would bound the mode.
+	 * platform thread would, so carriers ÷ pinned time per request bounds the mode
+	 * ({@link PinnedCalls#carrierBound}), said when the carriers and requests are known.
 	 */
-	static String pinnedTable(PinnedCalls pinned) {
+	static String pinnedTable(PinnedCalls pinned, @Nullable Integer carriers, long requests) {
 		if (pinned.events() == 0) {
 			return "<p>JFR: no virtual thread pinned its carrier in the window.</p>\n";
 		}
@@ -332,7 +336,21 @@ final class DiagnosticsSection {
 			.append(Numbers.fixed(pinned.totalMs(), 1))
 			.append(" ms in all, the longest ")
 			.append(Numbers.fixed(pinned.maxMs(), 1))
-			.append(" ms.</p>\n<table class=\"details\">\n<tr><th>call site</th><th class=\"text\">why pinned</th>")
+			.append(" ms.");
+		Double bound = (carriers != null && requests > 0) ? pinned.carrierBound(carriers, requests) : null;
+		if (bound != null) {
+			html.append(" Per request ")
+				.append(Numbers.fixed(pinned.pinnedMsPerRequest(requests), 2))
+				.append(" ms pinned: ")
+				.append(carriers)
+				.append((carriers == 1) ? " carrier" : " carriers")
+				.append(" / ")
+				.append(Numbers.fixed(pinned.pinnedMsPerRequest(requests), 2))
+				.append(" ms = ")
+				.append(Math.round(bound))
+				.append(" TPS at most, pinning alone.");
+		}
+		html.append("</p>\n<table class=\"details\">\n<tr><th>call site</th><th class=\"text\">why pinned</th>")
 			.append("<th class=\"text\">blocked in</th><th>count</th><th>total ms</th><th>max ms</th></tr>\n");
 		for (PinnedCalls.Site site : pinned.sites()) {
 			html.append("<tr><td>")

@@ -59,6 +59,31 @@ public record PinnedCalls(long events, double totalMs, double maxMs, List<Site> 
 		sites = List.copyOf(sites);
 	}
 
+	/** The pinned time per request of a window that served {@code requests}. */
+	public double pinnedMsPerRequest(long requests) {
+		if (requests < 1) {
+			throw new IllegalArgumentException("requests must be at least 1, was " + requests);
+		}
+		return this.totalMs / requests;
+	}
+
+	/**
+	 * The bound pinning alone sets: a pinned virtual thread holds its carrier as a
+	 * platform thread holds its pool's thread, so by Little's law the carriers serve at
+	 * most {@code carriers ÷ pinned time per request} requests a second (each request
+	 * also needs its CPU on them, which this leaves out: a ceiling, not a prediction).
+	 * {@code null} when nothing pinned: no bound.
+	 * @param carriers the virtual-thread scheduler's carriers
+	 * @param requests the requests the window served
+	 */
+	public @Nullable Double carrierBound(int carriers, long requests) {
+		if (carriers < 1) {
+			throw new IllegalArgumentException("carriers must be at least 1, was " + carriers);
+		}
+		double perRequest = pinnedMsPerRequest(requests);
+		return (perRequest > 0) ? carriers / (perRequest / 1000.0) : null;
+	}
+
 	/**
 	 * The pinned calls of one call site and reason.
 	 *

@@ -23,6 +23,7 @@ import dev.gatewaykit.launcher.Jdks;
 import dev.gatewaykit.launcher.Tools;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
  * PinnedCalls over real recordings: a canary program run in source-file mode on the JDK
@@ -115,6 +116,19 @@ class PinnedCallsTests {
 		assertThat(RecordingFile.readAllEvents(jfr))
 			.anySatisfy((event) -> assertThat(event.getEventType().getName()).isEqualTo("jdk.VirtualThreadStart"));
 		assertThat(PinnedCalls.read(jfr)).isEqualTo(new PinnedCalls(0, 0, 0, List.of()));
+	}
+
+	@Test
+	void boundsTheCarriersByThePinnedTimePerRequest() {
+		PinnedCalls pinned = new PinnedCalls(400, 2000.0, 60.0, List.of());
+
+		// 2 s pinned over 1000 requests: 2 ms each; 2 carriers serve 1000 a second at
+		// most.
+		assertThat(pinned.pinnedMsPerRequest(1000)).isEqualTo(2.0);
+		assertThat(pinned.carrierBound(2, 1000)).isEqualTo(1000.0);
+		assertThat(new PinnedCalls(0, 0, 0, List.of()).carrierBound(2, 1000)).as("no pins, no bound").isNull();
+		assertThatIllegalArgumentException().isThrownBy(() -> pinned.carrierBound(2, 0));
+		assertThatIllegalArgumentException().isThrownBy(() -> pinned.carrierBound(0, 1000));
 	}
 
 	@Test
