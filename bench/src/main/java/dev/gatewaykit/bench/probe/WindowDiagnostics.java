@@ -98,8 +98,13 @@ public final class WindowDiagnostics {
 			}
 			long start = window.get().windowStartEpochMs();
 			long end = window.get().windowEndEpochMs();
-			pins = startPins(plan, notes, log);
-			if (plan.blockHound() && plan.actuatorUri().isPresent()) {
+			// A fixed warm-up's phase file is written when the warm-up starts, ahead of
+			// its window: what is counted for the window starts with it.
+			boolean open = sleepUntil(start);
+			if (open) {
+				pins = startPins(plan, notes, log);
+			}
+			if (open && plan.blockHound() && plan.actuatorUri().isPresent()) {
 				HttpRequest.Builder post = HttpRequest.newBuilder(endpoint(plan))
 					.timeout(Duration.ofSeconds(10))
 					.POST(HttpRequest.BodyPublishers.noBody());
@@ -127,7 +132,11 @@ public final class WindowDiagnostics {
 			if (profiling) {
 				flameGraph = stopProfiler(plan, notes);
 			}
-			if (plan.actuatorUri().isPresent()) {
+			if (plan.pinsJcmd().isPresent()) {
+				// gateway-mvc, whose pins are recorded instead: it has no event loops,
+				// and so no endpoint with their per-second series.
+			}
+			else if (plan.actuatorUri().isPresent()) {
 				HttpAnswer diagnostics = HttpAnswer.send(http,
 						HttpRequest.newBuilder(endpoint(plan)).timeout(Duration.ofSeconds(15)).GET().build());
 				if (diagnostics.ok()) {
