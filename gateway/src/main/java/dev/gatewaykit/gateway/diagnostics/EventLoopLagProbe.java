@@ -34,7 +34,15 @@ final class EventLoopLagProbe {
 
 	private final List<LoopProbe> loops = new ArrayList<>();
 
-	private final Recorder lagMicros = new Recorder(2);
+	/**
+	 * The longest lag the histogram holds (a longer one is recorded as this): a fixed
+	 * range, because an auto-resizing HdrHistogram resizes under a lock that the reader
+	 * can hold, and the probe records on the event loop it measures (BlockHound saw a
+	 * loop park there).
+	 */
+	static final long HIGHEST_LAG_MICROS = TimeUnit.MINUTES.toMicros(10);
+
+	private final Recorder lagMicros = new Recorder(HIGHEST_LAG_MICROS, 2);
 
 	private final Timer timer;
 
@@ -48,6 +56,12 @@ final class EventLoopLagProbe {
 			.description("How late a no-op scheduled on a Reactor Netty event loop ran")
 			.register(registry);
 		this.interval = this.lagMicros.getIntervalHistogram();
+	}
+
+	/** Records one probe's lag, on the loop that ran it: nothing here may block. */
+	void record(long lagNanos) {
+		this.lagMicros.recordValue(Math.min(TimeUnit.NANOSECONDS.toMicros(lagNanos), HIGHEST_LAG_MICROS));
+		this.timer.record(lagNanos, TimeUnit.NANOSECONDS);
 	}
 
 	/** Submits a probe to every loop whose previous probe has run. */
@@ -131,9 +145,7 @@ final class EventLoopLagProbe {
 
 		@Override
 		public void run() {
-			long lagNanos = Math.max(0, System.nanoTime() - this.submittedAt);
-			EventLoopLagProbe.this.lagMicros.recordValue(TimeUnit.NANOSECONDS.toMicros(lagNanos));
-			EventLoopLagProbe.this.timer.record(lagNanos, TimeUnit.NANOSECONDS);
+			record(Math.max(0, System.nanoTime() - this.submittedAt));
 			this.inFlight.set(false);
 		}
 

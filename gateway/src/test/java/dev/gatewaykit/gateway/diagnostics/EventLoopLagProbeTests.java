@@ -74,6 +74,18 @@ class EventLoopLagProbeTests {
 	}
 
 	@Test
+	void aLagBeyondTheFixedRangeIsRecordedAtItsTop() {
+		this.probe.record(TimeUnit.MILLISECONDS.toNanos(3));
+		this.probe.record(TimeUnit.HOURS.toNanos(1));
+
+		GatewaySecond.Lag lag = this.probe.takeInterval();
+
+		assertThat(lag.probes()).isEqualTo(2);
+		assertThat(lag.maxMicros()).isBetween(EventLoopLagProbe.HIGHEST_LAG_MICROS,
+				EventLoopLagProbe.HIGHEST_LAG_MICROS * 101 / 100);
+	}
+
+	@Test
 	void anIntervalIsReportedOnce() {
 		this.probe.tick();
 		awaitUntil(() -> this.probe.inFlight() == 0);
