@@ -23,6 +23,11 @@ public final class LoadOptionGroup {
 			description = "open model instead: constant arrival rate, requests/s (not with --users)")
 	@Nullable String rate;
 
+	@Option(names = "--honour-retry-after",
+			description = "closed model: a user answered 429 or 503 with Retry-After waits that long before its next "
+					+ "request, as a polite client does (default: it loops at once, as JMeter's and Gatling's users do)")
+	boolean honourRetryAfter;
+
 	@Option(names = "--duration", paramLabel = "S", description = "measured window in seconds (default 60; --quick 15)")
 	@Nullable String duration;
 

@@ -31,7 +31,7 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 		NginxConfig.Variant nginx, boolean quick, boolean ceiling, Path out, Optional<Path> compare,
 		double maxTpsDropPct, double maxP99RisePct, Optional<Double> minRatio, ProfilerEvent profile,
 		boolean blockHound, int repeat, GatewayUnderTest gateway, Scenario scenario, double maxCpuRisePct,
-		boolean force, int injectors, List<Integer> gateways) {
+		boolean force, int injectors, List<Integer> gateways, boolean honourRetryAfter) {
 
 	/**
 	 * Between a case's name and its repeat number in a directory name ({@code fixed_2}).
@@ -218,7 +218,7 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 				decimal("max-p99-rise", given.getOrDefault("max-p99-rise", "20")), minRatio, profile,
 				args.flag("blockhound"), repeat, gateway, scenario,
 				decimal("max-cpu-rise", given.getOrDefault("max-cpu-rise", "10")), args.flag("force"), injectors,
-				gateways);
+				gateways, args.flag("honour-retry-after"));
 	}
 
 	/**
@@ -426,6 +426,9 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 			// the option.
 			params.put("injectors", this.injectors);
 		}
+		if (this.honourRetryAfter) {
+			params.put("honourRetryAfter", true);
+		}
 		return params;
 	}
 
@@ -437,7 +440,7 @@ public record BenchOptions(List<String> modes, Optional<Integer> flipAtSeconds, 
 	/** This run's load, as the simulation is given it. */
 	public Load load() {
 		return new Load(this.users, this.rate, this.warmupSeconds, this.maxWarmupSeconds, this.durationSeconds,
-				this.requestTimeoutMs, this.scenario.requestFile());
+				this.requestTimeoutMs, this.scenario.requestFile(), this.honourRetryAfter);
 	}
 
 	private static int whole(Map<String, String> given, String option, int fallback, int min, String unit) {

@@ -51,7 +51,18 @@ class BenchOptionsTests {
 		// The compose gatling service's defaults (GatlingMain) are the same load.
 		assertThat(options.load())
 			.isEqualTo(new Load(Load.DEFAULT_USERS, Optional.empty(), Optional.empty(), Load.DEFAULT_MAX_WARMUP_SECONDS,
-					Load.DEFAULT_DURATION_SECONDS, Load.DEFAULT_REQUEST_TIMEOUT_MS, Optional.empty()));
+					Load.DEFAULT_DURATION_SECONDS, Load.DEFAULT_REQUEST_TIMEOUT_MS, Optional.empty(), false));
+		assertThat(options.loadProperties()).doesNotContainKey("bench.honourRetryAfter");
+		assertThat(options.params()).doesNotContainKey("honourRetryAfter");
+	}
+
+	/** A polite client's load: the simulation is told, and so is the run's record. */
+	@Test
+	void honoursRetryAfterWhenAsked() {
+		BenchOptions options = parse("--honour-retry-after");
+
+		assertThat(options.loadProperties()).containsEntry("bench.honourRetryAfter", "true");
+		assertThat(options.params()).containsEntry("honourRetryAfter", true);
 	}
 
 	/** gateway-mvc's modes run beside the WebFlux ones, each from its own module. */

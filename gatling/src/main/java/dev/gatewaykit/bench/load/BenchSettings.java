@@ -57,11 +57,15 @@ import dev.gatewaykit.bench.model.Workload;
  * ms): the measured window opens exactly then, whatever the warm-up rule says, so that
  * several injectors given the same instant measure the same seconds; 0 (the default) for
  * none
+ * @param honourRetryAfter closed model: a user answered 429 or 503 with
+ * {@code Retry-After} waits that long before its next request ({@link RetryAfter}), as a
+ * polite client does; {@code false} (the default): it loops at once, as the kit's load
+ * always did
  */
 public record BenchSettings(String baseUrl, Target target, Workload workload, Warmup warmup, int durationSeconds,
 		int requestTimeoutMs, Path usersCsv, int loginPool, int productCount, String relayKeyId, String relayPrivateKey,
 		String label, Path outDir, int p99Ms, double maxErrorPct, String gatewayMetricsUrl, int drainSeconds,
-		@Nullable Path requestFile, int rampSeconds, long windowStartEpochMs) {
+		@Nullable Path requestFile, int rampSeconds, long windowStartEpochMs, boolean honourRetryAfter) {
 
 	/**
 	 * Default closed-model users: the original incident's 75 TPS at 2 s per request is
@@ -155,9 +159,10 @@ public record BenchSettings(String baseUrl, Target target, Workload workload, Wa
 		String requests = in.string("requestFile", null);
 		int ramp = in.integer("rampSeconds", 0, 0);
 		long start = in.epochMs("windowStartEpochMs");
+		boolean honourRetryAfter = in.flag("honourRetryAfter");
 		return new BenchSettings(stripTrailingSlash(baseUrl), target, workload, warmup, duration, timeout, csv, pool,
 				products, relayKeyId, relayPrivateKey, label, out, p99, maxErrors, metrics, drain,
-				(requests != null) ? Path.of(requests) : null, ramp, start);
+				(requests != null) ? Path.of(requests) : null, ramp, start, honourRetryAfter);
 	}
 
 	/**
@@ -243,6 +248,14 @@ public record BenchSettings(String baseUrl, Target target, Workload workload, Wa
 				throw new IllegalArgumentException(PREFIX + name + " must be at least " + min + ", was " + value);
 			}
 			return value;
+		}
+
+		boolean flag(String name) {
+			String raw = string(name, "false");
+			if (raw.equalsIgnoreCase("true") || raw.equalsIgnoreCase("false")) {
+				return Boolean.parseBoolean(raw);
+			}
+			throw new IllegalArgumentException(PREFIX + name + " must be true or false, was '" + raw + "'");
 		}
 
 		/** An instant in epoch ms; 0 when not given. */

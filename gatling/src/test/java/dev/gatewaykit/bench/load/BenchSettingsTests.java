@@ -53,6 +53,7 @@ class BenchSettingsTests {
 		assertThat(settings.requestTimeoutMs()).isEqualTo(90_000);
 		assertThat(settings.drainSeconds()).isEqualTo(5);
 		assertThat(settings.rampSeconds()).isZero();
+		assertThat(settings.honourRetryAfter()).isFalse();
 		assertThat(settings.gatewayMetricsUrl()).isNull();
 		assertThat(settings.requestFile()).isNull();
 		assertThat(settings.relayKeyId()).isEqualTo("demo");
@@ -139,6 +140,15 @@ class BenchSettingsTests {
 		assertThat(settings.target().needsTokens()).isFalse();
 		assertThat(BenchSettings.Target.GATEWAY.needsTokens()).isTrue();
 		assertThat(BenchSettings.Target.CEILING.needsTokens()).isTrue();
+	}
+
+	@Test
+	void honoursRetryAfterOnlyWhenToldTo() {
+		assertThat(BenchSettings.from(Map.of("bench.honourRetryAfter", "true")::get).honourRetryAfter()).isTrue();
+		assertThat(BenchSettings.from(Map.of("bench.honourRetryAfter", "false")::get).honourRetryAfter()).isFalse();
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> BenchSettings.from(Map.of("bench.honourRetryAfter", "yes")::get))
+			.withMessageContaining("bench.honourRetryAfter must be true or false, was 'yes'");
 	}
 
 }

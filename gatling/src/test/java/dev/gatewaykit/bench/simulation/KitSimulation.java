@@ -1,6 +1,7 @@
 package dev.gatewaykit.bench.simulation;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -12,6 +13,7 @@ import io.gatling.core.scenario.SimulationParams;
 import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.core.Simulation;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
 import org.jspecify.annotations.Nullable;
@@ -19,6 +21,7 @@ import org.jspecify.annotations.Nullable;
 import dev.gatewaykit.bench.load.BenchSettings;
 import dev.gatewaykit.bench.load.CompilerWatch;
 import dev.gatewaykit.bench.load.MeasurementRecorder;
+import dev.gatewaykit.bench.load.RetryAfter;
 import dev.gatewaykit.bench.load.WeightedChoice;
 import dev.gatewaykit.bench.model.LoadModel;
 
@@ -28,6 +31,7 @@ import static io.gatling.javaapi.core.CoreDsl.details;
 import static io.gatling.javaapi.core.CoreDsl.doSwitch;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.onCase;
+import static io.gatling.javaapi.core.CoreDsl.pause;
 import static io.gatling.javaapi.core.CoreDsl.rampUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.core.CoreDsl.stopLoadGeneratorIf;
@@ -67,6 +71,9 @@ public abstract class KitSimulation extends Simulation {
 
 	/** Session key: which of the measured requests this iteration sends. */
 	private static final String CHOICE = "benchChoice";
+
+	/** Session key: how long a refused user waits, in ms, as its answer asked. */
+	private static final String WAIT = "benchWaitMs";
 
 	private final BenchSettings settings = BenchSettings.fromSystemProperties();
 
@@ -192,15 +199,34 @@ public abstract class KitSimulation extends Simulation {
 			.then(send(requests, true))
 			.orElse(send(requests, false))
 			.exec((session) -> {
-				this.recorder.record(Recorded.statusOf(session), Recorded.responseTimeOf(session));
+				Integer status = Recorded.statusOf(session);
+				this.recorder.record(status, Recorded.responseTimeOf(session));
 				// A failed request must not end a closed-model user's loop: JMeter
 				// threads keep going too.
-				return Recorded.forget(session).remove(CHOICE).markAsSucceeded();
+				Session next = Recorded.forget(session).remove(CHOICE).markAsSucceeded();
+				return waitAsAsked(next, status, Recorded.retryAfterOf(session));
 			})
+			.doIf((session) -> session.contains(WAIT))
+			.then(pause((session) -> Duration.ofMillis(session.getLong(WAIT))).exec((session) -> session.remove(WAIT)))
 			// Requests still in flight well after the window closed count for nothing;
 			// behind a blocked event loop they could hold the run for another minute.
 			.exec(stopLoadGeneratorIf((session) -> "measured window closed and drained",
 					(session) -> this.recorder.drained()));
+	}
+
+	/**
+	 * A closed-model user told to retry later waits, when the run honours
+	 * {@code Retry-After}; an open-model user lives for one request and has nothing to
+	 * wait for.
+	 */
+	private Session waitAsAsked(Session session, Integer status, String retryAfter) {
+		if (!this.settings.honourRetryAfter() || this.settings.workload().model() != LoadModel.CLOSED) {
+			return session;
+		}
+		return RetryAfter.of(status, retryAfter, Instant.now())
+			.filter((wait) -> !wait.isZero())
+			.map((wait) -> session.set(WAIT, wait.toMillis()))
+			.orElse(session);
 	}
 
 	/** The chosen request, under the warm-up's name or its own. */

@@ -20,9 +20,10 @@ import com.sun.net.httpserver.HttpServer;
 
 /**
  * A stand-in for nginx in the simulations' tests: the JDK's HTTP server on a free
- * loopback port, answering every request with a 200 and the JSON {@code answer} gives it,
- * after {@code delay} so a closed-model user sends a few requests a second rather than
- * thousands. It keeps what it was sent.
+ * loopback port, answering every request with a 200 and the JSON {@code answer} gives it
+ * (or, {@link #refusing}, with a 503 and {@code Retry-After}), after {@code delay} so a
+ * closed-model user sends a few requests a second rather than thousands. It keeps what it
+ * was sent.
  */
 final class LoopbackServer implements AutoCloseable {
 
@@ -36,7 +37,14 @@ final class LoopbackServer implements AutoCloseable {
 
 	private final List<Seen> seen = new CopyOnWriteArrayList<>();
 
-	private LoopbackServer(Duration delay, Function<Seen, String> answer) throws IOException {
+	private final int status;
+
+	private final String retryAfter;
+
+	private LoopbackServer(Duration delay, Function<Seen, String> answer, int status, String retryAfter)
+			throws IOException {
+		this.status = status;
+		this.retryAfter = retryAfter;
 		this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
 		this.server.createContext("/", (exchange) -> handle(exchange, delay, answer));
 		this.server.setExecutor(this.executor);
@@ -44,7 +52,12 @@ final class LoopbackServer implements AutoCloseable {
 	}
 
 	static LoopbackServer start(Duration delay, Function<Seen, String> answer) throws IOException {
-		return new LoopbackServer(delay, answer);
+		return new LoopbackServer(delay, answer, 200, null);
+	}
+
+	/** A server at its limit: every answer a 503 that asks to retry after so long. */
+	static LoopbackServer refusing(Duration delay, String retryAfter) throws IOException {
+		return new LoopbackServer(delay, (request) -> "{\"status\":503,\"error\":\"overloaded\"}", 503, retryAfter);
 	}
 
 	String baseUrl() {
@@ -68,7 +81,10 @@ final class LoopbackServer implements AutoCloseable {
 			Thread.sleep(delay.toMillis());
 			byte[] bytes = answer.apply(request).getBytes(StandardCharsets.UTF_8);
 			exchange.getResponseHeaders().set("Content-Type", "application/json");
-			exchange.sendResponseHeaders(200, bytes.length);
+			if (this.retryAfter != null) {
+				exchange.getResponseHeaders().set("Retry-After", this.retryAfter);
+			}
+			exchange.sendResponseHeaders(this.status, bytes.length);
 			try (OutputStream out = exchange.getResponseBody()) {
 				out.write(bytes);
 			}

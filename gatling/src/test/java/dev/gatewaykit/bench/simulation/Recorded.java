@@ -1,6 +1,7 @@
 package dev.gatewaykit.bench.simulation;
 
 import static io.gatling.javaapi.core.CoreDsl.responseTimeInMillis;
+import static io.gatling.javaapi.http.HttpDsl.header;
 import static io.gatling.javaapi.http.HttpDsl.status;
 
 import java.time.Duration;
@@ -23,17 +24,21 @@ final class Recorded {
 
 	private static final String RESPONSE_TIME = "benchResponseTime";
 
+	private static final String RETRY_AFTER = "benchRetryAfter";
+
 	private Recorded() {
 	}
 
 	/**
 	 * The request with the run's timeout and the checks that save what the recorder
-	 * reads; only {@value MeasurementRecorder#OK_STATUS} is OK.
+	 * reads, and {@code Retry-After} when there is one; only
+	 * {@value MeasurementRecorder#OK_STATUS} is OK. The status check comes last: Gatling
+	 * stops at the first failing check, and a refusal's header must still be saved.
 	 */
 	static HttpRequestActionBuilder timed(HttpRequestActionBuilder request, BenchSettings settings) {
 		return request.requestTimeout(Duration.ofMillis(settings.requestTimeoutMs()))
 			.check(responseTimeInMillis().saveAs(RESPONSE_TIME), status().saveAs(STATUS),
-					status().is(MeasurementRecorder.OK_STATUS));
+					header("Retry-After").optional().saveAs(RETRY_AFTER), status().is(MeasurementRecorder.OK_STATUS));
 	}
 
 	/** The last timed request's status; {@code null} when it got no response. */
@@ -46,9 +51,14 @@ final class Recorded {
 		return integer(session, RESPONSE_TIME);
 	}
 
+	/** The last timed request's {@code Retry-After}; {@code null} when it had none. */
+	static String retryAfterOf(Session session) {
+		return session.contains(RETRY_AFTER) ? session.getString(RETRY_AFTER) : null;
+	}
+
 	/** The session without them, so the next request starts clean. */
 	static Session forget(Session session) {
-		return session.removeAll(STATUS, RESPONSE_TIME);
+		return session.removeAll(STATUS, RESPONSE_TIME, RETRY_AFTER);
 	}
 
 	private static Integer integer(Session session, String key) {

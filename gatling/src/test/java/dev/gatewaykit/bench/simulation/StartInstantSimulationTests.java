@@ -1,11 +1,9 @@
 package dev.gatewaykit.bench.simulation;
 
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -49,7 +47,7 @@ class StartInstantSimulationTests {
 						requests.toString(), "bench.users", "2", "bench.warmupSeconds", "1", "bench.durationSeconds",
 						"3", "bench.drainSeconds", "0", "bench.label", "injector-" + k, "bench.out", out.toString(),
 						"bench.windowStartEpochMs", String.valueOf(instant));
-				GatlingRun run = new GatlingRun(RequestFileSimulation.class.getName(), testClassPath(), List.of(),
+				GatlingRun run = new GatlingRun(RequestFileSimulation.class.getName(), ClassPaths.current(), List.of(),
 						List.of("-Xmx256m"), properties, out, "injector-" + k, Duration.ofSeconds(90));
 				injectors.add(CompletableFuture.runAsync(() -> run.run((line) -> {
 				}), (task) -> new Thread(task, "injector").start()));
@@ -67,11 +65,6 @@ class StartInstantSimulationTests {
 			assertThat(log.stream().mapToLong((interval) -> interval.histogram().getTotalCount()).sum())
 				.isEqualTo(run.measured().ok());
 		}
-	}
-
-	/** This JVM's class path: the kit's classes, test classes and dependencies. */
-	private static List<Path> testClassPath() {
-		return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator)).map(Path::of).toList();
 	}
 
 }

@@ -32,7 +32,7 @@ public final class GatlingMain {
 	/** Every environment variable it reads; the compose service passes no other. */
 	public static final List<String> VARIABLES = List.of("BENCH_BASE_URL", "BENCH_LABEL", "BENCH_USERS", "BENCH_RATE",
 			"BENCH_WARMUP_SECONDS", "BENCH_MAX_WARMUP_SECONDS", "BENCH_DURATION_SECONDS", "BENCH_REQUEST_TIMEOUT_MS",
-			"BENCH_USERS_CSV", "BENCH_OUT", GatlingRun.JVM_OPTIONS_VARIABLE);
+			"BENCH_HONOUR_RETRY_AFTER", "BENCH_USERS_CSV", "BENCH_OUT", GatlingRun.JVM_OPTIONS_VARIABLE);
 
 	private static final DateTimeFormatter FOLDER = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
@@ -48,6 +48,7 @@ public final class GatlingMain {
 			  BENCH_MAX_WARMUP_SECONDS  the longest auto warm-up (default: %d)
 			  BENCH_DURATION_SECONDS    the measured window (default: %d)
 			  BENCH_REQUEST_TIMEOUT_MS  the client's timeout (default: %d)
+			  BENCH_HONOUR_RETRY_AFTER  true: a user refused with Retry-After waits that long (default: false)
 			  BENCH_USERS_CSV           auth-service's demo users, from the shared volume; required
 			  BENCH_OUT                 where results go: BENCH_OUT/<yyyyMMdd-HHmmss>/<label>/; required
 			  KIT_GATLING_JVM_OPTS      the injector's JVM options (default: %s)
@@ -106,7 +107,8 @@ public final class GatlingMain {
 					.map((warmup) -> settings.whole("BENCH_WARMUP_SECONDS", 0)),
 				settings.whole("BENCH_MAX_WARMUP_SECONDS", Load.DEFAULT_MAX_WARMUP_SECONDS, 1),
 				settings.whole("BENCH_DURATION_SECONDS", Load.DEFAULT_DURATION_SECONDS, 1),
-				settings.whole("BENCH_REQUEST_TIMEOUT_MS", Load.DEFAULT_REQUEST_TIMEOUT_MS, 1), Optional.empty());
+				settings.whole("BENCH_REQUEST_TIMEOUT_MS", Load.DEFAULT_REQUEST_TIMEOUT_MS, 1), Optional.empty(),
+				settings.flag("BENCH_HONOUR_RETRY_AFTER"));
 		Path dir = Path.of(settings.required("BENCH_OUT")).resolve(started.format(FOLDER)).resolve(label);
 		return new GatlingRun(classPath, GatlingRun.jvmOptions(environment),
 				GatlingRun.properties(URI.create(settings.required("BENCH_BASE_URL")), "gateway", load.properties(),
@@ -142,6 +144,14 @@ public final class GatlingMain {
 			}
 			throw new IllegalArgumentException(
 					variable + " must be a whole number of at least " + min + ", was '" + value + "'");
+		}
+
+		boolean flag(String variable) {
+			String value = text(variable).orElse("false");
+			if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
+				return Boolean.parseBoolean(value);
+			}
+			throw new IllegalArgumentException(variable + " must be true or false, was '" + value + "'");
 		}
 
 		double decimal(String variable, String value) {

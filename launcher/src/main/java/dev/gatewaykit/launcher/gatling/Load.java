@@ -19,9 +19,11 @@ import java.util.Optional;
  * @param durationSeconds the measured window
  * @param requestTimeoutMs the client's timeout for one request
  * @param requestFile what to send instead of the kit's scenario; empty for the scenario
+ * @param honourRetryAfter closed model: a user refused with {@code Retry-After} waits
+ * that long before its next request, instead of looping at once
  */
 public record Load(int users, Optional<Double> rate, Optional<Integer> warmupSeconds, int maxWarmupSeconds,
-		int durationSeconds, int requestTimeoutMs, Optional<Path> requestFile) {
+		int durationSeconds, int requestTimeoutMs, Optional<Path> requestFile, boolean honourRetryAfter) {
 
 	/** The closed model's users, unless a run says otherwise. */
 	public static final int DEFAULT_USERS = 150;
@@ -54,6 +56,9 @@ public record Load(int users, Optional<Double> rate, Optional<Integer> warmupSec
 		properties.put("bench.durationSeconds", String.valueOf(this.durationSeconds));
 		properties.put("bench.requestTimeoutMs", String.valueOf(this.requestTimeoutMs));
 		this.requestFile.ifPresent((file) -> properties.put("bench.requestFile", file.toString()));
+		if (this.honourRetryAfter) {
+			properties.put("bench.honourRetryAfter", "true");
+		}
 		return properties;
 	}
 

@@ -47,7 +47,7 @@ class GatlingMainTests {
 		// options, the properties of a gateway run.
 		Load kitDefaults = new Load(Load.DEFAULT_USERS, Optional.empty(), Optional.empty(),
 				Load.DEFAULT_MAX_WARMUP_SECONDS, Load.DEFAULT_DURATION_SECONDS, Load.DEFAULT_REQUEST_TIMEOUT_MS,
-				Optional.empty());
+				Optional.empty(), false);
 		GatlingRun kit = new GatlingRun(GatlingRun.SIMULATION, CLASS_PATH, List.of(), GatlingRun.jvmOptions(Map.of()),
 				GatlingRun.properties(URI.create("http://nginx"), "gateway", kitDefaults.properties(),
 						Path.of("/var/lib/kit/demo-users.csv"), "fixed", dir),
@@ -74,7 +74,7 @@ class GatlingMainTests {
 		environment.putAll(Map.of("BENCH_RATE", "400", "BENCH_WARMUP_SECONDS", "20", "BENCH_LABEL", "naive",
 				"KIT_GATLING_JVM_OPTS", " -Xmx2g  -XX:+UseParallelGC "));
 		Load load = new Load(Load.DEFAULT_USERS, Optional.of(400.0), Optional.of(20), Load.DEFAULT_MAX_WARMUP_SECONDS,
-				60, Load.DEFAULT_REQUEST_TIMEOUT_MS, Optional.empty());
+				60, Load.DEFAULT_REQUEST_TIMEOUT_MS, Optional.empty(), false);
 		Path dir = Path.of("/bench/out/20261125-235807/naive");
 
 		GatlingRun compose = GatlingMain.gatlingRun(environment, CLASS_PATH, STARTED);
@@ -86,7 +86,20 @@ class GatlingMainTests {
 					dir, "naive", load.timeout())
 				.command());
 		assertThat(compose.command()).contains("-Dbench.model=open", "-Dbench.rate=400.0", "-Dbench.warmupSeconds=20")
-			.doesNotContain("-Dbench.users=150", "-Xmx1g");
+			.doesNotContain("-Dbench.users=150", "-Xmx1g", "-Dbench.honourRetryAfter=true");
+	}
+
+	@Test
+	void aUserHonoursRetryAfterOnlyWhenTheEnvironmentSaysSo() {
+		Map<String, String> environment = new HashMap<>(COMPOSE);
+		environment.put("BENCH_HONOUR_RETRY_AFTER", "true");
+
+		assertThat(GatlingMain.gatlingRun(environment, CLASS_PATH, STARTED).command())
+			.contains("-Dbench.honourRetryAfter=true");
+
+		environment.put("BENCH_HONOUR_RETRY_AFTER", "sometimes");
+		assertThatIllegalArgumentException().isThrownBy(() -> GatlingMain.gatlingRun(environment, CLASS_PATH, STARTED))
+			.withMessage("BENCH_HONOUR_RETRY_AFTER must be true or false, was 'sometimes'");
 	}
 
 	@Test
