@@ -33,6 +33,7 @@ public class AdmissionConfiguration {
 			.minLimit(properties.minLimit())
 			.maxConcurrency(properties.maxLimit())
 			.rttTolerance(properties.rttTolerance())
+			.queueSizeFunction(properties.queueSizeFunction())
 			.build();
 		WindowedLimit windowed = WindowedLimit.newBuilder()
 			.minWindowTime(properties.window().toNanos(), TimeUnit.NANOSECONDS)

@@ -2,6 +2,10 @@ package dev.gatewaykit.gateway.admission;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Function;
+import java.util.function.IntUnaryOperator;
+
+import com.netflix.concurrency.limits.limit.functions.SquareRootFunction;
 
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Min;
@@ -39,6 +43,10 @@ import org.springframework.web.util.pattern.PatternParseException;
  * @param unsampledPaths path patterns admitted and limited like any other whose response
  * times the limit does not learn from: a backend slow by design and bounded there (the
  * login's BCrypt check)
+ * @param queueSize how much the limit may grow a window while response times hold:
+ * {@code sqrt}, the library's {@code SquareRootFunction} (the square root of the limit,
+ * at least 4), or a whole number (the library's default is 4); a fifth of it is added
+ * each window
  */
 @Validated
 @ConfigurationProperties("kit.gateway.admission")
@@ -46,7 +54,11 @@ public record AdmissionProperties(@DefaultValue("true") boolean enabled, @Defaul
 		@DefaultValue("20") @Min(1) int minLimit, @DefaultValue("1000") @Min(1) int maxLimit,
 		@DefaultValue("2.0") @DecimalMin("1.0") double rttTolerance, @DefaultValue("50ms") @NotNull Duration rttFloor,
 		@DefaultValue("1s") @NotNull Duration window, @DefaultValue("1s") @NotNull Duration retryAfter,
-		@DefaultValue("/api/auth/oauth/token") @NotNull List<String> unsampledPaths) {
+		@DefaultValue("/api/auth/oauth/token") @NotNull List<String> unsampledPaths,
+		@DefaultValue("4") @NotNull String queueSize) {
+
+	/** The {@code queue-size} that follows the limit, rather than a fixed number. */
+	public static final String SQUARE_ROOT = "sqrt";
 
 	public AdmissionProperties {
 		if (minLimit > initialLimit || initialLimit > maxLimit) {
@@ -69,6 +81,21 @@ public record AdmissionProperties(@DefaultValue("true") boolean enabled, @Defaul
 		if (window.isNegative() || window.isZero()) {
 			throw new IllegalArgumentException("kit.gateway.admission.window must be positive, was " + window);
 		}
+		queueSize = queueSize.strip();
+		if (!queueSize.equals(SQUARE_ROOT) && !(queueSize.matches("\\d{1,4}") && Integer.parseInt(queueSize) >= 1)) {
+			throw new IllegalArgumentException("kit.gateway.admission.queue-size must be " + SQUARE_ROOT
+					+ " or a whole number from 1 to 9999, was '" + queueSize + "'");
+		}
+	}
+
+	/** {@link #queueSize()} as the gradient takes it: a function of the current limit. */
+	public IntUnaryOperator queueSizeFunction() {
+		if (this.queueSize.equals(SQUARE_ROOT)) {
+			Function<Integer, Integer> root = SquareRootFunction.create(4);
+			return root::apply;
+		}
+		int fixed = Integer.parseInt(this.queueSize);
+		return (limit) -> fixed;
 	}
 
 }
