@@ -18,13 +18,16 @@ import dev.gatewaykit.gateway.core.publicpaths.ReloadablePublicPaths;
 import dev.gatewaykit.gateway.core.relay.RelayCodec;
 import dev.gatewaykit.gateway.core.session.SessionCodec;
 import dev.gatewaykit.gateway.web.JsonErrorWebExceptionHandler;
+import dev.gatewaykit.gateway.web.RequestDeadlineWebFilter;
 import dev.gatewaykit.gateway.web.RequestHeadTimeout;
 import io.github.resilience4j.bulkhead.BulkheadRegistry;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.github.resilience4j.common.circuitbreaker.configuration.CircuitBreakerConfigCustomizer;
 import io.lettuce.core.resource.Delay;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.config.MeterFilter;
 import io.netty.channel.ChannelOption;
 import jakarta.validation.Validator;
@@ -36,6 +39,7 @@ import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.data.redis.autoconfigure.ClientResourcesBuilderCustomizer;
 import org.springframework.boot.data.redis.autoconfigure.LettuceClientConfigurationBuilderCustomizer;
 import org.springframework.boot.reactor.netty.NettyServerCustomizer;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.ConfigurableEnvironment;
@@ -261,6 +265,19 @@ class GatewayConfiguration {
 	@Bean
 	NettyServerCustomizer eventLoopMetrics() {
 		return (server) -> server.metrics(true, (uri) -> "/");
+	}
+
+	/**
+	 * Answers every public request within {@code kit.gateway.server.request-deadline};
+	 * {@code kit.gateway.deadline.exceeded} counts those that were not.
+	 */
+	@Bean
+	RequestDeadlineWebFilter requestDeadlineWebFilter(GatewayKitProperties properties, MeterRegistry registry,
+			ApplicationContext context) {
+		Counter exceeded = Counter.builder("kit.gateway.deadline.exceeded")
+			.description("Requests the gateway did not answer within its request deadline")
+			.register(registry);
+		return new RequestDeadlineWebFilter(properties.server().requestDeadline(), exceeded, context);
 	}
 
 	/** Closes connections that send their request head too slowly. */

@@ -81,8 +81,21 @@ public record GatewayKitProperties(@DefaultValue("reactive") @NotNull ExecutionM
 	 * closed (a slowloris client trickles header bytes to hold connections, and every
 	 * byte resets the idle timeout); nginx's {@code client_header_timeout} in front does
 	 * the same for clients of the proxy
+	 * @param requestDeadline the longest a request may take from its head to its answer,
+	 * whatever it waits for: above every dependency's own timeout (session, relay call,
+	 * pool acquire, connect, response), below nginx's 60 s {@code proxy_read_timeout};
+	 * past it the gateway answers 504 ({@code RequestDeadlineWebFilter})
 	 */
-	public record Server(@DefaultValue("10s") @NotNull Duration requestHeadTimeout) {
+	public record Server(@DefaultValue("10s") @NotNull Duration requestHeadTimeout,
+			@DefaultValue("15s") @NotNull Duration requestDeadline) {
+
+		public Server {
+			if (requestDeadline.isNegative() || requestDeadline.isZero()) {
+				throw new IllegalArgumentException(
+						"kit.gateway.server.request-deadline must be positive, was " + requestDeadline);
+			}
+		}
+
 	}
 
 	/**

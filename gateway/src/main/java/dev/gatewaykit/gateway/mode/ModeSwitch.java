@@ -13,8 +13,8 @@ import dev.gatewaykit.common.session.Session;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Scheduler;
-import reactor.core.scheduler.Schedulers;
+
+import dev.gatewaykit.gateway.web.Deadlines;
 
 /**
  * The {@link IdentityBackend} the filters see: it delegates to the implementation of the
@@ -34,16 +34,6 @@ public final class ModeSwitch implements IdentityBackend {
 	private final Duration sessionTimeout;
 
 	private final Duration relayTimeout;
-
-	/**
-	 * The deadlines' timers, on threads of their own: on {@code Schedulers.parallel()}
-	 * (where {@code Mono.delay} puts them by default) they shared the threads the
-	 * publish-on mode blocks, so under load the timer that should end a stalled call
-	 * waited behind the stalled calls themselves. Nothing else runs here but the few
-	 * operators after a timeout fires (the error answer, which does not block).
-	 */
-	private static final Scheduler deadlines = Schedulers.newParallel("identity-deadline",
-			Math.max(1, Schedulers.DEFAULT_POOL_SIZE / 2), true);
 
 	private final LongAdder requests = new LongAdder();
 
@@ -89,7 +79,7 @@ public final class ModeSwitch implements IdentityBackend {
 		this.requests.increment();
 		return this.backends.get(this.current.get())
 			.loadSession(reference)
-			.as((call) -> deadline(call, this.sessionTimeout))
+			.as((call) -> Deadlines.within(call, this.sessionTimeout))
 			.onErrorMap(TimeoutException.class, IdentityUnavailableException::sessionStore);
 	}
 
@@ -97,24 +87,8 @@ public final class ModeSwitch implements IdentityBackend {
 	public Mono<String> fetchRelayToken(String reference) {
 		return this.backends.get(this.current.get())
 			.fetchRelayToken(reference)
-			.as((call) -> deadline(call, this.relayTimeout))
+			.as((call) -> Deadlines.within(call, this.relayTimeout))
 			.onErrorMap(TimeoutException.class, IdentityUnavailableException::authService);
-	}
-
-	/**
-	 * The call, or a {@link TimeoutException} if it has not signalled within the timeout:
-	 * what {@code Mono.timeout(Duration)} does, with the same cancellation of the loser,
-	 * but timed on {@link #deadlines} rather than on {@code Schedulers.parallel()}. Not
-	 * {@code timeout(Duration)} itself because its operator, on every subscription, names
-	 * the whole upstream chain for the exception's message
-	 * ({@code FluxTimeout.addNameToTimeoutDescription}, walking every operator through
-	 * {@code Scannable.name()}), whether or not it ever times out: 8.5 µs of gateway CPU
-	 * per request (two timeouts, 1.2 % of the fixed path's 700 µs) in async-profiler on
-	 * the reactive mode. The message here is the call's and the timeout's instead.
-	 */
-	static <T> Mono<T> deadline(Mono<T> call, Duration timeout) {
-		return Mono.firstWithSignal(call, Mono.delay(timeout, deadlines)
-			.then(Mono.<T>error(() -> new TimeoutException("no answer within " + timeout.toMillis() + " ms"))));
 	}
 
 }

@@ -27,7 +27,7 @@ class GatewayConfigurationTests {
 				new Session(Duration.ofMinutes(30), Duration.ofMillis(750)),
 				new AuthService(URI.create("http://127.0.0.1:9000"), "gateway", "secret", Duration.ofMillis(500),
 						Duration.ofSeconds(2), Duration.ofSeconds(15)),
-				new GatewayKitProperties.Server(Duration.ofSeconds(10)));
+				new GatewayKitProperties.Server(Duration.ofSeconds(10), Duration.ofSeconds(15)));
 		LettuceClientConfiguration.LettuceClientConfigurationBuilder builder = LettuceClientConfiguration.builder()
 			.commandTimeout(Duration.ofSeconds(60));
 
