@@ -44,9 +44,10 @@ import org.springframework.web.util.pattern.PatternParseException;
  * times the limit does not learn from: a backend slow by design and bounded there (the
  * login's BCrypt check)
  * @param queueSize how much the limit may grow a window while response times hold:
- * {@code sqrt}, the library's {@code SquareRootFunction} (the square root of the limit,
- * at least 4), or a whole number (the library's default is 4); a fifth of it is added
- * each window
+ * {@code sqrt} (the default), the library's {@code SquareRootFunction} (the square root
+ * of the limit, at least 4), or a whole number (the library's default, 4: a limit of 200
+ * then takes over four minutes to double, docs/overload.md step 9); a fifth of it is
+ * added each window
  */
 @Validated
 @ConfigurationProperties("kit.gateway.admission")
@@ -55,7 +56,7 @@ public record AdmissionProperties(@DefaultValue("true") boolean enabled, @Defaul
 		@DefaultValue("2.0") @DecimalMin("1.0") double rttTolerance, @DefaultValue("50ms") @NotNull Duration rttFloor,
 		@DefaultValue("1s") @NotNull Duration window, @DefaultValue("1s") @NotNull Duration retryAfter,
 		@DefaultValue("/api/auth/oauth/token") @NotNull List<String> unsampledPaths,
-		@DefaultValue("4") @NotNull String queueSize) {
+		@DefaultValue(AdmissionProperties.SQUARE_ROOT) @NotNull String queueSize) {
 
 	/** The {@code queue-size} that follows the limit, rather than a fixed number. */
 	public static final String SQUARE_ROOT = "sqrt";
