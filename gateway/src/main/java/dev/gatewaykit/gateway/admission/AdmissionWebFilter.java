@@ -8,6 +8,7 @@ import java.util.function.BooleanSupplier;
 import com.netflix.concurrency.limits.Limiter;
 import dev.gatewaykit.gateway.web.ErrorResponses;
 import dev.gatewaykit.gateway.web.OncePerInterval;
+import dev.gatewaykit.gateway.web.Streams;
 import io.micrometer.core.instrument.Counter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -113,6 +114,13 @@ public final class AdmissionWebFilter implements WebFilter, Ordered, AutoCloseab
 			return refuse(exchange);
 		}
 		Limiter.Listener listener = admitted.get();
+		if (Streams.requested(exchange.getRequest())) {
+			// Checked at the door, then no place held: a stream would hold one for as
+			// long
+			// as it lives, and its duration would read as the gateway's latency.
+			listener.onIgnore();
+			return chain.filter(exchange);
+		}
 		boolean sampled = sampled(exchange);
 		return chain.filter(exchange).doFinally((signal) -> release(listener, sampled, signal, exchange));
 	}

@@ -24,6 +24,10 @@ import org.springframework.web.server.WebFilterChain;
  * all, below nginx's 60 s {@code proxy_read_timeout}: a wait no timeout covers (a bug, a
  * library's or ours) ends here, counted ({@code kit.gateway.deadline.exceeded}) and
  * logged with how far the request got, rather than as nginx's 504 a minute later.
+ * <p>
+ * Streams are left out: a WebSocket upgrade or a server-sent event stream lives as long
+ * as its client wants, and a deadline on the whole exchange would cut it at the deadline
+ * however healthy it is. Their bound is the front end's idle timeout on the connection.
  */
 public final class RequestDeadlineWebFilter implements WebFilter, Ordered, AutoCloseable {
 
@@ -63,7 +67,7 @@ public final class RequestDeadlineWebFilter implements WebFilter, Ordered, AutoC
 
 	@Override
 	public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-		if (exchange.getApplicationContext() != this.publicServer) {
+		if (exchange.getApplicationContext() != this.publicServer || Streams.requested(exchange.getRequest())) {
 			return chain.filter(exchange);
 		}
 		return Deadlines.within(chain.filter(exchange), this.deadline, Expired::new)

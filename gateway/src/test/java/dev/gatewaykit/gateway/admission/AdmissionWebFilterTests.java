@@ -18,6 +18,7 @@ import reactor.core.publisher.Sinks;
 import org.springframework.context.support.StaticApplicationContext;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
 import org.springframework.mock.http.server.reactive.MockServerHttpRequest;
 import org.springframework.mock.web.server.MockServerWebExchange;
 import org.springframework.web.server.ServerWebExchange;
@@ -117,6 +118,27 @@ class AdmissionWebFilterTests {
 		held.dispose();
 	}
 
+	@Test
+	void aStreamIsCheckedAtTheDoorButHoldsNoPlaceAndTeachesTheLimitNothing() {
+		Sinks.Empty<Void> stream = Sinks.empty();
+		Disposable open = this.filter.filter(eventStream(), (exchange) -> stream.asMono()).subscribe();
+		assertThat(this.limiter.getInflight()).as("an open stream holds no place").isZero();
+
+		Sinks.Empty<Void> read = Sinks.empty();
+		Disposable held = this.filter.filter(exchange(), (exchange) -> read.asMono()).subscribe();
+		MockServerWebExchange refusedStream = eventStream();
+		List<ServerWebExchange> reached = new CopyOnWriteArrayList<>();
+		this.filter.filter(refusedStream, recording(reached)).block(Duration.ofSeconds(5));
+		assertThat(reached).as("at the limit a new stream is refused like any request").isEmpty();
+		assertThat(refusedStream.getResponse().getStatusCode()).isEqualTo(HttpStatus.SERVICE_UNAVAILABLE);
+
+		read.tryEmitEmpty();
+		stream.tryEmitEmpty();
+		assertThat(this.limit.samples).as("only the read's time").hasSize(1);
+		open.dispose();
+		held.dispose();
+	}
+
 	/** The gateway's own warm-up: an idle gateway's response times would mislead it. */
 	@Test
 	void beforeReadinessNothingIsLimitedNorSampled() {
@@ -159,6 +181,13 @@ class AdmissionWebFilterTests {
 
 	private MockServerWebExchange exchange(String path) {
 		return MockServerWebExchange.builder(MockServerHttpRequest.get(path))
+			.applicationContext(this.publicServer)
+			.build();
+	}
+
+	private MockServerWebExchange eventStream() {
+		return MockServerWebExchange
+			.builder(MockServerHttpRequest.get("/api/mall/events").accept(MediaType.TEXT_EVENT_STREAM))
 			.applicationContext(this.publicServer)
 			.build();
 	}

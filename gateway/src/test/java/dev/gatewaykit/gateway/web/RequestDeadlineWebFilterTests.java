@@ -1,6 +1,7 @@
 package dev.gatewaykit.gateway.web;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.micrometer.core.instrument.Counter;
@@ -9,7 +10,9 @@ import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 
 import org.springframework.context.support.StaticApplicationContext;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
 import org.springframework.mock.http.server.reactive.MockServerHttpRequest;
 import org.springframework.mock.web.server.MockServerWebExchange;
 
@@ -74,6 +77,26 @@ class RequestDeadlineWebFilterTests {
 		filtered.block(Duration.ofSeconds(5));
 
 		assertThat(exchange.getResponse().getStatusCode()).isNotEqualTo(HttpStatus.GATEWAY_TIMEOUT);
+		assertThat(this.exceeded.count()).isZero();
+	}
+
+	@Test
+	void streamsHaveNoDeadlineOfTheirOwn() {
+		for (MockServerHttpRequest stream : List.of(
+				MockServerHttpRequest.get("/api/mall/events")
+					.header(HttpHeaders.CONNECTION, "Upgrade")
+					.header(HttpHeaders.UPGRADE, "WebSocket")
+					.build(),
+				MockServerHttpRequest.get("/api/mall/events").accept(MediaType.TEXT_EVENT_STREAM).build())) {
+			MockServerWebExchange exchange = MockServerWebExchange.builder(stream)
+				.applicationContext(this.publicServer)
+				.build();
+
+			this.filter.filter(exchange, (ignored) -> Mono.delay(Duration.ofMillis(400)).then())
+				.block(Duration.ofSeconds(5));
+
+			assertThat(exchange.getResponse().getStatusCode()).isNotEqualTo(HttpStatus.GATEWAY_TIMEOUT);
+		}
 		assertThat(this.exceeded.count()).isZero();
 	}
 
