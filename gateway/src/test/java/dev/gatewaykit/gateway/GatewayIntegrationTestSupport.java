@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 import dev.gatewaykit.common.session.SessionKeys;
 import dev.gatewaykit.launcher.RedisServer;
@@ -27,17 +28,26 @@ final class GatewayIntegrationTestSupport {
 	}
 
 	static void register(DynamicPropertyRegistry registry) {
-		registry.add("spring.data.redis.port", redis::port);
-		registry.add("kit.routes.auth-uri", backends::authUrl);
-		registry.add("kit.routes.mall-uri", backends::mallUrl);
-		registry.add("kit.gateway.auth-service.client-secret", () -> StubBackends.CLIENT_SECRET);
+		registerWithMall(registry, backends::mallUrl);
 		registry.add("kit.gateway.auth-service.timeout", () -> "1s");
 		registry.add("kit.gateway.session.timeout", () -> "500ms");
-		registry.add("management.server.port", () -> "0");
 		// The suite logs in far more often than production's limit allows one address;
 		// the rate-limit tests set their own.
 		registry.add("kit.gateway.login-rate-limit.replenish-rate", () -> "1000");
 		registry.add("kit.gateway.login-rate-limit.burst-capacity", () -> "1000");
+		registerManagementCredentials(registry);
+	}
+
+	/**
+	 * The real Redis, the stub auth-service and the given mall-api, with the template's
+	 * own timeouts and limits: for a test whose upstream is a backend of its own.
+	 */
+	static void registerWithMall(DynamicPropertyRegistry registry, Supplier<Object> mallUrl) {
+		registry.add("spring.data.redis.port", redis::port);
+		registry.add("kit.routes.auth-uri", backends::authUrl);
+		registry.add("kit.routes.mall-uri", mallUrl);
+		registry.add("kit.gateway.auth-service.client-secret", () -> StubBackends.CLIENT_SECRET);
+		registry.add("management.server.port", () -> "0");
 		registerManagementCredentials(registry);
 	}
 

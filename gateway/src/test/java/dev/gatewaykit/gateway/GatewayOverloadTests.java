@@ -1,6 +1,5 @@
 package dev.gatewaykit.gateway;
 
-import dev.gatewaykit.gateway.core.testing.StubBackends;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -57,12 +56,7 @@ class GatewayOverloadTests {
 
 	@DynamicPropertySource
 	static void properties(DynamicPropertyRegistry registry) {
-		registry.add("spring.data.redis.port", GatewayIntegrationTestSupport.redis::port);
-		registry.add("kit.routes.auth-uri", GatewayIntegrationTestSupport.backends::authUrl);
-		registry.add("kit.routes.mall-uri", slowMall::url);
-		registry.add("kit.gateway.auth-service.client-secret", () -> StubBackends.CLIENT_SECRET);
-		registry.add("management.server.port", () -> "0");
-		GatewayIntegrationTestSupport.registerManagementCredentials(registry);
+		GatewayIntegrationTestSupport.registerWithMall(registry, slowMall::url);
 	}
 
 	@AfterAll

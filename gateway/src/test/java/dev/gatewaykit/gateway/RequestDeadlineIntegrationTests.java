@@ -6,7 +6,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 
-import dev.gatewaykit.gateway.core.testing.StubBackends;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -30,12 +29,7 @@ class RequestDeadlineIntegrationTests {
 
 	@DynamicPropertySource
 	static void properties(DynamicPropertyRegistry registry) {
-		registry.add("spring.data.redis.port", GatewayIntegrationTestSupport.redis::port);
-		registry.add("kit.routes.auth-uri", GatewayIntegrationTestSupport.backends::authUrl);
-		registry.add("kit.routes.mall-uri", slowMall::url);
-		registry.add("kit.gateway.auth-service.client-secret", () -> StubBackends.CLIENT_SECRET);
-		registry.add("management.server.port", () -> "0");
-		GatewayIntegrationTestSupport.registerManagementCredentials(registry);
+		GatewayIntegrationTestSupport.registerWithMall(registry, slowMall::url);
 	}
 
 	@AfterAll
