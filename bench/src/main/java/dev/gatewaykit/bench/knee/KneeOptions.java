@@ -16,6 +16,7 @@ import dev.gatewaykit.bench.drive.CpuSplit;
 import dev.gatewaykit.bench.options.GivenOptions;
 import dev.gatewaykit.bench.run.BenchOptions;
 import dev.gatewaykit.bench.options.UsageException;
+import dev.gatewaykit.launcher.nginx.NginxConfig.EdgeLimit;
 import dev.gatewaykit.launcher.stack.GatewaySelection;
 
 /**
@@ -42,12 +43,14 @@ import dev.gatewaykit.launcher.stack.GatewaySelection;
  * {@link ColdStart#MULTIPLE} of its knee
  * @param coldStartRate the rate offered instead, requests a second
  * @param cpuSplit the load's CPUs and the stack's, when they are to be kept apart
+ * @param edgeLimit requests in progress nginx lets through to the gateway, when capped
+ * there too
  * @param out the run's directory
  */
 public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double start, double maxRate, double resolution,
 		int maxSteps, KneeCriteria criteria, Duration warmup, Duration maxWarmup, Duration settle, Duration window,
 		int redisLatencyMs, int authLatencyMs, int users, List<Double> overload, boolean coldStart,
-		OptionalDouble coldStartRate, Optional<CpuSplit> cpuSplit, Path out) {
+		OptionalDouble coldStartRate, Optional<CpuSplit> cpuSplit, Optional<EdgeLimit> edgeLimit, Path out) {
 
 	/** The overload's multiples of the knee unless given. */
 	public static final List<Double> OVERLOAD_MULTIPLES = List.of(1.0, 1.5, 2.0, 3.0);
@@ -172,6 +175,8 @@ public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double st
 		OptionalDouble coldStartRate = args.has("cold-start-rate")
 				? OptionalDouble.of(args.decimal("cold-start-rate", 0, 1)) : OptionalDouble.empty();
 		Optional<CpuSplit> cpuSplit = cpuSplit(args);
+		Optional<EdgeLimit> edgeLimit = args.has("edge-limit")
+				? Optional.of(new EdgeLimit(args.integer("edge-limit", 0, 1, 100_000))) : Optional.empty();
 		Path out = args.outDir(kitDir, "knee-");
 		return new KneeOptions(List.copyOf(modes), jar, start, maxRate,
 				args.decimal("resolution-pct", KneeSearch.DEFAULT_RESOLUTION * 100, 0.5) / 100,
@@ -179,7 +184,8 @@ public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double st
 				Duration.ofSeconds(maxWarmup), Duration.ofSeconds(args.integer("settle-seconds", 5, 1, 120)),
 				Duration.ofSeconds(args.integer("window-seconds", 10, 2, 300)),
 				args.integer("redis-latency", 1, 0, 10_000), args.integer("auth-latency", 50, 0, 10_000),
-				args.integer("users", 50, 1, 1000), overload, args.flag("cold-start"), coldStartRate, cpuSplit, out);
+				args.integer("users", 50, 1, 1000), overload, args.flag("cold-start"), coldStartRate, cpuSplit,
+				edgeLimit, out);
 	}
 
 	/** {@code --load-cpus} with {@code --stack-cpus}, or neither. */

@@ -105,6 +105,9 @@ public final class KneeRun implements AutoCloseable {
 		links.latency(KitLinks.REDIS, this.options.redisLatencyMs());
 		links.latency(KitLinks.AUTH, this.options.authLatencyMs());
 		pinApart();
+		this.options.edgeLimit()
+			.ifPresent((limit) -> this.log.accept("nginx lets at most " + limit.perUpstream()
+					+ " requests in progress through to the gateway and refuses the rest itself (--edge-limit)"));
 		List<KneeResult> results = new ArrayList<>();
 		List<OverloadResult> overloads = new ArrayList<>();
 		List<ColdStart> coldStarts = new ArrayList<>();
@@ -118,7 +121,8 @@ public final class KneeRun implements AutoCloseable {
 				.startGateways("knee-" + mode.name(), jar, mode.selection(), 1, dir, List.of(), arguments)
 				.get(0);
 			NginxServer nginx = this.stack.startNginx("nginx-knee-" + mode.name(), NginxConfig.Variant.TUNED,
-					List.of(new NginxConfig.Upstream("127.0.0.1", gateway.port())), dir.resolve("nginx"));
+					List.of(new NginxConfig.Upstream("127.0.0.1", gateway.port())), dir.resolve("nginx"),
+					this.options.edgeLimit());
 			try {
 				pinApart();
 				KneeResult knee = search(mode, gateway, nginx.url());
@@ -185,7 +189,8 @@ public final class KneeRun implements AutoCloseable {
 			.get(0);
 		double ready = (System.nanoTime() - begin) / 1e9;
 		NginxServer nginx = this.stack.startNginx("nginx-cold-" + mode.name(), NginxConfig.Variant.TUNED,
-				List.of(new NginxConfig.Upstream("127.0.0.1", gateway.port())), dir.resolve("nginx"));
+				List.of(new NginxConfig.Upstream("127.0.0.1", gateway.port())), dir.resolve("nginx"),
+				this.options.edgeLimit());
 		pinApart();
 		try (OpenModelDriver load = new OpenModelDriver(this.http, nginx.url(), this.loadRequests.get(),
 				OpenModelDriver.CLIENT_TIMEOUT)) {

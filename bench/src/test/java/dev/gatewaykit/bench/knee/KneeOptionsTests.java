@@ -10,6 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.gatewaykit.bench.drive.CpuSplit;
 import dev.gatewaykit.bench.options.ParsedArgs;
 import dev.gatewaykit.bench.options.UsageException;
+import dev.gatewaykit.launcher.nginx.NginxConfig.EdgeLimit;
 import dev.gatewaykit.bench.run.BenchOptions;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -108,6 +109,16 @@ class KneeOptionsTests {
 			.withMessageContaining("each must be above 0.5");
 		assertThatExceptionOfType(UsageException.class).isThrownBy(() -> parse("--overload-multiples", "2"))
 			.withMessage("--overload-multiples needs --overload");
+	}
+
+	@Test
+	void nginxCapsRequestsInProgressOnlyWhenAnEdgeLimitIsGiven() {
+		assertThat(parse().edgeLimit()).isEmpty();
+		assertThat(parse("--edge-limit", "100").edgeLimit()).contains(new EdgeLimit(100));
+		assertThatExceptionOfType(UsageException.class).isThrownBy(() -> parse("--edge-limit", "0"))
+			.withMessageContaining("--edge-limit");
+		assertThatExceptionOfType(UsageException.class).isThrownBy(() -> parse("--edge-limit", "many"))
+			.withMessageContaining("--edge-limit");
 	}
 
 	@Test

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import dev.gatewaykit.launcher.FreePorts;
@@ -47,11 +48,21 @@ public final class NginxServer extends ServerProcess {
 	 */
 	public static NginxServer start(String name, Path nginx, NginxConfig.Variant variant, Path templates,
 			List<NginxConfig.Upstream> upstreams, Path prefix) {
+		return start(name, nginx, variant, templates, upstreams, prefix, Optional.empty());
+	}
+
+	/**
+	 * Likewise, with requests in progress capped per upstream instance when {@code edge}
+	 * is given (the tuned template only).
+	 */
+	public static NginxServer start(String name, Path nginx, NginxConfig.Variant variant, Path templates,
+			List<NginxConfig.Upstream> upstreams, Path prefix, Optional<NginxConfig.EdgeLimit> edge) {
 		int port = FreePorts.next();
 		Path root = prefix.toAbsolutePath().normalize();
 		Path config;
 		try {
-			config = NginxConfig.write(variant, templates, port, upstreams, root, 1);
+			config = NginxConfig.write(variant, templates, port, upstreams, root, 1, NginxConfig.ClientLimits.BENCH,
+					edge);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("could not write the nginx config under " + root, ex);

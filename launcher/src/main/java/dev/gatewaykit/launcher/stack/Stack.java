@@ -309,8 +309,17 @@ public final class Stack implements AutoCloseable {
 	/** Likewise, recorded under {@code name} (several side by side). */
 	public NginxServer startNginx(String name, NginxConfig.Variant variant, List<NginxConfig.Upstream> upstreams,
 			Path prefix) {
+		return startNginx(name, variant, upstreams, prefix, Optional.empty());
+	}
+
+	/**
+	 * Likewise, with requests in progress capped per upstream instance when {@code edge}
+	 * is given.
+	 */
+	public NginxServer startNginx(String name, NginxConfig.Variant variant, List<NginxConfig.Upstream> upstreams,
+			Path prefix, Optional<NginxConfig.EdgeLimit> edge) {
 		return record(NginxServer.start(name, this.tools.osCommand("nginx"), variant, this.workspace.nginxTemplates(),
-				upstreams, prefix));
+				upstreams, prefix, edge));
 	}
 
 	/** Stops one of the processes this stack started. */

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -78,6 +79,35 @@ class NginxConfigTests {
 
 		assertThat(config).contains("server 127.0.0.1:18081;\n        server 127.0.0.1:18082;");
 		assertThat(config).contains("listen 127.0.0.1:18080");
+	}
+
+	@Test
+	void anEdgeLimitCapsRequestsInProgressAtItsValueTimesTheInstancesAndNginxAcceptsIt() throws Exception {
+		Path config = NginxConfig.write(NginxConfig.Variant.TUNED, TEMPLATES, 18080, TWO_GATEWAYS, this.prefix, 1,
+				NginxConfig.ClientLimits.BENCH, Optional.of(new NginxConfig.EdgeLimit(160)));
+		String location = directives(Files.readString(config));
+
+		assertThat(location).contains("limit_conn in_flight 320;", "limit_conn_status 503;",
+				"limit_conn per_client " + NginxConfig.ClientLimits.BENCH.connections() + ";");
+		Process process = new ProcessBuilder(nginx(), "-t", "-p", this.prefix.toString(), "-c", config.toString(), "-e",
+				this.prefix.resolve("logs/error.log").toString())
+			.redirectErrorStream(true)
+			.start();
+		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+		assertThat(process.exitValue()).as(output).isZero();
+	}
+
+	@Test
+	void withoutAnEdgeLimitNothingCapsRequestsInProgress() throws IOException {
+		assertThat(directives(render(NginxConfig.Variant.TUNED))).doesNotContain("limit_conn in_flight",
+				"limit_conn_status 503");
+	}
+
+	@Test
+	void anEdgeLimitBelowOneIsRefused() {
+		assertThatIllegalArgumentException().isThrownBy(() -> new NginxConfig.EdgeLimit(0))
+			.withMessageContaining("at least 1");
 	}
 
 	@Test

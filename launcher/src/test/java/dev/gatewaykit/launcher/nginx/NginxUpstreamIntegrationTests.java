@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -34,6 +35,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import dev.gatewaykit.launcher.nginx.NginxConfig.ClientLimits;
+import dev.gatewaykit.launcher.nginx.NginxConfig.EdgeLimit;
 
 /**
  * The real nginx, rendered from each template with two upstreams, in front of two tiny
@@ -304,8 +306,68 @@ class NginxUpstreamIntegrationTests {
 		}
 	}
 
+	/**
+	 * The edge limit: at most N requests in progress through nginx, here 2 with a backend
+	 * that never answers; the third is answered 503 at once, in the kit's JSON with
+	 * Retry-After, by nginx itself.
+	 */
+	@Test
+	void tunedWithAnEdgeLimitRefusesRequestsBeyondItWith503Json() throws Exception {
+		int limit = 2;
+		try (ServerSocket silent = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+			int port = startNginx(NginxConfig.Variant.TUNED,
+					List.of(new NginxConfig.Upstream("127.0.0.1", silent.getLocalPort())), ClientLimits.BENCH,
+					Optional.of(new EdgeLimit(limit)));
+			List<Socket> inProgress = new ArrayList<>();
+			try {
+				for (int i = 0; i < limit; i++) {
+					Socket socket = new Socket("127.0.0.1", port);
+					inProgress.add(socket);
+					socket.getOutputStream().write(head("/slow").getBytes(StandardCharsets.US_ASCII));
+				}
+				// limit_conn counts a request once nginx has read its head: wait until
+				// both
+				// are proxied, then the next one is refused.
+				long deadline = System.nanoTime() + TIMEOUT.toNanos();
+				String refused = "";
+				while (System.nanoTime() < deadline && !refused.startsWith("HTTP/1.1 503")) {
+					refused = answer(port);
+				}
+				assertThat(refused).as("a 503 from nginx once %d requests are in progress", limit)
+					.startsWith("HTTP/1.1 503")
+					.containsIgnoringCase("Retry-After: 1")
+					.containsIgnoringCase("Content-Type: application/json")
+					.contains("\"status\":503", "\"error\":\"overloaded\"");
+			}
+			finally {
+				for (Socket socket : inProgress) {
+					socket.close();
+				}
+			}
+		}
+	}
+
 	private static String head(String path) {
 		return "GET " + path + " HTTP/1.1\r\nHost: kit\r\n\r\n";
+	}
+
+	/**
+	 * The whole answer nginx gives a new connection within a second; empty if it is still
+	 * in progress then.
+	 */
+	private static String answer(int port) throws IOException {
+		try (Socket socket = new Socket("127.0.0.1", port)) {
+			socket.setSoTimeout((int) Duration.ofSeconds(1).toMillis());
+			socket.getOutputStream()
+				.write("GET /slow HTTP/1.1\r\nHost: kit\r\nConnection: close\r\n\r\n"
+					.getBytes(StandardCharsets.US_ASCII));
+			try {
+				return new String(socket.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+			}
+			catch (java.net.SocketTimeoutException ex) {
+				return ""; // in progress like the others: not refused
+			}
+		}
 	}
 
 	/** The status line nginx answers a new connection with, within the timeout. */
@@ -344,8 +406,14 @@ class NginxUpstreamIntegrationTests {
 
 	private int startNginx(NginxConfig.Variant variant, List<NginxConfig.Upstream> upstreams, ClientLimits limits)
 			throws Exception {
+		return startNginx(variant, upstreams, limits, Optional.empty());
+	}
+
+	private int startNginx(NginxConfig.Variant variant, List<NginxConfig.Upstream> upstreams, ClientLimits limits,
+			Optional<EdgeLimit> edge) throws Exception {
 		int port = freePort();
-		Path config = NginxConfig.write(variant, NginxConfigTests.TEMPLATES, port, upstreams, this.prefix, 1, limits);
+		Path config = NginxConfig.write(variant, NginxConfigTests.TEMPLATES, port, upstreams, this.prefix, 1, limits,
+				edge);
 		this.nginx = new ProcessBuilder(NginxConfigTests.nginx(), "-p", this.prefix.toString(), "-c", config.toString(),
 				"-e", this.prefix.resolve("logs/error.log").toString(), "-g", "daemon off;")
 			.redirectErrorStream(true)
