@@ -84,8 +84,13 @@ class SelfWarmUpIntegrationTests {
 				"--kit.gateway.warm-up.requests=300", "--kit.gateway.warm-up.username=warm-up",
 				"--kit.gateway.warm-up.password=its-password")) {
 			// The login and the reads through the relay call and the upstream (mall-api's
-			// stub answers 200), then the revocation (204).
-			assertThat(answeredWhenReady.get()).containsOnlyKeys("200", "204").containsEntry("204", 1.0);
+			// stub answers 200), then the revocation (204). The server records an
+			// exchange's timer as it completes, which can come just after its client has
+			// the answer: the revocation, the warm-up's last request, may not be counted
+			// yet at readiness (seen once, on a loaded CI machine). That it went through
+			// the gateway to auth-service, with the warm-up's token, is what `seen`
+			// holds.
+			assertThat(answeredWhenReady.get().keySet()).isSubsetOf("200", "204");
 			assertThat(answeredWhenReady.get().get("200")).isGreaterThanOrEqualTo(1 + 300);
 			assertThat(seen.get("/oauth/token")).contains("\"username\":\"warm-up\"").contains("its-password");
 			assertThat(seen).containsEntry("/oauth/revoke", "Bearer " + token);
