@@ -44,14 +44,7 @@ class NginxConfigTests {
 	void rendersToAConfigThatNginxAccepts(NginxConfig.Variant variant) throws Exception {
 		Path config = NginxConfig.write(variant, TEMPLATES, 18080, TWO_GATEWAYS, this.prefix, 1);
 
-		Process process = new ProcessBuilder(nginx(), "-t", "-p", this.prefix.toString(), "-c", config.toString(), "-e",
-				this.prefix.resolve("logs/error.log").toString())
-			.redirectErrorStream(true)
-			.start();
-		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-		assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
-		assertThat(process.exitValue()).as(output).isZero();
-		assertThat(output).contains("test is successful");
+		assertThat(nginxTest(config)).contains("test is successful");
 	}
 
 	@ParameterizedTest(name = "{0} keeps every path under the prefix")
@@ -89,13 +82,7 @@ class NginxConfigTests {
 
 		assertThat(location).contains("limit_conn in_flight 320;", "limit_conn_status 503;",
 				"limit_conn per_client " + NginxConfig.ClientLimits.BENCH.connections() + ";");
-		Process process = new ProcessBuilder(nginx(), "-t", "-p", this.prefix.toString(), "-c", config.toString(), "-e",
-				this.prefix.resolve("logs/error.log").toString())
-			.redirectErrorStream(true)
-			.start();
-		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-		assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
-		assertThat(process.exitValue()).as(output).isZero();
+		nginxTest(config);
 	}
 
 	@Test
@@ -216,6 +203,18 @@ class NginxConfigTests {
 	}
 
 	/** The config without comments, so assertions see what nginx sees. */
+	/** What {@code nginx -t} says of {@code config}, which it must accept. */
+	private String nginxTest(Path config) throws Exception {
+		Process process = new ProcessBuilder(nginx(), "-t", "-p", this.prefix.toString(), "-c", config.toString(), "-e",
+				this.prefix.resolve("logs/error.log").toString())
+			.redirectErrorStream(true)
+			.start();
+		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+		assertThat(process.exitValue()).as(output).isZero();
+		return output;
+	}
+
 	private static String directives(String config) {
 		return config.replaceAll("(?m)#.*$", "");
 	}

@@ -280,11 +280,7 @@ class NginxUpstreamIntegrationTests {
 					new ClientLimits(ClientLimits.BENCH.loginsPerSecond(), ClientLimits.BENCH.loginBurst(), limit));
 			List<Socket> inProgress = new ArrayList<>();
 			try {
-				for (int i = 0; i < limit; i++) {
-					Socket socket = new Socket("127.0.0.1", port);
-					inProgress.add(socket);
-					socket.getOutputStream().write(head("/slow").getBytes(StandardCharsets.US_ASCII));
-				}
+				holdInProgress(port, limit, inProgress);
 				// limit_conn counts a connection once nginx has read its head: wait until
 				// nginx proxies both, then open one more.
 				long deadline = System.nanoTime() + TIMEOUT.toNanos();
@@ -320,11 +316,7 @@ class NginxUpstreamIntegrationTests {
 					Optional.of(new EdgeLimit(limit)));
 			List<Socket> inProgress = new ArrayList<>();
 			try {
-				for (int i = 0; i < limit; i++) {
-					Socket socket = new Socket("127.0.0.1", port);
-					inProgress.add(socket);
-					socket.getOutputStream().write(head("/slow").getBytes(StandardCharsets.US_ASCII));
-				}
+				holdInProgress(port, limit, inProgress);
 				// limit_conn counts a request once nginx has read its head: wait until
 				// both
 				// are proxied, then the next one is refused.
@@ -344,6 +336,18 @@ class NginxUpstreamIntegrationTests {
 					socket.close();
 				}
 			}
+		}
+	}
+
+	/**
+	 * Opens {@code count} connections that each send a request head and wait, added to
+	 * {@code held} as they open so that the caller closes every one.
+	 */
+	private static void holdInProgress(int port, int count, List<Socket> held) throws IOException {
+		for (int i = 0; i < count; i++) {
+			Socket socket = new Socket("127.0.0.1", port);
+			held.add(socket);
+			socket.getOutputStream().write(head("/slow").getBytes(StandardCharsets.US_ASCII));
 		}
 	}
 
