@@ -145,6 +145,22 @@ public final class NginxConfig {
 			}
 		}
 
+		/**
+		 * What a gateway held in progress at its knee, by Little's law: its rate there
+		 * times its p99 there, rounded up. Sized by the p99, not the mean, so that the
+		 * knee itself is not refused (its bursts stay under it); past the knee it lets in
+		 * no more than the knee's tail latency would keep busy, so that the admitted
+		 * requests wait about as long as they did there and the rest are refused at once.
+		 * @throws IllegalArgumentException for a knee without a rate or a p99
+		 */
+		public static EdgeLimit fromKnee(double kneeRate, double kneeP99Ms) {
+			if (!(kneeRate > 0 && kneeP99Ms > 0)) {
+				throw new IllegalArgumentException(
+						"an edge limit from a knee needs its rate and its p99, were " + kneeRate + " and " + kneeP99Ms);
+			}
+			return new EdgeLimit((int) Math.ceil(kneeRate * kneeP99Ms / 1000));
+		}
+
 		/** The template's lines for this limit over {@code upstreams} instances. */
 		String directives(int upstreams, ClientLimits limits) {
 			// limit_conn_status is one per location: the per-client cap, which this

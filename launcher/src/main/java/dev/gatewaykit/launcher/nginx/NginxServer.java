@@ -9,9 +9,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 import dev.gatewaykit.launcher.FreePorts;
 import dev.gatewaykit.launcher.HttpAnswer;
@@ -24,14 +27,48 @@ import dev.gatewaykit.launcher.ServerProcess;
  */
 public final class NginxServer extends ServerProcess {
 
+	/** How long a reload may take to retire the old workers. */
+	static final Duration SWITCH = Duration.ofSeconds(10);
+
 	private static final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
 	private final int port;
 
-	private NginxServer(String name, List<String> command, Path log, int port) {
+	/** What it was rendered from, for a {@link #reload}. */
+	private final Rendering rendering;
+
+	private NginxServer(String name, List<String> command, Path log, int port, Rendering rendering) {
 		super(name, command, log);
 		this.port = port;
+		this.rendering = rendering;
 		awaitReady(this::answers, Duration.ofSeconds(20));
+	}
+
+	/**
+	 * A configuration's inputs.
+	 *
+	 * @param base the nginx command with its prefix, configuration and error log
+	 */
+	private record Rendering(NginxConfig.Variant variant, Path templates, List<NginxConfig.Upstream> upstreams,
+			Path root, List<String> base) {
+
+		Rendering {
+			upstreams = List.copyOf(upstreams);
+			base = List.copyOf(base);
+		}
+
+		/** Writes the configuration for {@code port}, and lets nginx check it. */
+		void write(int port, Optional<NginxConfig.EdgeLimit> edge) {
+			try {
+				NginxConfig.write(this.variant, this.templates, port, this.upstreams, this.root, 1,
+						NginxConfig.ClientLimits.BENCH, edge);
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException("could not write the nginx config under " + this.root, ex);
+			}
+			run(this.base, List.of("-t", "-q"), this.root);
+		}
+
 	}
 
 	/**
@@ -59,20 +96,43 @@ public final class NginxServer extends ServerProcess {
 			List<NginxConfig.Upstream> upstreams, Path prefix, Optional<NginxConfig.EdgeLimit> edge) {
 		int port = FreePorts.next();
 		Path root = prefix.toAbsolutePath().normalize();
-		Path config;
-		try {
-			config = NginxConfig.write(variant, templates, port, upstreams, root, 1, NginxConfig.ClientLimits.BENCH,
-					edge);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("could not write the nginx config under " + root, ex);
-		}
-		List<String> base = List.of(nginx.toString(), "-p", root.toString(), "-c", config.toString(), "-e",
-				root.resolve("logs/error.log").toString());
-		check(base, root);
+		List<String> base = List.of(nginx.toString(), "-p", root.toString(), "-c",
+				root.resolve("nginx.conf").toString(), "-e", root.resolve("logs/error.log").toString());
+		Rendering rendering = new Rendering(variant, templates, upstreams, root, base);
+		rendering.write(port, edge);
 		List<String> command = new ArrayList<>(base);
 		command.addAll(List.of("-g", "daemon off;"));
-		return new NginxServer(name, command, root.resolve("nginx.out"), port);
+		return new NginxServer(name, command, root.resolve("nginx.out"), port, rendering);
+	}
+
+	/**
+	 * Renders the same template with another edge limit (or none) and has the running
+	 * nginx load it (SIGHUP, as {@code nginx -s reload} sends): its port stays. Returns
+	 * once the workers that ran the old configuration have exited, so that every request
+	 * from then on meets the new one; they exit as soon as the requests they had begun
+	 * are answered, which is why a caller reloads with no load running.
+	 * @throws RunFailedException when they are still running after {@link #SWITCH}
+	 */
+	public void reload(Optional<NginxConfig.EdgeLimit> edge) throws InterruptedException {
+		Set<Long> old = workers();
+		this.rendering.write(this.port, edge);
+		signal("HUP");
+		long deadline = System.nanoTime() + SWITCH.toNanos();
+		Set<Long> now = workers();
+		while (now.isEmpty() || !Collections.disjoint(now, old)) {
+			if (System.nanoTime() > deadline) {
+				throw new RunFailedException(name() + " still ran the workers of its old configuration " + old + " "
+						+ SWITCH.toSeconds() + " s after its reload (workers now " + now + "); see "
+						+ this.rendering.root().resolve("logs/error.log"));
+			}
+			Thread.sleep(50);
+			now = workers();
+		}
+	}
+
+	/** The worker processes' PIDs: the master's children. */
+	private Set<Long> workers() {
+		return handle().children().map(ProcessHandle::pid).collect(Collectors.toSet());
 	}
 
 	public int port() {
@@ -83,16 +143,20 @@ public final class NginxServer extends ServerProcess {
 		return URI.create("http://127.0.0.1:" + this.port);
 	}
 
-	private static void check(List<String> base, Path root) {
-		List<String> test = new ArrayList<>(base);
-		test.add(1, "-q");
-		test.add(1, "-t");
+	/**
+	 * Runs nginx with {@code base} and {@code arguments}; fails unless it exits 0 within
+	 * 20 s.
+	 */
+	private static void run(List<String> base, List<String> arguments, Path root) {
+		List<String> command = new ArrayList<>(base);
+		command.addAll(1, arguments);
 		try {
-			Process process = new ProcessBuilder(test).redirectErrorStream(true).start();
+			Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
 			String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 			if (!process.waitFor(20, TimeUnit.SECONDS) || process.exitValue() != 0) {
 				process.destroyForcibly();
-				throw new RunFailedException("nginx rejected " + root.resolve("nginx.conf") + ": " + output.strip());
+				throw new RunFailedException("nginx " + String.join(" ", arguments) + " failed for "
+						+ root.resolve("nginx.conf") + ": " + output.strip());
 			}
 		}
 		catch (IOException ex) {

@@ -92,6 +92,16 @@ class NginxConfigTests {
 	}
 
 	@Test
+	void anEdgeLimitFromAKneeIsWhatItHeldInProgressAtItsP99RoundedUp() {
+		assertThat(NginxConfig.EdgeLimit.fromKnee(600, 145.8)).isEqualTo(new NginxConfig.EdgeLimit(88));
+		assertThat(NginxConfig.EdgeLimit.fromKnee(274, 78.9)).isEqualTo(new NginxConfig.EdgeLimit(22));
+		assertThat(NginxConfig.EdgeLimit.fromKnee(1, 1)).isEqualTo(new NginxConfig.EdgeLimit(1));
+		assertThatIllegalArgumentException().isThrownBy(() -> NginxConfig.EdgeLimit.fromKnee(600, Double.NaN))
+			.withMessageContaining("rate and its p99");
+		assertThatIllegalArgumentException().isThrownBy(() -> NginxConfig.EdgeLimit.fromKnee(0, 100));
+	}
+
+	@Test
 	void anEdgeLimitBelowOneIsRefused() {
 		assertThatIllegalArgumentException().isThrownBy(() -> new NginxConfig.EdgeLimit(0))
 			.withMessageContaining("at least 1");

@@ -20,6 +20,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -314,27 +317,79 @@ class NginxUpstreamIntegrationTests {
 			int port = startNginx(NginxConfig.Variant.TUNED,
 					List.of(new NginxConfig.Upstream("127.0.0.1", silent.getLocalPort())), ClientLimits.BENCH,
 					Optional.of(new EdgeLimit(limit)));
-			List<Socket> inProgress = new ArrayList<>();
+			assertRefusesBeyond(port, limit);
+		}
+	}
+
+	/**
+	 * {@code ./kit knee --edge-limit auto}: an nginx started without a cap is given one
+	 * by a reload, on the port it listens on; requests beyond it are then refused.
+	 */
+	@Test
+	void aReloadCapsARunningNginxOnItsPort() throws Exception {
+		int limit = 2;
+		// nginx's readiness is any answer on /; the held requests go to /slow, which
+		// this backend holds until the test ends.
+		CountDownLatch release = new CountDownLatch(1);
+		HttpServer backend = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 50);
+		ExecutorService threads = Executors.newCachedThreadPool();
+		backend.setExecutor(threads);
+		backend.createContext("/", (exchange) -> {
 			try {
-				holdInProgress(port, limit, inProgress);
-				// limit_conn counts a request once nginx has read its head: wait until
-				// both
-				// are proxied, then the next one is refused.
-				long deadline = System.nanoTime() + TIMEOUT.toNanos();
-				String refused = "";
-				while (System.nanoTime() < deadline && !refused.startsWith("HTTP/1.1 503")) {
-					refused = answer(port);
+				if (exchange.getRequestURI().getPath().equals("/slow")) {
+					release.await(30, TimeUnit.SECONDS);
 				}
-				assertThat(refused).as("a 503 from nginx once %d requests are in progress", limit)
-					.startsWith("HTTP/1.1 503")
-					.containsIgnoringCase("Retry-After: 1")
-					.containsIgnoringCase("Content-Type: application/json")
-					.contains("\"status\":503", "\"error\":\"overloaded\"");
+				exchange.sendResponseHeaders(204, -1);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
 			}
 			finally {
-				for (Socket socket : inProgress) {
-					socket.close();
-				}
+				exchange.close();
+			}
+		});
+		backend.start();
+		try (NginxServer nginx = NginxServer.start("nginx-reload", Path.of(NginxConfigTests.nginx()),
+				NginxConfig.Variant.TUNED, NginxConfigTests.TEMPLATES,
+				List.of(new NginxConfig.Upstream("127.0.0.1", backend.getAddress().getPort())), this.prefix)) {
+			assertThat(Files.readString(this.prefix.resolve("nginx.conf"))).doesNotContain("limit_conn in_flight");
+
+			nginx.reload(Optional.of(new EdgeLimit(limit)));
+
+			assertThat(Files.readString(this.prefix.resolve("nginx.conf"))).contains("limit_conn in_flight 2;");
+			assertRefusesBeyond(nginx.port(), limit);
+		}
+		finally {
+			release.countDown();
+			backend.stop(0);
+			threads.shutdownNow();
+		}
+	}
+
+	/**
+	 * Holds {@code limit} requests in progress against a backend that never answers, then
+	 * expects nginx's own 503 JSON with Retry-After for the next.
+	 */
+	private static void assertRefusesBeyond(int port, int limit) throws Exception {
+		List<Socket> inProgress = new ArrayList<>();
+		try {
+			holdInProgress(port, limit, inProgress);
+			// limit_conn counts a request once nginx has read its head: wait until both
+			// are proxied, then the next one is refused.
+			long deadline = System.nanoTime() + TIMEOUT.toNanos();
+			String refused = "";
+			while (System.nanoTime() < deadline && !refused.startsWith("HTTP/1.1 503")) {
+				refused = answer(port);
+			}
+			assertThat(refused).as("a 503 from nginx once %d requests are in progress", limit)
+				.startsWith("HTTP/1.1 503")
+				.containsIgnoringCase("Retry-After: 1")
+				.containsIgnoringCase("Content-Type: application/json")
+				.contains("\"status\":503", "\"error\":\"overloaded\"");
+		}
+		finally {
+			for (Socket socket : inProgress) {
+				socket.close();
 			}
 		}
 	}
