@@ -48,8 +48,8 @@ public final class OverloadPage {
 					.orElse(0),
 				report.deadlineMs(), capitalized(report.cpus())));
 		for (OverloadResult result : report.results()) {
-			text.append(String.format(Locale.ROOT, "%n%s, knee %s/s (p99 there %s):%n", result.mode(),
-					KneePage.rate(result.kneeRate()), KneePage.ms(result.kneeP99Ms())));
+			text.append(String.format(Locale.ROOT, "%n%s, knee %s/s (p99 there %s)%s:%n", result.mode(),
+					KneePage.rate(result.kneeRate()), KneePage.ms(result.kneeP99Ms()), edge(result)));
 			text.append(TextTable.render(rows(result)));
 			text.append(recovery(result)).append('\n');
 		}
@@ -72,6 +72,15 @@ public final class OverloadPage {
 					Double.isNaN(step.loadCpuMicros()) ? "-" : KneePage.rate(step.loadCpuMicros())));
 		}
 		return rows;
+	}
+
+	/**
+	 * Where the 503s came from: with an edge limit, nginx's are those not the
+	 * admission's.
+	 */
+	static String edge(OverloadResult result) {
+		return (result.edgeLimit() > 0) ? ", nginx's edge limit " + result.edgeLimit()
+				+ " in progress (its refusals: the 503s not counted by the admission)" : "";
 	}
 
 	private static String refusals(OverloadStep step) {

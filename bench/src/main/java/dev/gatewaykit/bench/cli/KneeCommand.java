@@ -125,10 +125,13 @@ public final class KneeCommand extends KitCommand {
 	@Option(names = "--stack-cpus", paramLabel = "CPUS", description = "the stack's CPUs, with --load-cpus")
 	@Nullable String stackCpus;
 
-	@Option(names = "--edge-limit", paramLabel = "N",
+	@Option(names = "--edge-limit", paramLabel = "N|auto",
 			description = "nginx lets at most N requests through to the gateway at once and answers the rest 503 "
 					+ "JSON with Retry-After itself, in microseconds, instead of the gateway refusing them behind "
-					+ "its busy event loops (default: no cap; docs/overload.md)")
+					+ "its busy event loops; auto: each mode is searched without a cap, then nginx is reloaded "
+					+ "with what its knee held in progress (the knee's rate × its p99, Little's law) for "
+					+ "--overload and --cold-start, and the run prints it for your nginx (default: no cap; "
+					+ "docs/overload.md)")
 	@Nullable String edgeLimit;
 
 	@Option(names = "--out", paramLabel = "DIR", description = "where results go (default target/kit/knee-<timestamp>)")

@@ -44,13 +44,19 @@ import dev.gatewaykit.launcher.stack.GatewaySelection;
  * @param coldStartRate the rate offered instead, requests a second
  * @param cpuSplit the load's CPUs and the stack's, when they are to be kept apart
  * @param edgeLimit requests in progress nginx lets through to the gateway, when capped
- * there too
+ * there too by a number given
+ * @param edgeFromKnee whether nginx is capped, after each mode's search, at what its knee
+ * held in progress ({@link EdgeLimit#fromKnee}): for the overload and the cold start
  * @param out the run's directory
  */
 public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double start, double maxRate, double resolution,
 		int maxSteps, KneeCriteria criteria, Duration warmup, Duration maxWarmup, Duration settle, Duration window,
 		int redisLatencyMs, int authLatencyMs, int users, List<Double> overload, boolean coldStart,
-		OptionalDouble coldStartRate, Optional<CpuSplit> cpuSplit, Optional<EdgeLimit> edgeLimit, Path out) {
+		OptionalDouble coldStartRate, Optional<CpuSplit> cpuSplit, Optional<EdgeLimit> edgeLimit, boolean edgeFromKnee,
+		Path out) {
+
+	/** {@code --edge-limit}'s value that sizes the cap from each mode's knee. */
+	public static final String EDGE_FROM_KNEE = "auto";
 
 	/** The overload's multiples of the knee unless given. */
 	public static final List<Double> OVERLOAD_MULTIPLES = List.of(1.0, 1.5, 2.0, 3.0);
@@ -175,7 +181,12 @@ public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double st
 		OptionalDouble coldStartRate = args.has("cold-start-rate")
 				? OptionalDouble.of(args.decimal("cold-start-rate", 0, 1)) : OptionalDouble.empty();
 		Optional<CpuSplit> cpuSplit = cpuSplit(args);
-		Optional<EdgeLimit> edgeLimit = args.has("edge-limit")
+		boolean edgeFromKnee = EDGE_FROM_KNEE.equals(args.string("edge-limit", ""));
+		if (edgeFromKnee && !args.flag("overload") && !args.flag("cold-start")) {
+			throw new UsageException("--edge-limit " + EDGE_FROM_KNEE
+					+ " caps nginx after each search, for --overload or --cold-start: give one of them");
+		}
+		Optional<EdgeLimit> edgeLimit = (args.has("edge-limit") && !edgeFromKnee)
 				? Optional.of(new EdgeLimit(args.integer("edge-limit", 0, 1, 100_000))) : Optional.empty();
 		Path out = args.outDir(kitDir, "knee-");
 		return new KneeOptions(List.copyOf(modes), jar, start, maxRate,
@@ -185,7 +196,7 @@ public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double st
 				Duration.ofSeconds(args.integer("window-seconds", 10, 2, 300)),
 				args.integer("redis-latency", 1, 0, 10_000), args.integer("auth-latency", 50, 0, 10_000),
 				args.integer("users", 50, 1, 1000), overload, args.flag("cold-start"), coldStartRate, cpuSplit,
-				edgeLimit, out);
+				edgeLimit, edgeFromKnee, out);
 	}
 
 	/** {@code --load-cpus} with {@code --stack-cpus}, or neither. */

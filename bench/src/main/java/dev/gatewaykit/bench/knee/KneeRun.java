@@ -123,13 +123,17 @@ public final class KneeRun implements AutoCloseable {
 			NginxServer nginx = this.stack.startNginx("nginx-knee-" + mode.name(), NginxConfig.Variant.TUNED,
 					List.of(new NginxConfig.Upstream("127.0.0.1", gateway.port())), dir.resolve("nginx"),
 					this.options.edgeLimit());
+			Optional<NginxConfig.EdgeLimit> edge = this.options.edgeLimit();
 			try {
 				pinApart();
 				KneeResult knee = search(mode, gateway, nginx.url());
 				results.add(knee);
 				done.accept(report(results));
+				if (this.options.edgeFromKnee()) {
+					edge = edgeFromKnee(knee, nginx);
+				}
 				if (!this.options.overload().isEmpty()) {
-					overload(knee, gateway).ifPresent(overloads::add);
+					overload(knee, gateway, edge).ifPresent(overloads::add);
 					overloaded.accept(new OverloadReport(this.cores, cpus(), this.options.settle().toSeconds(),
 							this.options.window().toSeconds(), KneeOptions.RECOVERY_MULTIPLE, deadlineMs(), overloads));
 				}
@@ -142,7 +146,7 @@ public final class KneeRun implements AutoCloseable {
 			}
 			if (this.options.coldStart()) {
 				KneeResult knee = results.get(results.size() - 1);
-				coldStart(mode, knee, jar, arguments, links, dir.resolve("cold-start")).ifPresent((cold) -> {
+				coldStart(mode, knee, jar, arguments, links, dir.resolve("cold-start"), edge).ifPresent((cold) -> {
 					coldStarts.add(cold);
 					coldStarted.accept(new ColdStartReport(this.cores, cpus(), coldStarts));
 				});
@@ -152,17 +156,39 @@ public final class KneeRun implements AutoCloseable {
 	}
 
 	/**
+	 * nginx capped at what the knee held in progress
+	 * ({@link NginxConfig.EdgeLimit#fromKnee}), reloaded in place before the overload
+	 * ramps back to the knee; no cap when the mode has no knee.
+	 */
+	private Optional<NginxConfig.EdgeLimit> edgeFromKnee(KneeResult knee, NginxServer nginx)
+			throws InterruptedException {
+		Optional<Double> p99 = knee.kneeStep().map(KneeStep::p99Ms);
+		if (knee.kneeRate() <= 0 || p99.isEmpty()) {
+			this.log.accept(knee.mode() + " has no knee: nginx stays without an edge limit");
+			return Optional.empty();
+		}
+		NginxConfig.EdgeLimit edge = NginxConfig.EdgeLimit.fromKnee(knee.kneeRate(), p99.get());
+		nginx.reload(Optional.of(edge));
+		this.log.accept(String.format(Locale.ROOT,
+				"nginx now lets at most %d requests in progress through to the gateway (--edge-limit %s: the knee's "
+						+ "%.0f/s × its p99 %.0f ms) and refuses the rest itself",
+				edge.perUpstream(), KneeOptions.EDGE_FROM_KNEE, knee.kneeRate(), p99.get()));
+		return Optional.of(edge);
+	}
+
+	/**
 	 * The mode driven past its knee on the same warm gateway; empty when it has no knee
 	 * (no rate passed: there is nothing to multiply).
 	 */
-	private Optional<OverloadResult> overload(KneeResult knee, ServiceProcess gateway) throws InterruptedException {
+	private Optional<OverloadResult> overload(KneeResult knee, ServiceProcess gateway,
+			Optional<NginxConfig.EdgeLimit> edge) throws InterruptedException {
 		if (knee.kneeRate() <= 0) {
 			this.log.accept(knee.mode() + " has no knee: no overload steps");
 			return Optional.empty();
 		}
 		OverloadResult result = new OverloadSteps(this.driver.orElseThrow(), gateway.handle().pid(),
 				URI.create(gateway.actuatorUri() + "/prometheus"), this.options, deadlineMs(), this.log)
-			.run(knee);
+			.run(knee, edge.map(NginxConfig.EdgeLimit::perUpstream).orElse(0));
 		if (!gateway.handle().isAlive()) {
 			throw new RunFailedException(gateway.name() + " exited during its overload steps; see " + gateway.log());
 		}
@@ -177,7 +203,7 @@ public final class KneeRun implements AutoCloseable {
 	 * gateway first.
 	 */
 	private Optional<ColdStart> coldStart(KneeOptions.Mode mode, KneeResult knee, Path jar, List<String> arguments,
-			KitLinks links, Path dir) throws InterruptedException {
+			KitLinks links, Path dir, Optional<NginxConfig.EdgeLimit> edge) throws InterruptedException {
 		if (knee.kneeRate() <= 0 || this.loadRequests.isEmpty()) {
 			this.log.accept(knee.mode() + " has no knee: no cold start");
 			return Optional.empty();
@@ -189,8 +215,7 @@ public final class KneeRun implements AutoCloseable {
 			.get(0);
 		double ready = (System.nanoTime() - begin) / 1e9;
 		NginxServer nginx = this.stack.startNginx("nginx-cold-" + mode.name(), NginxConfig.Variant.TUNED,
-				List.of(new NginxConfig.Upstream("127.0.0.1", gateway.port())), dir.resolve("nginx"),
-				this.options.edgeLimit());
+				List.of(new NginxConfig.Upstream("127.0.0.1", gateway.port())), dir.resolve("nginx"), edge);
 		pinApart();
 		try (OpenModelDriver load = new OpenModelDriver(this.http, nginx.url(), this.loadRequests.get(),
 				OpenModelDriver.CLIENT_TIMEOUT)) {

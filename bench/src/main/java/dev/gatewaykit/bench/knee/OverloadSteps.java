@@ -76,8 +76,9 @@ final class OverloadSteps {
 
 	/**
 	 * Drives the mode of {@code knee} past it; the load is at rate 0 and drained before.
+	 * {@code edgeLimit}: the requests in progress nginx lets through, 0 for no cap.
 	 */
-	OverloadResult run(KneeResult knee) throws InterruptedException {
+	OverloadResult run(KneeResult knee, int edgeLimit) throws InterruptedException {
 		double rate = knee.kneeRate();
 		List<Window> windows = new ArrayList<>();
 		long drop;
@@ -116,8 +117,8 @@ final class OverloadSteps {
 		}
 		Recovery recovery = Recovery.of(KneeOptions.RECOVERY_MULTIPLE * rate, records, drop, end,
 				this.load.inFlightSentBetween(drop, end), this.deadlineMs);
-		return new OverloadResult(knee.mode(), rate, knee.kneeStep().map(KneeStep::p99Ms).orElse(Double.NaN), steps,
-				recovery);
+		return new OverloadResult(knee.mode(), rate, knee.kneeStep().map(KneeStep::p99Ms).orElse(Double.NaN), edgeLimit,
+				steps, recovery);
 	}
 
 	/**

@@ -122,6 +122,17 @@ class KneeOptionsTests {
 	}
 
 	@Test
+	void anEdgeLimitFromTheKneeIsSizedAfterTheSearchSoItNeedsTheOverloadOrTheColdStart() {
+		KneeOptions auto = parse("--edge-limit", "auto", "--overload");
+		assertThat(auto.edgeFromKnee()).isTrue();
+		assertThat(auto.edgeLimit()).as("no cap given: the search runs without one").isEmpty();
+		assertThat(parse("--edge-limit", "auto", "--cold-start").edgeFromKnee()).isTrue();
+		assertThat(parse("--edge-limit", "100").edgeFromKnee()).isFalse();
+		assertThatExceptionOfType(UsageException.class).isThrownBy(() -> parse("--edge-limit", "auto"))
+			.withMessageContaining("--overload or --cold-start");
+	}
+
+	@Test
 	void theLoadAndTheStackArePinnedApartOnlyWhenBothAreGiven() {
 		assertThat(parse().cpuSplit()).isEmpty();
 		assumeTrue(Runtime.getRuntime().availableProcessors() >= 2);
