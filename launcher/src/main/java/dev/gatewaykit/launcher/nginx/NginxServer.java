@@ -66,7 +66,7 @@ public final class NginxServer extends ServerProcess {
 			catch (IOException ex) {
 				throw new UncheckedIOException("could not write the nginx config under " + this.root, ex);
 			}
-			run(this.base, List.of("-t", "-q"), this.root);
+			check(this.base, this.root);
 		}
 
 	}
@@ -144,19 +144,18 @@ public final class NginxServer extends ServerProcess {
 	}
 
 	/**
-	 * Runs nginx with {@code base} and {@code arguments}; fails unless it exits 0 within
-	 * 20 s.
+	 * Lets nginx check the configuration ({@code -t}); fails unless it passes within 20
+	 * s.
 	 */
-	private static void run(List<String> base, List<String> arguments, Path root) {
+	private static void check(List<String> base, Path root) {
 		List<String> command = new ArrayList<>(base);
-		command.addAll(1, arguments);
+		command.addAll(1, List.of("-t", "-q"));
 		try {
 			Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
 			String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 			if (!process.waitFor(20, TimeUnit.SECONDS) || process.exitValue() != 0) {
 				process.destroyForcibly();
-				throw new RunFailedException("nginx " + String.join(" ", arguments) + " failed for "
-						+ root.resolve("nginx.conf") + ": " + output.strip());
+				throw new RunFailedException("nginx rejected " + root.resolve("nginx.conf") + ": " + output.strip());
 			}
 		}
 		catch (IOException ex) {
