@@ -79,8 +79,11 @@ public final class OverloadPage {
 	 * admission's.
 	 */
 	static String edge(OverloadResult result) {
-		return (result.edgeLimit() > 0) ? ", nginx's edge limit " + result.edgeLimit()
-				+ " in progress (its refusals: the 503s not counted by the admission)" : "";
+		String refusals = " (its refusals: the 503s not counted by the admission)";
+		if (result.edgeLimit() > 0) {
+			return ", nginx's edge limit " + result.edgeLimit() + " in progress" + refusals;
+		}
+		return (result.edgeRate() > 0) ? ", nginx's edge rate " + result.edgeRate() + "/s" + refusals : "";
 	}
 
 	private static String refusals(OverloadStep step) {

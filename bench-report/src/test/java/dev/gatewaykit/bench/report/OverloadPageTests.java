@@ -19,13 +19,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 class OverloadPageTests {
 
 	private static OverloadReport report() {
-		OverloadResult admitted = new OverloadResult("fixed+admission", 1200, 80, 150,
+		OverloadResult admitted = new OverloadResult("fixed+admission", 1200, 80, 150, 0,
 				List.of(new OverloadStep(1, 1200, 12_000, 12_000, 1200, 60, 80, 0, 0, 300, Map.of(), 0, 180,
 						List.of("relay: closed", "sessions: closed"), 0, 97, 500, 300, false),
 						new OverloadStep(2, 2400, 24_000, 11_000, 1100, 70, 150, 13_000, 4, 900, Map.of("503", 13_000L),
 								12_900, 110, List.of("relay: closed", "sessions: open"), 2, 97, 500, 300, false)),
 				new Recovery(600, 15, 9000, 30, 1.2));
-		OverloadResult naive = new OverloadResult("naive", 60, 190, 0,
+		OverloadResult naive = new OverloadResult("naive", 60, 190, 0, 55,
 				List.of(new OverloadStep(1, 60, 600, 600, 60, 100, 190, 0, 0, 250, Map.of(), -1, Double.NaN, List.of(),
 						0, 97, 500, 300, false),
 						new OverloadStep(1.5, 90, 400, 200, 20, 3000, 9000, 0, 0, 30_000,
@@ -46,7 +46,8 @@ class OverloadPageTests {
 		assertThat(table)
 			.contains("fixed+admission, knee 1200/s (p99 there 80 ms), nginx's edge limit 150 in progress (its "
 					+ "refusals: the 503s not counted by the admission):")
-			.contains("naive, knee 60/s (p99 there 190 ms):")
+			.contains("naive, knee 60/s (p99 there 190 ms), nginx's edge rate 55/s (its refusals: the 503s not "
+					+ "counted by the admission):")
 			.containsPattern("limit\\s+breakers\\s+cores busy\\s+gateway µs\\s+load µs\\n")
 			.containsPattern("2.0×\\s+2400/s\\s+1100\\s+92 %\\s+70 ms\\s+150 ms\\s+13000 \\(12900 admission\\)\\s+"
 					+ "4.0 ms\\s+900 ms\\s+503 × 13000\\s+110\\s+sessions: open, 2 changes")
@@ -67,6 +68,7 @@ class OverloadPageTests {
 		assertThat(read.results().get(0).steps().get(1).errors()).containsEntry("503", 13_000L);
 		assertThat(read.results().get(1).steps().get(0).limit()).isNaN();
 		assertThat(read.results()).extracting(OverloadResult::edgeLimit).containsExactly(150, 0);
+		assertThat(read.results()).extracting(OverloadResult::edgeRate).containsExactly(0, 55);
 		String html = Files.readString(dir.resolve(OverloadPage.PAGE));
 		assertThat(html).contains("<h1>Past the knee</h1>")
 			.contains("2xx answers a second as % of the knee")

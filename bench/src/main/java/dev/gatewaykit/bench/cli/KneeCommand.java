@@ -134,6 +134,14 @@ public final class KneeCommand extends KitCommand {
 					+ "docs/overload.md)")
 	@Nullable String edgeLimit;
 
+	@Option(names = "--edge-rate", paramLabel = "N|auto",
+			description = "nginx lets at most N requests a second through to the gateway (bursts of a fifth of a "
+					+ "second above it) and answers the rest 503 JSON with Retry-After itself; unlike --edge-limit "
+					+ "it does not refuse a cold gateway that is slower but not offered more; auto: each mode is "
+					+ "searched without one, then nginx is reloaded with its knee's rate for --overload and "
+					+ "--cold-start (default: none; docs/overload.md)")
+	@Nullable String edgeRate;
+
 	@Option(names = "--out", paramLabel = "DIR", description = "where results go (default target/kit/knee-<timestamp>)")
 	@Nullable String out;
 

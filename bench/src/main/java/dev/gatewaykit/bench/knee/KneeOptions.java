@@ -43,19 +43,23 @@ import dev.gatewaykit.launcher.stack.GatewaySelection;
  * {@link ColdStart#MULTIPLE} of its knee
  * @param coldStartRate the rate offered instead, requests a second
  * @param cpuSplit the load's CPUs and the stack's, when they are to be kept apart
- * @param edgeLimit requests in progress nginx lets through to the gateway, when capped
- * there too by a number given
- * @param edgeFromKnee whether nginx is capped, after each mode's search, at what its knee
- * held in progress ({@link EdgeLimit#fromKnee}): for the overload and the cold start
+ * @param edgeLimit what nginx lets through to the gateway (requests in progress or a
+ * second), when capped there too by a number given
+ * @param edgeFromKnee the kind of limit nginx is given after each mode's search, sized
+ * from its knee ({@link EdgeLimit.Kind#fromKnee}), when asked: for the overload and the
+ * cold start
  * @param out the run's directory
  */
 public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double start, double maxRate, double resolution,
 		int maxSteps, KneeCriteria criteria, Duration warmup, Duration maxWarmup, Duration settle, Duration window,
 		int redisLatencyMs, int authLatencyMs, int users, List<Double> overload, boolean coldStart,
-		OptionalDouble coldStartRate, Optional<CpuSplit> cpuSplit, Optional<EdgeLimit> edgeLimit, boolean edgeFromKnee,
-		Path out) {
+		OptionalDouble coldStartRate, Optional<CpuSplit> cpuSplit, Optional<EdgeLimit> edgeLimit,
+		Optional<EdgeLimit.Kind> edgeFromKnee, Path out) {
 
-	/** {@code --edge-limit}'s value that sizes the cap from each mode's knee. */
+	/**
+	 * {@code --edge-limit}'s and {@code --edge-rate}'s value that sizes it from each
+	 * mode's knee.
+	 */
 	public static final String EDGE_FROM_KNEE = "auto";
 
 	/** The overload's multiples of the knee unless given. */
@@ -181,13 +185,32 @@ public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double st
 		OptionalDouble coldStartRate = args.has("cold-start-rate")
 				? OptionalDouble.of(args.decimal("cold-start-rate", 0, 1)) : OptionalDouble.empty();
 		Optional<CpuSplit> cpuSplit = cpuSplit(args);
-		boolean edgeFromKnee = EDGE_FROM_KNEE.equals(args.string("edge-limit", ""));
-		if (edgeFromKnee && !args.flag("overload") && !args.flag("cold-start")) {
-			throw new UsageException("--edge-limit " + EDGE_FROM_KNEE
+		if (args.has("edge-limit") && args.has("edge-rate")) {
+			throw new UsageException("--edge-limit and --edge-rate are two ways to cap nginx: give one of them");
+		}
+		Optional<EdgeLimit.Kind> edgeFromKnee = Optional.empty();
+		Optional<EdgeLimit> edgeLimit = Optional.empty();
+		if (args.has("edge-limit")) {
+			if (EDGE_FROM_KNEE.equals(args.string("edge-limit", ""))) {
+				edgeFromKnee = Optional.of(EdgeLimit.Kind.IN_PROGRESS);
+			}
+			else {
+				edgeLimit = Optional.of(new EdgeLimit.InProgress(args.integer("edge-limit", 0, 1, 100_000)));
+			}
+		}
+		if (args.has("edge-rate")) {
+			if (EDGE_FROM_KNEE.equals(args.string("edge-rate", ""))) {
+				edgeFromKnee = Optional.of(EdgeLimit.Kind.RATE);
+			}
+			else {
+				edgeLimit = Optional.of(new EdgeLimit.Rate(args.integer("edge-rate", 0, 1, 1_000_000)));
+			}
+		}
+		if (edgeFromKnee.isPresent() && !args.flag("overload") && !args.flag("cold-start")) {
+			String option = (edgeFromKnee.get() == EdgeLimit.Kind.RATE) ? "--edge-rate" : "--edge-limit";
+			throw new UsageException(option + " " + EDGE_FROM_KNEE
 					+ " caps nginx after each search, for --overload or --cold-start: give one of them");
 		}
-		Optional<EdgeLimit> edgeLimit = (args.has("edge-limit") && !edgeFromKnee)
-				? Optional.of(new EdgeLimit(args.integer("edge-limit", 0, 1, 100_000))) : Optional.empty();
 		Path out = args.outDir(kitDir, "knee-");
 		return new KneeOptions(List.copyOf(modes), jar, start, maxRate,
 				args.decimal("resolution-pct", KneeSearch.DEFAULT_RESOLUTION * 100, 0.5) / 100,

@@ -106,8 +106,8 @@ public final class KneeRun implements AutoCloseable {
 		links.latency(KitLinks.AUTH, this.options.authLatencyMs());
 		pinApart();
 		this.options.edgeLimit()
-			.ifPresent((limit) -> this.log.accept("nginx lets at most " + limit.perUpstream()
-					+ " requests in progress through to the gateway and refuses the rest itself (--edge-limit)"));
+			.ifPresent((limit) -> this.log
+				.accept("nginx lets " + limit.describe() + " through to the gateway and refuses the rest itself"));
 		List<KneeResult> results = new ArrayList<>();
 		List<OverloadResult> overloads = new ArrayList<>();
 		List<ColdStart> coldStarts = new ArrayList<>();
@@ -129,8 +129,8 @@ public final class KneeRun implements AutoCloseable {
 				KneeResult knee = search(mode, gateway, nginx.url());
 				results.add(knee);
 				done.accept(report(results));
-				if (this.options.edgeFromKnee()) {
-					edge = edgeFromKnee(knee, nginx);
+				if (this.options.edgeFromKnee().isPresent()) {
+					edge = edgeFromKnee(this.options.edgeFromKnee().get(), knee, nginx);
 				}
 				if (!this.options.overload().isEmpty()) {
 					overload(knee, gateway, edge).ifPresent(overloads::add);
@@ -156,23 +156,23 @@ public final class KneeRun implements AutoCloseable {
 	}
 
 	/**
-	 * nginx capped at what the knee held in progress
-	 * ({@link NginxConfig.EdgeLimit#fromKnee}), reloaded in place before the overload
-	 * ramps back to the knee; no cap when the mode has no knee.
+	 * nginx limited by {@code kind} sized from the knee
+	 * ({@link NginxConfig.EdgeLimit.Kind#fromKnee}), reloaded in place before the
+	 * overload ramps back to the knee; no limit when the mode has no knee.
 	 */
-	private Optional<NginxConfig.EdgeLimit> edgeFromKnee(KneeResult knee, NginxServer nginx)
-			throws InterruptedException {
+	private Optional<NginxConfig.EdgeLimit> edgeFromKnee(NginxConfig.EdgeLimit.Kind kind, KneeResult knee,
+			NginxServer nginx) throws InterruptedException {
 		Optional<Double> p99 = knee.kneeStep().map(KneeStep::p99Ms);
 		if (knee.kneeRate() <= 0 || p99.isEmpty()) {
 			this.log.accept(knee.mode() + " has no knee: nginx stays without an edge limit");
 			return Optional.empty();
 		}
-		NginxConfig.EdgeLimit edge = NginxConfig.EdgeLimit.fromKnee(knee.kneeRate(), p99.get());
+		NginxConfig.EdgeLimit edge = kind.fromKnee(knee.kneeRate(), p99.get());
 		nginx.reload(Optional.of(edge));
 		this.log.accept(String.format(Locale.ROOT,
-				"nginx now lets at most %d requests in progress through to the gateway (--edge-limit %s: the knee's "
-						+ "%.0f/s × its p99 %.0f ms) and refuses the rest itself",
-				edge.perUpstream(), KneeOptions.EDGE_FROM_KNEE, knee.kneeRate(), p99.get()));
+				"nginx now lets %s through to the gateway (sized from the knee: %.0f/s, p99 %.0f ms) and refuses the "
+						+ "rest itself",
+				edge.describe(), knee.kneeRate(), p99.get()));
 		return Optional.of(edge);
 	}
 
@@ -188,7 +188,7 @@ public final class KneeRun implements AutoCloseable {
 		}
 		OverloadResult result = new OverloadSteps(this.driver.orElseThrow(), gateway.handle().pid(),
 				URI.create(gateway.actuatorUri() + "/prometheus"), this.options, deadlineMs(), this.log)
-			.run(knee, edge.map(NginxConfig.EdgeLimit::perUpstream).orElse(0));
+			.run(knee, edge);
 		if (!gateway.handle().isAlive()) {
 			throw new RunFailedException(gateway.name() + " exited during its overload steps; see " + gateway.log());
 		}

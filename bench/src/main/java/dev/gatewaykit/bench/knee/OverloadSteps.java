@@ -27,6 +27,7 @@ import dev.gatewaykit.bench.drive.WarmUp;
 import dev.gatewaykit.bench.model.PrometheusText;
 import dev.gatewaykit.bench.probe.BreakerWatch;
 import dev.gatewaykit.launcher.HttpAnswer;
+import dev.gatewaykit.launcher.nginx.NginxConfig.EdgeLimit;
 
 /**
  * A mode driven past its knee, right after its search on the same warm gateway: back to
@@ -76,9 +77,9 @@ final class OverloadSteps {
 
 	/**
 	 * Drives the mode of {@code knee} past it; the load is at rate 0 and drained before.
-	 * {@code edgeLimit}: the requests in progress nginx lets through, 0 for no cap.
+	 * {@code edge}: what nginx lets through, if it limits the gateway.
 	 */
-	OverloadResult run(KneeResult knee, int edgeLimit) throws InterruptedException {
+	OverloadResult run(KneeResult knee, Optional<EdgeLimit> edge) throws InterruptedException {
 		double rate = knee.kneeRate();
 		List<Window> windows = new ArrayList<>();
 		long drop;
@@ -117,7 +118,9 @@ final class OverloadSteps {
 		}
 		Recovery recovery = Recovery.of(KneeOptions.RECOVERY_MULTIPLE * rate, records, drop, end,
 				this.load.inFlightSentBetween(drop, end), this.deadlineMs);
-		return new OverloadResult(knee.mode(), rate, knee.kneeStep().map(KneeStep::p99Ms).orElse(Double.NaN), edgeLimit,
+		return new OverloadResult(knee.mode(), rate, knee.kneeStep().map(KneeStep::p99Ms).orElse(Double.NaN),
+				edge.map((limit) -> (limit instanceof EdgeLimit.InProgress cap) ? cap.perUpstream() : 0).orElse(0),
+				edge.map((limit) -> (limit instanceof EdgeLimit.Rate perSecond) ? perSecond.perSecond() : 0).orElse(0),
 				steps, recovery);
 	}
 

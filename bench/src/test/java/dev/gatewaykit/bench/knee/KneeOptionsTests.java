@@ -112,23 +112,34 @@ class KneeOptionsTests {
 	}
 
 	@Test
-	void nginxCapsRequestsInProgressOnlyWhenAnEdgeLimitIsGiven() {
+	void nginxCapsRequestsInProgressOrASecondOnlyWhenAnEdgeLimitIsGiven() {
 		assertThat(parse().edgeLimit()).isEmpty();
-		assertThat(parse("--edge-limit", "100").edgeLimit()).contains(new EdgeLimit(100));
+		assertThat(parse("--edge-limit", "100").edgeLimit()).contains(new EdgeLimit.InProgress(100));
+		assertThat(parse("--edge-rate", "350").edgeLimit()).contains(new EdgeLimit.Rate(350));
 		assertThatExceptionOfType(UsageException.class).isThrownBy(() -> parse("--edge-limit", "0"))
 			.withMessageContaining("--edge-limit");
 		assertThatExceptionOfType(UsageException.class).isThrownBy(() -> parse("--edge-limit", "many"))
 			.withMessageContaining("--edge-limit");
+		assertThatExceptionOfType(UsageException.class).isThrownBy(() -> parse("--edge-rate", "0"))
+			.withMessageContaining("--edge-rate");
+		assertThatExceptionOfType(UsageException.class)
+			.isThrownBy(() -> parse("--edge-limit", "100", "--edge-rate", "350"))
+			.withMessage("--edge-limit and --edge-rate are two ways to cap nginx: give one of them");
 	}
 
 	@Test
 	void anEdgeLimitFromTheKneeIsSizedAfterTheSearchSoItNeedsTheOverloadOrTheColdStart() {
 		KneeOptions auto = parse("--edge-limit", "auto", "--overload");
-		assertThat(auto.edgeFromKnee()).isTrue();
+		assertThat(auto.edgeFromKnee()).contains(EdgeLimit.Kind.IN_PROGRESS);
 		assertThat(auto.edgeLimit()).as("no cap given: the search runs without one").isEmpty();
-		assertThat(parse("--edge-limit", "auto", "--cold-start").edgeFromKnee()).isTrue();
-		assertThat(parse("--edge-limit", "100").edgeFromKnee()).isFalse();
+		assertThat(parse("--edge-limit", "auto", "--cold-start").edgeFromKnee()).contains(EdgeLimit.Kind.IN_PROGRESS);
+		assertThat(parse("--edge-rate", "auto", "--cold-start").edgeFromKnee()).contains(EdgeLimit.Kind.RATE);
+		assertThat(parse("--edge-rate", "auto", "--cold-start").edgeLimit()).isEmpty();
+		assertThat(parse("--edge-limit", "100").edgeFromKnee()).isEmpty();
 		assertThatExceptionOfType(UsageException.class).isThrownBy(() -> parse("--edge-limit", "auto"))
+			.withMessageContaining("--overload or --cold-start");
+		assertThatExceptionOfType(UsageException.class).isThrownBy(() -> parse("--edge-rate", "auto"))
+			.withMessageStartingWith("--edge-rate auto")
 			.withMessageContaining("--overload or --cold-start");
 	}
 

@@ -127,52 +127,171 @@ public final class NginxConfig {
 	}
 
 	/**
-	 * Requests in progress nginx lets through to each upstream instance, above which it
-	 * refuses at once with 503 JSON and {@code Retry-After} (the tuned template's
-	 * {@code limit_conn in_flight}); none by default. A refusal here costs nginx a few
+	 * What nginx lets through to the gateway instances before it refuses at once with 503
+	 * JSON and {@code Retry-After}; none by default. A refusal here costs nginx a few
 	 * microseconds and never waits in the gateway's queue, where the gateway's own
-	 * refusals wait for a busy event loop.
-	 *
-	 * @param perUpstream requests in progress per upstream instance; the cap nginx
-	 * applies is this times the instances
+	 * refusals wait for a busy event loop. Each limit is given per upstream instance; the
+	 * one nginx applies is that times the instances.
 	 */
-	public record EdgeLimit(int perUpstream) {
+	public sealed interface EdgeLimit {
 
-		public EdgeLimit {
-			if (perUpstream < 1) {
-				throw new IllegalArgumentException(
-						"the edge limit must be at least 1 request in progress per gateway, was " + perUpstream);
+		/**
+		 * The template's lines in {@code location /} for this limit over
+		 * {@code upstreams}.
+		 */
+		String directives(int upstreams, ClientLimits limits);
+
+		/** The template's line at {@code http} level: the zone a rate is kept in. */
+		String zone(int upstreams);
+
+		/**
+		 * What it lets through, for a log line or a report: "at most 37 requests in
+		 * progress".
+		 */
+		String describe();
+
+		/**
+		 * How an edge limit is sized from a mode's knee
+		 * ({@code ./kit knee --edge-limit auto}, {@code --edge-rate auto}).
+		 */
+		enum Kind {
+
+			IN_PROGRESS, RATE;
+
+			/**
+			 * This kind's limit for a gateway whose knee held {@code kneeRate} at a p99
+			 * of {@code kneeP99Ms}.
+			 * @throws IllegalArgumentException for a knee without a rate or a p99
+			 */
+			public EdgeLimit fromKnee(double kneeRate, double kneeP99Ms) {
+				if (!(kneeRate > 0 && kneeP99Ms > 0)) {
+					throw new IllegalArgumentException("an edge limit from a knee needs its rate and its p99, were "
+							+ kneeRate + " and " + kneeP99Ms);
+				}
+				return switch (this) {
+					case IN_PROGRESS -> InProgress.fromKnee(kneeRate, kneeP99Ms);
+					case RATE -> Rate.fromKnee(kneeRate);
+				};
 			}
+
 		}
 
 		/**
-		 * What a gateway held in progress at its knee, by Little's law: its rate there
-		 * times its p99 there, rounded up. Sized by the p99, not the mean, so that the
-		 * knee itself is not refused (its bursts stay under it); past the knee it lets in
-		 * no more than the knee's tail latency would keep busy, so that the admitted
-		 * requests wait about as long as they did there and the rest are refused at once.
-		 * @throws IllegalArgumentException for a knee without a rate or a p99
+		 * Requests in progress at once (the tuned template's
+		 * {@code limit_conn in_flight}). It follows the gateway's latency: a gateway
+		 * twice as slow is let through half the rate, which is also why it refuses a cold
+		 * JVM that a rate would not (a cold JVM needs more in progress for the same
+		 * rate).
+		 *
+		 * @param perUpstream requests in progress per upstream instance
 		 */
-		public static EdgeLimit fromKnee(double kneeRate, double kneeP99Ms) {
-			if (!(kneeRate > 0 && kneeP99Ms > 0)) {
-				throw new IllegalArgumentException(
-						"an edge limit from a knee needs its rate and its p99, were " + kneeRate + " and " + kneeP99Ms);
+		record InProgress(int perUpstream) implements EdgeLimit {
+
+			public InProgress {
+				if (perUpstream < 1) {
+					throw new IllegalArgumentException(
+							"the edge limit must be at least 1 request in progress per gateway, was " + perUpstream);
+				}
 			}
-			return new EdgeLimit((int) Math.ceil(kneeRate * kneeP99Ms / 1000));
+
+			/**
+			 * What a gateway held in progress at its knee, by Little's law: its rate
+			 * there times its p99 there, rounded up. Sized by the p99, not the mean, so
+			 * that the knee itself is not refused (its bursts stay under it); past the
+			 * knee it lets in no more than the knee's tail latency would keep busy, so
+			 * that the admitted requests wait about as long as they did there and the
+			 * rest are refused at once.
+			 */
+			static InProgress fromKnee(double kneeRate, double kneeP99Ms) {
+				return new InProgress((int) Math.ceil(kneeRate * kneeP99Ms / 1000));
+			}
+
+			@Override
+			public String directives(int upstreams, ClientLimits limits) {
+				// limit_conn_status is one per location: the per-client cap, which this
+				// location would otherwise inherit with its 429, is restated under it.
+				return "limit_conn in_flight " + Math.multiplyExact(this.perUpstream, upstreams) + ";\n"
+						+ "            limit_conn per_client " + limits.connections() + ";\n"
+						+ "            limit_conn_status 503;\n"
+						+ "            # One line a refusal at error level would be thousands a second under overload.\n"
+						+ "            limit_conn_log_level info;";
+			}
+
+			@Override
+			public String zone(int upstreams) {
+				return NO_RATE_ZONE;
+			}
+
+			@Override
+			public String describe() {
+				return "at most " + this.perUpstream + " requests in progress";
+			}
+
 		}
 
-		/** The template's lines for this limit over {@code upstreams} instances. */
-		String directives(int upstreams, ClientLimits limits) {
-			// limit_conn_status is one per location: the per-client cap, which this
-			// location would otherwise inherit with its 429, is restated under it.
-			return "limit_conn in_flight " + Math.multiplyExact(this.perUpstream, upstreams) + ";\n"
-					+ "            limit_conn per_client " + limits.connections() + ";\n"
-					+ "            limit_conn_status 503;\n"
-					+ "            # One line a refusal at error level would be thousands a second under overload.\n"
-					+ "            limit_conn_log_level info;";
+		/**
+		 * Requests a second (the tuned template's {@code limit_req edge_rate}, nodelay),
+		 * with a burst of {@link #BURST_SECONDS} of them above it. It does not follow the
+		 * gateway's latency, so a cold JVM, slower but not offered more, is let through
+		 * whole; a gateway slowed by its dependencies is left to its own adaptive limit.
+		 *
+		 * @param perSecond requests a second per upstream instance
+		 */
+		record Rate(int perSecond) implements EdgeLimit {
+
+			/**
+			 * The burst above the rate, in seconds of it. nginx lets a request through
+			 * while those it let through, less what the rate has drained since, stay
+			 * within the burst: random arrivals at the rate itself walk that count up and
+			 * down without a drift, so the burst is what keeps the rate's own
+			 * fluctuations from being refused. Simulated for nginx's algorithm with
+			 * random arrivals at 356 a second: 0.1 s refused 1.4 % at the rate itself,
+			 * 0.2 s 0.6 %; nothing at 90 % of it.
+			 */
+			static final double BURST_SECONDS = 0.2;
+
+			public Rate {
+				if (perSecond < 1) {
+					throw new IllegalArgumentException(
+							"the edge rate must be at least 1 request a second per gateway, was " + perSecond);
+				}
+			}
+
+			/** The knee's rate, whole requests a second: what the gateway held there. */
+			static Rate fromKnee(double kneeRate) {
+				return new Rate(Math.max(1, (int) Math.floor(kneeRate)));
+			}
+
+			/** Requests let through at once above the rate, per upstream instance. */
+			public int burst() {
+				return (int) Math.ceil(this.perSecond * BURST_SECONDS);
+			}
+
+			@Override
+			public String directives(int upstreams, ClientLimits limits) {
+				return "limit_req zone=edge_rate burst=" + Math.multiplyExact(burst(), upstreams) + " nodelay;\n"
+						+ "            limit_req_status 503;\n"
+						+ "            # One line a refusal at error level would be thousands a second under overload.\n"
+						+ "            limit_req_log_level info;";
+			}
+
+			@Override
+			public String zone(int upstreams) {
+				// One key for every request: the rate is the front end's, not a client's.
+				return "limit_req_zone $server_port zone=edge_rate:1m rate="
+						+ Math.multiplyExact(this.perSecond, upstreams) + "r/s;";
+			}
+
+			@Override
+			public String describe() {
+				return "at most " + this.perSecond + " requests a second (bursts of " + burst() + ")";
+			}
+
 		}
 
 	}
+
+	private static final String NO_RATE_ZONE = "# No edge rate (./kit knee --edge-rate).";
 
 	/** Directories under the prefix that the templates point at. */
 	static final List<String> DIRECTORIES = List.of("logs", "temp/client_body", "temp/proxy", "temp/fastcgi",
@@ -241,8 +360,10 @@ public final class NginxConfig {
 				servers.toString(), "PREFIX", prefix.toAbsolutePath().normalize().toString(), "WORKER_PROCESSES",
 				String.valueOf(workers), "LOGIN_RATE", String.valueOf(limits.loginsPerSecond()), "LOGIN_BURST",
 				String.valueOf(limits.loginBurst()), "CONNECTIONS_PER_CLIENT", String.valueOf(limits.connections()),
-				"EDGE_LIMIT", edge.map((limit) -> limit.directives(upstreams.size(), limits))
-					.orElse("# No cap on requests in progress (./kit knee --edge-limit)."));
+				"EDGE_LIMIT",
+				edge.map((limit) -> limit.directives(upstreams.size(), limits))
+					.orElse("# No edge limit (./kit knee --edge-limit, --edge-rate)."),
+				"EDGE_RATE_ZONE", edge.map((limit) -> limit.zone(upstreams.size())).orElse(NO_RATE_ZONE));
 		Matcher matcher = PLACEHOLDER.matcher(template);
 		StringBuilder out = new StringBuilder();
 		List<String> unknown = new ArrayList<>();

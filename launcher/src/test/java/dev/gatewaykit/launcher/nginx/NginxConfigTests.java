@@ -77,7 +77,7 @@ class NginxConfigTests {
 	@Test
 	void anEdgeLimitCapsRequestsInProgressAtItsValueTimesTheInstancesAndNginxAcceptsIt() throws Exception {
 		Path config = NginxConfig.write(NginxConfig.Variant.TUNED, TEMPLATES, 18080, TWO_GATEWAYS, this.prefix, 1,
-				NginxConfig.ClientLimits.BENCH, Optional.of(new NginxConfig.EdgeLimit(160)));
+				NginxConfig.ClientLimits.BENCH, Optional.of(new NginxConfig.EdgeLimit.InProgress(160)));
 		String location = directives(Files.readString(config));
 
 		assertThat(location).contains("limit_conn in_flight 320;", "limit_conn_status 503;",
@@ -86,24 +86,51 @@ class NginxConfigTests {
 	}
 
 	@Test
-	void withoutAnEdgeLimitNothingCapsRequestsInProgress() throws IOException {
+	void withoutAnEdgeLimitNothingCapsRequestsInProgressOrASecond() throws IOException {
 		assertThat(directives(render(NginxConfig.Variant.TUNED))).doesNotContain("limit_conn in_flight",
-				"limit_conn_status 503");
+				"limit_conn_status 503", "edge_rate", "limit_req_status 503");
 	}
 
 	@Test
 	void anEdgeLimitFromAKneeIsWhatItHeldInProgressAtItsP99RoundedUp() {
-		assertThat(NginxConfig.EdgeLimit.fromKnee(600, 145.8)).isEqualTo(new NginxConfig.EdgeLimit(88));
-		assertThat(NginxConfig.EdgeLimit.fromKnee(274, 78.9)).isEqualTo(new NginxConfig.EdgeLimit(22));
-		assertThat(NginxConfig.EdgeLimit.fromKnee(1, 1)).isEqualTo(new NginxConfig.EdgeLimit(1));
-		assertThatIllegalArgumentException().isThrownBy(() -> NginxConfig.EdgeLimit.fromKnee(600, Double.NaN))
+		assertThat(NginxConfig.EdgeLimit.Kind.IN_PROGRESS.fromKnee(600, 145.8))
+			.isEqualTo(new NginxConfig.EdgeLimit.InProgress(88));
+		assertThat(NginxConfig.EdgeLimit.Kind.IN_PROGRESS.fromKnee(274, 78.9))
+			.isEqualTo(new NginxConfig.EdgeLimit.InProgress(22));
+		assertThat(NginxConfig.EdgeLimit.Kind.IN_PROGRESS.fromKnee(1, 1))
+			.isEqualTo(new NginxConfig.EdgeLimit.InProgress(1));
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> NginxConfig.EdgeLimit.Kind.IN_PROGRESS.fromKnee(600, Double.NaN))
 			.withMessageContaining("rate and its p99");
-		assertThatIllegalArgumentException().isThrownBy(() -> NginxConfig.EdgeLimit.fromKnee(0, 100));
+		assertThatIllegalArgumentException().isThrownBy(() -> NginxConfig.EdgeLimit.Kind.IN_PROGRESS.fromKnee(0, 100));
+	}
+
+	@Test
+	void anEdgeRateLimitsRequestsASecondWithABurstOfAFifthOfASecondAndNginxAcceptsIt() throws Exception {
+		Path config = NginxConfig.write(NginxConfig.Variant.TUNED, TEMPLATES, 18080, TWO_GATEWAYS, this.prefix, 1,
+				NginxConfig.ClientLimits.BENCH, Optional.of(new NginxConfig.EdgeLimit.Rate(356)));
+		String rendered = directives(Files.readString(config));
+
+		assertThat(rendered).contains("limit_req_zone $server_port zone=edge_rate:1m rate=712r/s;",
+				"limit_req zone=edge_rate burst=144 nodelay;", "limit_req_status 503;");
+		assertThat(rendered).as("no cap on requests in progress beside it").doesNotContain("limit_conn in_flight");
+		nginxTest(config);
+	}
+
+	@Test
+	void anEdgeRateFromAKneeIsItsRateInWholeRequests() {
+		assertThat(NginxConfig.EdgeLimit.Kind.RATE.fromKnee(356.7, 103)).isEqualTo(new NginxConfig.EdgeLimit.Rate(356));
+		assertThat(NginxConfig.EdgeLimit.Kind.RATE.fromKnee(0.5, 103)).isEqualTo(new NginxConfig.EdgeLimit.Rate(1));
+		assertThat(new NginxConfig.EdgeLimit.Rate(1).burst()).isEqualTo(1);
+		assertThat(new NginxConfig.EdgeLimit.Rate(424).burst()).isEqualTo(85);
+		assertThatIllegalArgumentException().isThrownBy(() -> NginxConfig.EdgeLimit.Kind.RATE.fromKnee(0, 100));
+		assertThatIllegalArgumentException().isThrownBy(() -> new NginxConfig.EdgeLimit.Rate(0))
+			.withMessageContaining("at least 1");
 	}
 
 	@Test
 	void anEdgeLimitBelowOneIsRefused() {
-		assertThatIllegalArgumentException().isThrownBy(() -> new NginxConfig.EdgeLimit(0))
+		assertThatIllegalArgumentException().isThrownBy(() -> new NginxConfig.EdgeLimit.InProgress(0))
 			.withMessageContaining("at least 1");
 	}
 

@@ -316,9 +316,36 @@ class NginxUpstreamIntegrationTests {
 		try (ServerSocket silent = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
 			int port = startNginx(NginxConfig.Variant.TUNED,
 					List.of(new NginxConfig.Upstream("127.0.0.1", silent.getLocalPort())), ClientLimits.BENCH,
-					Optional.of(new EdgeLimit(limit)));
+					Optional.of(new EdgeLimit.InProgress(limit)));
 			assertRefusesBeyond(port, limit);
 		}
+	}
+
+	/**
+	 * The edge rate: at 1 request a second (its burst 1), requests sent back to back are
+	 * let through while within the rate and its burst, and the rest answered 503 at once,
+	 * in the kit's JSON with Retry-After, by nginx itself: the backend never sees them.
+	 */
+	@Test
+	void tunedWithAnEdgeRateRefusesRequestsAboveItWith503Json() throws Exception {
+		Backend backend = backend("a");
+		int port = startNginx(NginxConfig.Variant.TUNED, List.of(new NginxConfig.Upstream("127.0.0.1", backend.port())),
+				ClientLimits.BENCH, Optional.of(new EdgeLimit.Rate(1)));
+		List<HttpResponse<String>> answers = new ArrayList<>();
+		for (int i = 0; i < 5; i++) {
+			answers.add(get(port));
+		}
+
+		assertThat(answers.get(0).statusCode()).isEqualTo(200);
+		List<HttpResponse<String>> refused = answers.stream().filter((answer) -> answer.statusCode() == 503).toList();
+		assertThat(refused).as("five requests within a second of a rate of 1 with a burst of 1").isNotEmpty();
+		assertThat(refused).allSatisfy((answer) -> {
+			assertThat(answer.headers().firstValue("Retry-After")).contains("1");
+			assertThat(answer.headers().firstValue("Content-Type"))
+				.hasValueSatisfying((type) -> assertThat(type).startsWith("application/json"));
+			assertThat(answer.body()).contains("\"status\":503", "\"error\":\"overloaded\"");
+		});
+		assertThat(backend.hits.get()).isEqualTo(answers.size() - refused.size());
 	}
 
 	/**
@@ -354,7 +381,7 @@ class NginxUpstreamIntegrationTests {
 				List.of(new NginxConfig.Upstream("127.0.0.1", backend.getAddress().getPort())), this.prefix)) {
 			assertThat(Files.readString(this.prefix.resolve("nginx.conf"))).doesNotContain("limit_conn in_flight");
 
-			nginx.reload(Optional.of(new EdgeLimit(limit)));
+			nginx.reload(Optional.of(new EdgeLimit.InProgress(limit)));
 
 			assertThat(Files.readString(this.prefix.resolve("nginx.conf"))).contains("limit_conn in_flight 2;");
 			assertRefusesBeyond(nginx.port(), limit);
