@@ -46,7 +46,8 @@ public final class ColdStartPage {
 				100 * ColdStart.MULTIPLE, report.cores(), report.cpus(), ColdStart.MAX_ERROR_PCT));
 		text.append(TextTable.render(rows));
 		for (ColdStart cold : report.results()) {
-			text.append(String.format(Locale.ROOT, "%n%s, errors %% by second:%n", cold.mode()));
+			String edge = cold.edge().isEmpty() ? "" : ", behind nginx's edge limit of " + cold.edge();
+			text.append(String.format(Locale.ROOT, "%n%s%s, errors %% by second:%n", cold.mode(), edge));
 			StringBuilder line = new StringBuilder();
 			for (ColdStart.Second second : cold.seconds()) {
 				line.append(String.format(Locale.ROOT, "%5.1f", second.errorPct()));

@@ -57,8 +57,9 @@ public final class KneePage {
 					Integer.toString(result.steps().size()), result.ended()));
 		}
 		StringBuilder text = new StringBuilder(
-				String.format(Locale.ROOT, "knee: the highest open-model rate with %s, on %d cores, %s%n",
-						report.criteria().describe(), report.cores(), report.cpus()));
+				String.format(Locale.ROOT, "knee: the highest open-model rate with %s, on %d cores, %s%s%n",
+						report.criteria().describe(), report.cores(), report.cpus(),
+						report.edge().isEmpty() ? "" : ", behind nginx's edge limit of " + report.edge()));
 		text.append(TextTable.render(rows));
 		for (KneeResult result : report.results()) {
 			text.append(String.format(Locale.ROOT, "%n%s, its steps by rate:%n", result.mode()));

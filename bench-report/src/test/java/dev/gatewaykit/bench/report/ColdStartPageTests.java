@@ -24,8 +24,9 @@ class ColdStartPageTests {
 			cold.add(new ColdStart.Second(second, 1000, (second <= 3) ? 500 : 0, (second <= 5) ? 300 : 0, 900));
 		}
 		return new ColdStartReport(2, "the load on the stack's CPUs",
-				List.of(new ColdStart("fixed", 1333, 1000, 36.3, 12_000, 0, 0, 1000, false, warm),
-						new ColdStart("fixed-no-warm-up", 1333, 1000, 6.4, 12_000, 1500, 1500, 1000, true, cold)));
+				List.of(new ColdStart("fixed", 1333, 1000, "at most 1333 requests a second (bursts of 267)", 36.3,
+						12_000, 0, 0, 1000, false, warm),
+						new ColdStart("fixed-no-warm-up", 1333, 1000, "", 6.4, 12_000, 1500, 1500, 1000, true, cold)));
 	}
 
 	@Test
@@ -39,6 +40,9 @@ class ColdStartPageTests {
 			.containsPattern(
 					"fixed-no-warm-up\\s+1333/s\\s+1000/s\\s+6.4 s\\s+12 s \\(cut\\)\\s+12000\\s+1500 \\(12.50 %\\)\\s+1500\\s+"
 							+ "second 4\\s+no")
+			.contains("fixed, behind nginx's edge limit of at most 1333 requests a second (bursts of 267), errors % by "
+					+ "second:")
+			.contains("fixed-no-warm-up, errors % by second:")
 			.contains("    1- 10 s: 50.0 50.0 50.0  0.0  0.0  0.0  0.0  0.0  0.0  0.0")
 			.contains("  rest:       0.0  0.0");
 	}

@@ -18,6 +18,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 class KneePageTests {
 
 	private static KneeReport report() {
+		return report("");
+	}
+
+	private static KneeReport report(String edge) {
 		// Held in search order: up, the failure, then the bisection.
 		KneeResult fixed = new KneeResult("fixed", 1131, 565.5, true, "resolved: 1131/s passed, 1180/s failed", 42,
 				List.of(new KneeStep(800, 8000, 0, 800, 2.1, 9.5, 61, true, false),
@@ -26,7 +30,15 @@ class KneePageTests {
 						new KneeStep(1180, 11800, 30, 1177, 3, 260, 88, false, false)));
 		KneeResult naive = new KneeResult("naive", 0, 0, false, "no rate passed, down to 1/s", 120,
 				List.of(new KneeStep(1, 10, 10, 0, 0, 0, 5, false, false)));
-		return new KneeReport(new KneeCriteria(200, 0.1), 2, KneeReport.SHARED, 5, 7, 10, 1, 50, List.of(fixed, naive));
+		return new KneeReport(new KneeCriteria(200, 0.1), 2, KneeReport.SHARED, 5, 7, 10, 1, 50, edge,
+				List.of(fixed, naive));
+	}
+
+	@Test
+	void aSearchBehindAnEdgeLimitSaysSo() {
+		assertThat(KneePage.table(report("at most 60 requests in progress")))
+			.startsWith("knee: the highest open-model rate with p99 ≤ 200 ms, errors ≤ 0.1 %, on 2 cores, the load on "
+					+ "the stack's CPUs, behind nginx's edge limit of at most 60 requests in progress\n");
 	}
 
 	@Test
@@ -34,7 +46,7 @@ class KneePageTests {
 		String table = KneePage.table(report());
 
 		assertThat(table).startsWith("knee: the highest open-model rate with p99 ≤ 200 ms, errors ≤ 0.1 %, on 2 cores, "
-				+ "the load on the stack's CPUs");
+				+ "the load on the stack's CPUs\n");
 		assertThat(table).containsPattern("fixed\\s+1131/s\\s+566/s\\s+40 ms\\s+1131\\s+4\\s+resolved")
 			.containsPattern("naive\\s+0/s\\s+0/s\\s+-\\s+-\\s+1\\s+no rate passed");
 		String steps = table.substring(table.indexOf("fixed, its steps by rate:"));

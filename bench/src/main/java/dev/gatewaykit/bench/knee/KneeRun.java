@@ -240,7 +240,8 @@ public final class KneeRun implements AutoCloseable {
 			// One look at both the answers and those still in flight: an answer that came
 			// between two looks would be counted twice or not at all.
 			OpenModelDriver.Taken taken = load.take(from, to);
-			ColdStart result = ColdStart.of(mode.name(), knee.kneeRate(), rate, ready, taken.records(), from, to,
+			ColdStart result = ColdStart.of(mode.name(), knee.kneeRate(), rate,
+					edge.map(NginxConfig.EdgeLimit::describe).orElse(""), ready, taken.records(), from, to,
 					taken.inFlight(), deadlineMs(), cut);
 			this.log.accept(String.format(Locale.ROOT,
 					"cold start of %s at %.0f/s: %d of %d requests failed (%.2f %%), %d late; clean from second %d",
@@ -283,7 +284,8 @@ public final class KneeRun implements AutoCloseable {
 	private KneeReport report(List<KneeResult> results) {
 		return new KneeReport(this.options.criteria(), this.cores, cpus(), STEP_RAMP.toSeconds(),
 				this.options.settle().toSeconds(), this.options.window().toSeconds(), this.options.redisLatencyMs(),
-				this.options.authLatencyMs(), results);
+				this.options.authLatencyMs(), this.options.edgeLimit().map(NginxConfig.EdgeLimit::describe).orElse(""),
+				results);
 	}
 
 	private KneeResult search(KneeOptions.Mode searched, ServiceProcess gateway, URI url) throws InterruptedException {

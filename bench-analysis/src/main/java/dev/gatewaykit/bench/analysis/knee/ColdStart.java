@@ -15,6 +15,8 @@ import dev.gatewaykit.bench.analysis.paired.CaseFigures;
  * @param mode the mode, as the knee search named it
  * @param kneeRate that mode's knee, requests a second
  * @param offered the rate offered from the first second
+ * @param edge what nginx let through to the gateway, as its limit describes it ("at most
+ * 356 requests a second (bursts of 72)"); empty when it did not limit it
  * @param readySeconds from the process's start to its health answering 200: the warm-up
  * before readiness, when the gateway has one, is in it
  * @param requests requests sent over the whole span
@@ -25,8 +27,8 @@ import dev.gatewaykit.bench.analysis.paired.CaseFigures;
  * waiting: what was not sent was not measured, and such a start never meets the bar
  * @param seconds each second's figures, in order
  */
-public record ColdStart(String mode, double kneeRate, double offered, double readySeconds, long requests, long errors,
-		long late, double deadlineMs, boolean cut, List<Second> seconds) {
+public record ColdStart(String mode, double kneeRate, double offered, String edge, double readySeconds, long requests,
+		long errors, long late, double deadlineMs, boolean cut, List<Second> seconds) {
 
 	/** The file of a knee run's directory that holds every mode's. */
 	public static final String FILE = "cold-start.json";
@@ -38,6 +40,8 @@ public record ColdStart(String mode, double kneeRate, double offered, double rea
 	public static final double MAX_ERROR_PCT = 1;
 
 	public ColdStart {
+		// A run written before the field was kept has none: it ran without a limit.
+		edge = (edge != null) ? edge : "";
 		seconds = List.copyOf(seconds);
 	}
 
@@ -46,7 +50,7 @@ public record ColdStart(String mode, double kneeRate, double offered, double rea
 	 * those still unanswered when the load stopped waiting (the client's 30 s after the
 	 * last was sent) count as errors of the last second, their send times unknown.
 	 */
-	public static ColdStart of(String mode, double kneeRate, double offered, double readySeconds,
+	public static ColdStart of(String mode, double kneeRate, double offered, String edge, double readySeconds,
 			List<RequestRecord> records, long fromMs, long toMs, long unanswered, double deadlineMs, boolean cut) {
 		List<Second> seconds = new ArrayList<>();
 		int count = (int) Math.ceil((toMs - fromMs) / 1000.0);
@@ -57,9 +61,9 @@ public record ColdStart(String mode, double kneeRate, double offered, double rea
 			seconds.add(new Second(i + 1, answers.requests(), answers.errors(), late(records, from, to, deadlineMs),
 					answers.p99Ms()));
 		}
-		return new ColdStart(mode, kneeRate, offered, readySeconds, seconds.stream().mapToLong(Second::requests).sum(),
-				seconds.stream().mapToLong(Second::errors).sum(), seconds.stream().mapToLong(Second::late).sum(),
-				deadlineMs, cut, seconds);
+		return new ColdStart(mode, kneeRate, offered, edge, readySeconds,
+				seconds.stream().mapToLong(Second::requests).sum(), seconds.stream().mapToLong(Second::errors).sum(),
+				seconds.stream().mapToLong(Second::late).sum(), deadlineMs, cut, seconds);
 	}
 
 	private static long late(List<RequestRecord> records, long fromMs, long toMs, double deadlineMs) {

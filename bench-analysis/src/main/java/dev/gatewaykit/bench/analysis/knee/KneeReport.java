@@ -14,10 +14,13 @@ import java.util.List;
  * @param windowSeconds each step's window
  * @param redisLatencyMs the Redis link's added latency per round trip
  * @param authLatencyMs the auth-service link's
+ * @param edge what nginx let through to the gateway during the search, as its limit
+ * describes it; empty when it did not limit it (as with {@code --edge-limit auto}, which
+ * sizes the limit after the search)
  * @param results one per mode, in the order they ran
  */
 public record KneeReport(KneeCriteria criteria, int cores, String cpus, long rampSeconds, long settleSeconds,
-		long windowSeconds, int redisLatencyMs, int authLatencyMs, List<KneeResult> results) {
+		long windowSeconds, int redisLatencyMs, int authLatencyMs, String edge, List<KneeResult> results) {
 
 	/** The file of a knee run's directory that holds it. */
 	public static final String FILE = "knee.json";
@@ -26,6 +29,8 @@ public record KneeReport(KneeCriteria criteria, int cores, String cpus, long ram
 	public static final String SHARED = "the load on the stack's CPUs";
 
 	public KneeReport {
+		// A run written before the field was kept has none: it ran without a limit.
+		edge = (edge != null) ? edge : "";
 		results = List.copyOf(results);
 	}
 
