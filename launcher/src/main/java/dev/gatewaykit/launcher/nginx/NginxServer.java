@@ -5,7 +5,7 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -150,12 +150,23 @@ public final class NginxServer extends ServerProcess {
 	private static void check(List<String> base, Path root) {
 		List<String> command = new ArrayList<>(base);
 		command.addAll(1, List.of("-t", "-q"));
+		// Its output goes to a file, read after the wait: reading the pipe to its end
+		// first
+		// would wait as long as a hung nginx -t, past the timeout.
+		Path output = root.resolve("logs/nginx-t.out");
 		try {
-			Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-			String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-			if (!process.waitFor(20, TimeUnit.SECONDS) || process.exitValue() != 0) {
+			Process process = new ProcessBuilder(command).redirectErrorStream(true)
+				.redirectOutput(output.toFile())
+				.start();
+			boolean exited = process.waitFor(20, TimeUnit.SECONDS);
+			if (!exited) {
 				process.destroyForcibly();
-				throw new RunFailedException("nginx rejected " + root.resolve("nginx.conf") + ": " + output.strip());
+				throw new RunFailedException("nginx -t on " + root.resolve("nginx.conf")
+						+ " did not finish within 20 s; what it wrote: " + Files.readString(output).strip());
+			}
+			if (process.exitValue() != 0) {
+				throw new RunFailedException(
+						"nginx rejected " + root.resolve("nginx.conf") + ": " + Files.readString(output).strip());
 			}
 		}
 		catch (IOException ex) {

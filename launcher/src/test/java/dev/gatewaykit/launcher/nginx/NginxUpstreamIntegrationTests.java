@@ -1,6 +1,7 @@
 package dev.gatewaykit.launcher.nginx;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -37,6 +38,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import dev.gatewaykit.launcher.RunFailedException;
 import dev.gatewaykit.launcher.nginx.NginxConfig.ClientLimits;
 import dev.gatewaykit.launcher.nginx.NginxConfig.EdgeLimit;
 
@@ -346,6 +348,23 @@ class NginxUpstreamIntegrationTests {
 			assertThat(answer.body()).contains("\"status\":503", "\"error\":\"overloaded\"");
 		});
 		assertThat(backend.hits.get()).isEqualTo(answers.size() - refused.size());
+	}
+
+	/**
+	 * A template nginx does not accept stops the start with nginx's own complaint, read
+	 * from the check's output once it has exited.
+	 */
+	@Test
+	void aConfigNginxRejectsStopsTheStartWithItsComplaint(@TempDir Path templates) throws Exception {
+		String tuned = Files.readString(NginxConfigTests.TEMPLATES.resolve("tuned.conf.template"));
+		Files.writeString(templates.resolve("tuned.conf.template"),
+				tuned.replace("http {", "http {\n    no_such_directive on;"));
+
+		assertThatExceptionOfType(RunFailedException.class).isThrownBy(
+				() -> NginxServer.start("nginx-rejected", Path.of(NginxConfigTests.nginx()), NginxConfig.Variant.TUNED,
+						templates, List.of(new NginxConfig.Upstream("127.0.0.1", 9)), this.prefix))
+			.withMessageContaining("nginx rejected")
+			.withMessageContaining("no_such_directive");
 	}
 
 	/**
