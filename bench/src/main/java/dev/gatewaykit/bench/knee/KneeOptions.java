@@ -188,23 +188,16 @@ public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double st
 		if (args.has("edge-limit") && args.has("edge-rate")) {
 			throw new UsageException("--edge-limit and --edge-rate are two ways to cap nginx: give one of them");
 		}
-		Optional<EdgeLimit.Kind> edgeFromKnee = Optional.empty();
+		boolean limitFromKnee = EDGE_FROM_KNEE.equals(args.string("edge-limit", ""));
+		boolean rateFromKnee = EDGE_FROM_KNEE.equals(args.string("edge-rate", ""));
+		Optional<EdgeLimit.Kind> edgeFromKnee = limitFromKnee ? Optional.of(EdgeLimit.Kind.IN_PROGRESS)
+				: rateFromKnee ? Optional.of(EdgeLimit.Kind.RATE) : Optional.empty();
 		Optional<EdgeLimit> edgeLimit = Optional.empty();
-		if (args.has("edge-limit")) {
-			if (EDGE_FROM_KNEE.equals(args.string("edge-limit", ""))) {
-				edgeFromKnee = Optional.of(EdgeLimit.Kind.IN_PROGRESS);
-			}
-			else {
-				edgeLimit = Optional.of(new EdgeLimit.InProgress(args.integer("edge-limit", 0, 1, 100_000)));
-			}
+		if (args.has("edge-limit") && !limitFromKnee) {
+			edgeLimit = Optional.of(new EdgeLimit.InProgress(args.integer("edge-limit", 0, 1, 100_000)));
 		}
-		if (args.has("edge-rate")) {
-			if (EDGE_FROM_KNEE.equals(args.string("edge-rate", ""))) {
-				edgeFromKnee = Optional.of(EdgeLimit.Kind.RATE);
-			}
-			else {
-				edgeLimit = Optional.of(new EdgeLimit.Rate(args.integer("edge-rate", 0, 1, 1_000_000)));
-			}
+		else if (args.has("edge-rate") && !rateFromKnee) {
+			edgeLimit = Optional.of(new EdgeLimit.Rate(args.integer("edge-rate", 0, 1, 1_000_000)));
 		}
 		if (edgeFromKnee.isPresent() && !args.flag("overload") && !args.flag("cold-start")) {
 			String option = (edgeFromKnee.get() == EdgeLimit.Kind.RATE) ? "--edge-rate" : "--edge-limit";
