@@ -150,9 +150,8 @@ public final class NginxServer extends ServerProcess {
 	private static void check(List<String> base, Path root) {
 		List<String> command = new ArrayList<>(base);
 		command.addAll(1, List.of("-t", "-q"));
-		// Its output goes to a file, read after the wait: reading the pipe to its end
-		// first
-		// would wait as long as a hung nginx -t, past the timeout.
+		// Output to a file, read after the wait: reading a pipe to its end would wait
+		// as long as a hung nginx -t, past the timeout.
 		Path output = root.resolve("logs/nginx-t.out");
 		try {
 			Process process = new ProcessBuilder(command).redirectErrorStream(true)
