@@ -44,7 +44,7 @@ public record LoopProfile(long samples, double idlePct, double blockedPct, doubl
 	public record FrameShare(String frame, double pct) {
 	}
 
-	/** The {@code reactor-http-*} threads' samples in {@code collapsed}. */
+	/** The event loops' samples in {@code collapsed} ({@link ThreadDump#isEventLoop}). */
 	public static LoopProfile of(String collapsed) {
 		long total = 0;
 		long idle = 0;
@@ -53,7 +53,8 @@ public record LoopProfile(long samples, double idlePct, double blockedPct, doubl
 		Map<String, Long> runningIn = new LinkedHashMap<>();
 		for (CollapsedStack stack : CollapsedStack.parse(collapsed)) {
 			String[] frames = stack.frames();
-			if (!frames[0].startsWith("[" + ThreadDump.EVENT_LOOP_PREFIX)) {
+			// A root frame is "[thread-name tid=N]".
+			if (!frames[0].startsWith("[") || !ThreadDump.isEventLoop(frames[0].substring(1))) {
 				continue;
 			}
 			long count = stack.count();

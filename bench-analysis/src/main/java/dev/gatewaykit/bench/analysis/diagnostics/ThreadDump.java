@@ -25,6 +25,13 @@ public final class ThreadDump {
 	/** The prefix of the threads Reactor Netty's event loops run on. */
 	public static final String EVENT_LOOP_PREFIX = "reactor-http-";
 
+	/**
+	 * The prefix of Reactor Netty's accepting threads
+	 * ({@code reactor.netty.ioSelectCount}, one in the gateway since 324a8ee): they take
+	 * up connections and serve no request, so they are not counted among the loops.
+	 */
+	static final String ACCEPTING_PREFIX = "reactor-http-select-";
+
 	/** The package whose frames are the application's. */
 	static final String APPLICATION_PACKAGE = "dev.gatewaykit.";
 
@@ -130,10 +137,15 @@ public final class ThreadDump {
 			.toList();
 	}
 
-	/** What each {@code reactor-http-*} thread in {@code dump} was doing, by name. */
+	/** Whether the thread called {@code name} is an event loop that serves requests. */
+	public static boolean isEventLoop(String name) {
+		return name.startsWith(EVENT_LOOP_PREFIX) && !name.startsWith(ACCEPTING_PREFIX);
+	}
+
+	/** What each event loop in {@code dump} was doing, by name. */
 	public static List<LoopActivity> eventLoops(String dump) {
 		return parse(dump).stream()
-			.filter((thread) -> thread.name().startsWith(EVENT_LOOP_PREFIX))
+			.filter((thread) -> isEventLoop(thread.name()))
 			.sorted((a, b) -> a.name().compareTo(b.name()))
 			.map(ThreadDump::activity)
 			.toList();

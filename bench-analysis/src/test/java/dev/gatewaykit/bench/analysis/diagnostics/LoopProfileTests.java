@@ -13,6 +13,7 @@ class LoopProfileTests {
 			[reactor-http-epoll-2 tid=11];java/lang/Thread.run;io/netty/channel/epoll/EpollEventLoop.run;io/netty/channel/epoll/Native.epollWait;epoll_wait 6
 			[reactor-http-epoll-1 tid=10];java/lang/Thread.run;io/netty/channel/epoll/EpollEventLoop.run;dev/gatewaykit/gateway/filter/AuthenticationGlobalFilter.filter;io/netty/buffer/AbstractByteBuf.writeBytes 4
 			[parallel-1 tid=12];java/lang/Thread.run;jdk/internal/misc/Unsafe.park 500
+			[reactor-http-select-epoll-1 tid=9];java/lang/Thread.run;io/netty/channel/epoll/EpollEventLoop.run;io/netty/channel/epoll/Native.epollWait;epoll_wait 300
 			not a line
 			""";
 
@@ -20,6 +21,7 @@ class LoopProfileTests {
 	void splitsTheLoopsSamplesIntoIdleBlockedAndRunningUnderTheirApplicationFrames() {
 		LoopProfile loops = LoopProfile.of(COLLAPSED);
 
+		// Neither the parallel pool nor the accepting thread is one of the loops.
 		assertThat(loops.samples()).isEqualTo(100);
 		assertThat(loops.blockedPct()).isCloseTo(90.0, within(0.001));
 		assertThat(loops.idlePct()).isCloseTo(6.0, within(0.001));

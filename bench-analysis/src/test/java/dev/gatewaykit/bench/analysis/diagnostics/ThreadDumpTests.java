@@ -39,6 +39,11 @@ class ThreadDumpTests {
 			\tat io.netty.buffer.AbstractByteBuf.writeBytes(AbstractByteBuf.java:1100)
 			\tat dev.gatewaykit.gateway.filter.AuthenticationGlobalFilter.filter(AuthenticationGlobalFilter.java:80)
 
+			"reactor-http-select-epoll-1" #34 daemon prio=5 os_prio=0 cpu=20.00ms elapsed=61.02s tid=0x00007f nid=0x18 runnable  [0x00007f]
+			   java.lang.Thread.State: RUNNABLE
+			\tat io.netty.channel.epoll.Native.epollWait0(Native Method)
+			\tat io.netty.channel.epoll.EpollEventLoop.run(EpollEventLoop.java:414)
+
 			"parallel-1" #40 daemon prio=5 os_prio=0 cpu=1.00ms elapsed=61.02s tid=0x00007f nid=0x1c waiting on condition  [0x00007f]
 			   java.lang.Thread.State: WAITING (parking)
 			\tat jdk.internal.misc.Unsafe.park(java.base@17.0.15/Native Method)
@@ -53,24 +58,26 @@ class ThreadDumpTests {
 		List<ThreadDump.DumpedThread> threads = ThreadDump.parse(DUMP);
 
 		assertThat(threads).extracting(ThreadDump.DumpedThread::name)
-			.containsExactly("reactor-http-epoll-2", "reactor-http-epoll-1", "reactor-http-epoll-3", "parallel-1",
-					"VM Thread");
+			.containsExactly("reactor-http-epoll-2", "reactor-http-epoll-1", "reactor-http-epoll-3",
+					"reactor-http-select-epoll-1", "parallel-1", "VM Thread");
 		ThreadDump.DumpedThread blocked = threads.get(0);
 		assertThat(blocked.state()).isEqualTo("WAITING (parking)");
 		assertThat(blocked.parkedOn()).contains("java.util.concurrent.CompletableFuture$Signaller");
 		assertThat(blocked.frames()).first().isEqualTo("jdk.internal.misc.Unsafe.park(Native Method)");
 		assertThat(blocked.frames())
 			.contains("java.util.concurrent.CompletableFuture.get(CompletableFuture.java:2096)");
-		assertThat(threads.get(4).frames()).isEmpty();
+		assertThat(threads.get(5).frames()).isEmpty();
 		assertThat(threads).extracting(ThreadDump.DumpedThread::nativeId)
-			.containsExactly(0x1aL, 0x19L, 0x1bL, 0x1cL, 0x5L);
-		assertThat(ThreadDump.requestPathThreads(DUMP)).containsExactly(0x1aL, 0x19L, 0x1bL, 0x1cL);
+			.containsExactly(0x1aL, 0x19L, 0x1bL, 0x18L, 0x1cL, 0x5L);
+		// Accepting connections is part of a request's path too.
+		assertThat(ThreadDump.requestPathThreads(DUMP)).containsExactly(0x1aL, 0x19L, 0x1bL, 0x18L, 0x1cL);
 	}
 
 	@Test
 	void saysForEachEventLoopWhetherItWasIdleBlockedOrRunningAndWhere() {
 		List<LoopActivity> loops = ThreadDump.eventLoops(DUMP);
 
+		// The accepting thread serves no request: it is not one of the loops.
 		assertThat(loops).extracting(LoopActivity::thread)
 			.containsExactly("reactor-http-epoll-1", "reactor-http-epoll-2", "reactor-http-epoll-3");
 		assertThat(loops.get(0).activity()).isEqualTo(LoopActivity.IDLE);
