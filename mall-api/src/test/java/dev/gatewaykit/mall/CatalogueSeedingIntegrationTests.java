@@ -1,5 +1,6 @@
 package dev.gatewaykit.mall;
 
+import java.time.Duration;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -70,6 +71,22 @@ class CatalogueSeedingIntegrationTests extends AbstractMallApiIntegrationTests {
 		finally {
 			this.redisTemplate.opsForValue().set("kit:product:7", original);
 		}
+	}
+
+	@Test
+	void aBatchThatTimesOutIsWrittenAgain() {
+		this.redisTemplate.delete(List.of("kit:product:3", "kit:product:150"));
+		// Redis holds every write for 1.5 s: the first attempt at the first batch times
+		// out (spring.data.redis.timeout, 1 s), the second is answered once the pause
+		// ends.
+		assertThat(redis.command("CLIENT PAUSE 1500 WRITE")).isEqualTo("+OK");
+
+		SeedResult result = this.catalogue.seed();
+
+		assertThat(result.took()).isGreaterThan(Duration.ofSeconds(1));
+		assertThat(result.created() + result.present()).isEqualTo(CATALOGUE_SIZE);
+		assertThat(this.catalogue.find(3)).contains(DemoProducts.forId(3));
+		assertThat(this.catalogue.find(150)).contains(DemoProducts.forId(150));
 	}
 
 }

@@ -6,6 +6,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import io.lettuce.core.RedisCommandTimeoutException;
+
+import org.springframework.dao.DataAccessException;
+import org.springframework.dao.QueryTimeoutException;
 import org.springframework.data.redis.connection.RedisStringCommands;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -25,6 +29,9 @@ import tools.jackson.databind.json.JsonMapper;
 public class ProductCatalogue {
 
 	static final String KEY_PREFIX = "kit:product:";
+
+	/** How often one seeding batch is tried before the start fails. */
+	static final int SEED_ATTEMPTS = 3;
 
 	private final StringRedisTemplate redis;
 
@@ -101,20 +108,48 @@ public class ProductCatalogue {
 			for (long id = first; id <= Math.min((long) first + batchSize - 1, size); id++) {
 				batch.add(new byte[][] { bytes(key(id)), bytes(this.json.writeValueAsString(DemoProducts.forId(id))) });
 			}
-			List<Object> replies = this.redis.executePipelined((RedisCallback<Object>) (connection) -> {
-				RedisStringCommands strings = connection.stringCommands();
-				for (byte[][] entry : batch) {
-					strings.setNX(entry[0], entry[1]);
-				}
-				return null;
-			});
-			for (Object reply : replies) {
+			for (Object reply : writeMissing(batch)) {
 				if (Boolean.TRUE.equals(reply)) {
 					created++;
 				}
 			}
 		}
 		return new SeedResult(created, size - created, Duration.ofNanos(System.nanoTime() - started));
+	}
+
+	/**
+	 * One batch's {@code SETNX}es, tried again when they time out: a mall-api starting
+	 * beside other JVMs on a busy core can take longer than a command's timeout over its
+	 * first batch (seen: the kit's stack on one core, the batch of 1000 timed out after 1
+	 * s and the start failed). The keys are written only if missing, so a batch written
+	 * twice changes nothing; what a timed-out attempt wrote late is counted as present.
+	 */
+	private List<Object> writeMissing(List<byte[][]> batch) {
+		for (int attempt = 1;; attempt++) {
+			try {
+				return this.redis.executePipelined((RedisCallback<Object>) (connection) -> {
+					RedisStringCommands strings = connection.stringCommands();
+					for (byte[][] entry : batch) {
+						strings.setNX(entry[0], entry[1]);
+					}
+					return null;
+				});
+			}
+			catch (DataAccessException ex) {
+				if (attempt >= SEED_ATTEMPTS || !timedOut(ex)) {
+					throw ex;
+				}
+			}
+		}
+	}
+
+	private static boolean timedOut(Throwable failure) {
+		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+			if (cause instanceof RedisCommandTimeoutException || cause instanceof QueryTimeoutException) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	private Product parse(String value) {
