@@ -2,6 +2,9 @@ package dev.gatewaykit.gateway.actuate;
 
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+import dev.gatewaykit.common.diagnostics.EventLoopThreads;
 
 import dev.gatewaykit.gateway.core.identity.BlockingIdentityCalls;
 import dev.gatewaykit.gateway.core.metrics.ThreadCpu;
@@ -30,11 +33,12 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 public final class KitMetrics implements MeterBinder {
 
 	/**
-	 * Thread name prefixes of the pools: Reactor Netty's event loops, and Reactor's two
-	 * schedulers.
+	 * The pools' threads, by name: Reactor Netty's event loops (not its accepting thread,
+	 * which serves no request), and Reactor's two schedulers.
 	 */
-	static final Map<String, String> POOLS = Map.of("event-loop", "reactor-http-", "parallel", "parallel-",
-			"bounded-elastic", "boundedElastic-");
+	static final Map<String, Predicate<String>> POOLS = Map.of("event-loop", EventLoopThreads::servesRequests,
+			"parallel", (name) -> name.startsWith("parallel-"), "bounded-elastic",
+			(name) -> name.startsWith("boundedElastic-"));
 
 	private final ModeSwitch modes;
 
@@ -54,8 +58,8 @@ public final class KitMetrics implements MeterBinder {
 			.register(registry);
 		timer(registry, "session", this.blockingCalls.sessionCalls());
 		timer(registry, "relay", this.blockingCalls.relayCalls());
-		POOLS.forEach((pool, prefix) -> FunctionCounter
-			.builder("kit.thread.cpu", this.threadCpu, (cpu) -> cpu.seconds(pool, (name) -> name.startsWith(prefix)))
+		POOLS.forEach((pool, threads) -> FunctionCounter
+			.builder("kit.thread.cpu", this.threadCpu, (cpu) -> cpu.seconds(pool, threads))
 			.baseUnit("seconds")
 			.description("CPU time of the pool's threads (the live ones, plus the last seen time of those that ended)")
 			.tag("pool", pool)

@@ -6,6 +6,8 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.gatewaykit.common.diagnostics.EventLoopThreads;
+
 /**
  * The threads of a HotSpot thread dump ({@code jcmd <pid> Thread.print}, the format
  * {@code jstack} prints), with what each event-loop thread was doing when it was taken.
@@ -21,16 +23,6 @@ public final class ThreadDump {
 	private static final Pattern FRAME = Pattern.compile("^\\s+at (\\S+)\\((.*)\\)$");
 
 	private static final Pattern PARKED_ON = Pattern.compile("^\\s+- parking to wait for\\s+<[^>]+> \\(a (\\S+)\\)$");
-
-	/** The prefix of the threads Reactor Netty's event loops run on. */
-	public static final String EVENT_LOOP_PREFIX = "reactor-http-";
-
-	/**
-	 * The prefix of Reactor Netty's accepting threads
-	 * ({@code reactor.netty.ioSelectCount}, one in the gateway since 324a8ee): they take
-	 * up connections and serve no request, so they are not counted among the loops.
-	 */
-	static final String ACCEPTING_PREFIX = "reactor-http-select-";
 
 	/** The package whose frames are the application's. */
 	static final String APPLICATION_PACKAGE = "dev.gatewaykit.";
@@ -131,15 +123,18 @@ public final class ThreadDump {
 	public static List<Long> requestPathThreads(String dump) {
 		return parse(dump).stream()
 			.filter((thread) -> thread.nativeId() > 0
-					&& (thread.name().startsWith(EVENT_LOOP_PREFIX) || thread.name().startsWith("parallel-")
+					&& (thread.name().startsWith(EventLoopThreads.PREFIX) || thread.name().startsWith("parallel-")
 							|| thread.name().startsWith("boundedElastic-") || thread.name().startsWith("lettuce-")))
 			.map(DumpedThread::nativeId)
 			.toList();
 	}
 
-	/** Whether the thread called {@code name} is an event loop that serves requests. */
+	/**
+	 * Whether the thread called {@code name} is an event loop that serves requests
+	 * ({@link EventLoopThreads}, the rule the gateway's CPU meters follow too).
+	 */
 	public static boolean isEventLoop(String name) {
-		return name.startsWith(EVENT_LOOP_PREFIX) && !name.startsWith(ACCEPTING_PREFIX);
+		return EventLoopThreads.servesRequests(name);
 	}
 
 	/** What each event loop in {@code dump} was doing, by name. */
