@@ -114,10 +114,10 @@ public final class AdmissionWebFilter implements WebFilter, Ordered, AutoCloseab
 			return refuse(exchange);
 		}
 		Limiter.Listener listener = admitted.get();
-		if (Streams.requested(exchange.getRequest())) {
-			// Checked at the door, then no place held: a stream would hold one for as
-			// long
-			// as it lives, and its duration would read as the gateway's latency.
+		if (Streams.requested(exchange)) {
+			// Checked at the door, then no place held: a stream would hold one for
+			// as long as it lives, and its duration would read as the gateway's
+			// latency.
 			listener.onIgnore();
 			return chain.filter(exchange);
 		}

@@ -67,7 +67,7 @@ public final class RequestDeadlineWebFilter implements WebFilter, Ordered, AutoC
 
 	@Override
 	public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-		if (exchange.getApplicationContext() != this.publicServer || Streams.requested(exchange.getRequest())) {
+		if (exchange.getApplicationContext() != this.publicServer || Streams.requested(exchange)) {
 			return chain.filter(exchange);
 		}
 		return Deadlines.within(chain.filter(exchange), this.deadline, Expired::new)
@@ -85,9 +85,9 @@ public final class RequestDeadlineWebFilter implements WebFilter, Ordered, AutoC
 					suppressed, LOG_INTERVAL.toSeconds());
 		}
 		if (committed) {
-			// Half an answer cannot be taken back: end the exchange with an error, and
-			// the
-			// server closes the connection, which the client sees as a cut answer.
+			// Half an answer cannot be taken back: end the exchange with an error,
+			// and the server closes the connection, which the client sees as a cut
+			// answer.
 			return Mono.error(new TimeoutException("the answer had begun when the deadline passed"));
 		}
 		return ErrorResponses.write(exchange, HttpStatus.GATEWAY_TIMEOUT, "deadline",

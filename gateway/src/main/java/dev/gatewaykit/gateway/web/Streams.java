@@ -4,6 +4,7 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.web.server.ServerWebExchange;
 
 /**
  * Requests whose answer is a stream: a WebSocket upgrade, or one that accepts server-sent
@@ -13,7 +14,24 @@ import org.springframework.http.server.reactive.ServerHttpRequest;
  */
 public final class Streams {
 
+	/** Where the answer for an exchange is kept once worked out. */
+	static final String REQUESTED_ATTRIBUTE = Streams.class.getName() + ".requested";
+
 	private Streams() {
+	}
+
+	/**
+	 * Whether {@code exchange}'s request asks for a stream, worked out once per exchange:
+	 * the request deadline and the admission limit both ask, and reading the
+	 * {@code Accept} header parses its media types.
+	 */
+	public static boolean requested(ServerWebExchange exchange) {
+		Boolean known = exchange.getAttribute(REQUESTED_ATTRIBUTE);
+		if (known == null) {
+			known = requested(exchange.getRequest());
+			exchange.getAttributes().put(REQUESTED_ATTRIBUTE, known);
+		}
+		return known;
 	}
 
 	/** Whether {@code request} asks for a stream. */
