@@ -142,6 +142,11 @@ public final class KneeCommand extends KitCommand {
 					+ "--cold-start (default: none; docs/overload.md)")
 	@Nullable String edgeRate;
 
+	@Option(names = "--edge-headroom", paramLabel = "F",
+			description = "with --edge-limit auto or --edge-rate auto: nginx's cap is what the knee sizes times F, "
+					+ "room for a gateway slower than at its knee, as a fresh one is (default 1; docs/overload.md)")
+	@Nullable String edgeHeadroom;
+
 	@Option(names = "--out", paramLabel = "DIR", description = "where results go (default target/kit/knee-<timestamp>)")
 	@Nullable String out;
 

@@ -48,19 +48,29 @@ import dev.gatewaykit.launcher.stack.GatewaySelection;
  * @param edgeFromKnee the kind of limit nginx is given after each mode's search, sized
  * from its knee ({@link EdgeLimit.Kind#fromKnee}), when asked: for the overload and the
  * cold start
+ * @param edgeHeadroom what that size is multiplied by: room for a gateway slower than at
+ * its knee (a fresh one), 1 unless given
  * @param out the run's directory
  */
 public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double start, double maxRate, double resolution,
 		int maxSteps, KneeCriteria criteria, Duration warmup, Duration maxWarmup, Duration settle, Duration window,
 		int redisLatencyMs, int authLatencyMs, int users, List<Double> overload, boolean coldStart,
 		OptionalDouble coldStartRate, Optional<CpuSplit> cpuSplit, Optional<EdgeLimit> edgeLimit,
-		Optional<EdgeLimit.Kind> edgeFromKnee, Path out) {
+		Optional<EdgeLimit.Kind> edgeFromKnee, double edgeHeadroom, Path out) {
 
 	/**
 	 * {@code --edge-limit}'s and {@code --edge-rate}'s value that sizes it from each
 	 * mode's knee.
 	 */
 	public static final String EDGE_FROM_KNEE = "auto";
+
+	/**
+	 * {@code --edge-headroom}'s bounds: a cap a quarter of the knee's size refuses almost
+	 * everything, and one ten times it caps nothing.
+	 */
+	static final double MIN_EDGE_HEADROOM = 0.25;
+
+	static final double MAX_EDGE_HEADROOM = 10;
 
 	/** The overload's multiples of the knee unless given. */
 	public static final List<Double> OVERLOAD_MULTIPLES = List.of(1.0, 1.5, 2.0, 3.0);
@@ -204,6 +214,16 @@ public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double st
 			throw new UsageException(option + " " + EDGE_FROM_KNEE
 					+ " caps nginx after each search, for --overload or --cold-start: give one of them");
 		}
+		if (args.has("edge-headroom") && edgeFromKnee.isEmpty()) {
+			throw new UsageException("--edge-headroom multiplies the cap " + EDGE_FROM_KNEE
+					+ " sizes from each knee: give it with --edge-limit " + EDGE_FROM_KNEE + " or --edge-rate "
+					+ EDGE_FROM_KNEE);
+		}
+		double edgeHeadroom = args.decimal("edge-headroom", 1, MIN_EDGE_HEADROOM);
+		if (edgeHeadroom > MAX_EDGE_HEADROOM) {
+			throw new UsageException("--edge-headroom must be at most " + (int) MAX_EDGE_HEADROOM + ", was "
+					+ args.string("edge-headroom", ""));
+		}
 		Path out = args.outDir(kitDir, "knee-");
 		return new KneeOptions(List.copyOf(modes), jar, start, maxRate,
 				args.decimal("resolution-pct", KneeSearch.DEFAULT_RESOLUTION * 100, 0.5) / 100,
@@ -212,7 +232,7 @@ public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double st
 				Duration.ofSeconds(args.integer("window-seconds", 10, 2, 300)),
 				args.integer("redis-latency", 1, 0, 10_000), args.integer("auth-latency", 50, 0, 10_000),
 				args.integer("users", 50, 1, 1000), overload, args.flag("cold-start"), coldStartRate, cpuSplit,
-				edgeLimit, edgeFromKnee, out);
+				edgeLimit, edgeFromKnee, edgeHeadroom, out);
 	}
 
 	/** {@code --load-cpus} with {@code --stack-cpus}, or neither. */

@@ -26,6 +26,7 @@ import dev.gatewaykit.bench.drive.DemoLogins;
 import dev.gatewaykit.bench.drive.LoadRequests;
 import dev.gatewaykit.bench.drive.OpenModelDriver;
 import dev.gatewaykit.bench.drive.WarmUp;
+import dev.gatewaykit.bench.model.Numbers;
 import dev.gatewaykit.bench.run.KitLinks;
 import dev.gatewaykit.launcher.RunFailedException;
 import dev.gatewaykit.launcher.ServiceProcess;
@@ -167,12 +168,16 @@ public final class KneeRun implements AutoCloseable {
 			this.log.accept(knee.mode() + " has no knee: nginx stays without an edge limit");
 			return Optional.empty();
 		}
-		NginxConfig.EdgeLimit edge = kind.fromKnee(knee.kneeRate(), p99.get());
+		// The rate scaled is the size scaled, for either kind: rate × p99 in progress,
+		// or the rate itself.
+		double headroom = this.options.edgeHeadroom();
+		NginxConfig.EdgeLimit edge = kind.fromKnee(knee.kneeRate() * headroom, p99.get());
 		nginx.reload(Optional.of(edge));
 		this.log.accept(String.format(Locale.ROOT,
-				"nginx now lets %s through to the gateway (sized from the knee: %.0f/s, p99 %.0f ms) and refuses the "
-						+ "rest itself",
-				edge.describe(), knee.kneeRate(), p99.get()));
+				"nginx now lets %s through to the gateway (sized from the knee: %.0f/s, p99 %.0f ms%s) and refuses "
+						+ "the rest itself",
+				edge.describe(), knee.kneeRate(), p99.get(),
+				(headroom == 1) ? "" : ", times " + Numbers.trim(headroom, 2)));
 		return Optional.of(edge);
 	}
 

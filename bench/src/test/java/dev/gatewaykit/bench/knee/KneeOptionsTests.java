@@ -144,6 +144,28 @@ class KneeOptionsTests {
 	}
 
 	@Test
+	void headroomMultipliesOnlyACapSizedFromTheKnee() {
+		assertThat(parse("--edge-limit", "auto", "--overload").edgeHeadroom()).isEqualTo(1);
+		assertThat(parse("--edge-limit", "auto", "--overload", "--edge-headroom", "1.5").edgeHeadroom()).isEqualTo(1.5);
+		assertThat(parse("--edge-rate", "auto", "--cold-start", "--edge-headroom", "1.25").edgeHeadroom())
+			.isEqualTo(1.25);
+		assertThatExceptionOfType(UsageException.class)
+			.isThrownBy(() -> parse("--edge-limit", "100", "--overload", "--edge-headroom", "1.5"))
+			.withMessageStartingWith("--edge-headroom multiplies the cap auto sizes");
+		assertThatExceptionOfType(UsageException.class).isThrownBy(() -> parse("--overload", "--edge-headroom", "1.5"))
+			.withMessageContaining("--edge-limit auto or --edge-rate auto");
+		assertThatExceptionOfType(UsageException.class)
+			.isThrownBy(() -> parse("--edge-limit", "auto", "--overload", "--edge-headroom", "0.1"))
+			.withMessageContaining("at least 0.25");
+		assertThatExceptionOfType(UsageException.class)
+			.isThrownBy(() -> parse("--edge-limit", "auto", "--overload", "--edge-headroom", "11"))
+			.withMessage("--edge-headroom must be at most 10, was 11");
+		assertThatExceptionOfType(UsageException.class)
+			.isThrownBy(() -> parse("--edge-limit", "auto", "--overload", "--edge-headroom", "lots"))
+			.withMessageContaining("must be a number");
+	}
+
+	@Test
 	void theLoadAndTheStackArePinnedApartOnlyWhenBothAreGiven() {
 		assertThat(parse().cpuSplit()).isEmpty();
 		assumeTrue(Runtime.getRuntime().availableProcessors() >= 2);
