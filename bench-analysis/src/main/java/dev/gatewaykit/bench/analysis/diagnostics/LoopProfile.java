@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.gatewaykit.common.diagnostics.EventLoopThreads;
+
 /**
  * Where the event loops' samples in a profile went: waiting for I/O (idle), waiting on
  * something else (blocked: the loop serves nobody meanwhile) or running, and which
@@ -44,7 +46,11 @@ public record LoopProfile(long samples, double idlePct, double blockedPct, doubl
 	public record FrameShare(String frame, double pct) {
 	}
 
-	/** The event loops' samples in {@code collapsed} ({@link ThreadDump#isEventLoop}). */
+	/**
+	 * The event loops' samples in {@code collapsed}
+	 * ({@link EventLoopThreads#servesRequests}, the rule the gateway's CPU meters follow
+	 * too).
+	 */
 	public static LoopProfile of(String collapsed) {
 		long total = 0;
 		long idle = 0;
@@ -54,7 +60,7 @@ public record LoopProfile(long samples, double idlePct, double blockedPct, doubl
 		for (CollapsedStack stack : CollapsedStack.parse(collapsed)) {
 			String[] frames = stack.frames();
 			// A root frame is "[thread-name tid=N]".
-			if (!frames[0].startsWith("[") || !ThreadDump.isEventLoop(frames[0].substring(1))) {
+			if (!frames[0].startsWith("[") || !EventLoopThreads.servesRequests(frames[0].substring(1))) {
 				continue;
 			}
 			long count = stack.count();

@@ -129,18 +129,10 @@ public final class ThreadDump {
 			.toList();
 	}
 
-	/**
-	 * Whether the thread called {@code name} is an event loop that serves requests
-	 * ({@link EventLoopThreads}, the rule the gateway's CPU meters follow too).
-	 */
-	public static boolean isEventLoop(String name) {
-		return EventLoopThreads.servesRequests(name);
-	}
-
 	/** What each event loop in {@code dump} was doing, by name. */
 	public static List<LoopActivity> eventLoops(String dump) {
 		return parse(dump).stream()
-			.filter((thread) -> isEventLoop(thread.name()))
+			.filter((thread) -> EventLoopThreads.servesRequests(thread.name()))
 			.sorted((a, b) -> a.name().compareTo(b.name()))
 			.map(ThreadDump::activity)
 			.toList();
