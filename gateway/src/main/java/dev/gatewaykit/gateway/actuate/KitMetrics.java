@@ -5,6 +5,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 import dev.gatewaykit.common.diagnostics.EventLoopThreads;
+import dev.gatewaykit.common.diagnostics.SchedulerThreads;
 
 import dev.gatewaykit.gateway.core.identity.BlockingIdentityCalls;
 import dev.gatewaykit.gateway.core.metrics.ThreadCpu;
@@ -37,8 +38,7 @@ public final class KitMetrics implements MeterBinder {
 	 * which serves no request), and Reactor's two schedulers.
 	 */
 	static final Map<String, Predicate<String>> POOLS = Map.of("event-loop", EventLoopThreads::servesRequests,
-			"parallel", (name) -> name.startsWith("parallel-"), "bounded-elastic",
-			(name) -> name.startsWith("boundedElastic-"));
+			"parallel", SchedulerThreads::isParallel, "bounded-elastic", SchedulerThreads::isBoundedElastic);
 
 	private final ModeSwitch modes;
 

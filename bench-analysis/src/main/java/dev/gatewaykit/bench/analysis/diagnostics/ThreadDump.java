@@ -7,6 +7,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.gatewaykit.common.diagnostics.EventLoopThreads;
+import dev.gatewaykit.common.diagnostics.SchedulerThreads;
 
 /**
  * The threads of a HotSpot thread dump ({@code jcmd <pid> Thread.print}, the format
@@ -122,9 +123,9 @@ public final class ThreadDump {
 	 */
 	public static List<Long> requestPathThreads(String dump) {
 		return parse(dump).stream()
-			.filter((thread) -> thread.nativeId() > 0
-					&& (thread.name().startsWith(EventLoopThreads.PREFIX) || thread.name().startsWith("parallel-")
-							|| thread.name().startsWith("boundedElastic-") || thread.name().startsWith("lettuce-")))
+			.filter((thread) -> thread.nativeId() > 0 && (thread.name().startsWith(EventLoopThreads.PREFIX)
+					|| SchedulerThreads.isParallel(thread.name()) || SchedulerThreads.isBoundedElastic(thread.name())
+					|| thread.name().startsWith("lettuce-")))
 			.map(DumpedThread::nativeId)
 			.toList();
 	}
