@@ -219,11 +219,7 @@ public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double st
 					+ " sizes from each knee: give it with --edge-limit " + EDGE_FROM_KNEE + " or --edge-rate "
 					+ EDGE_FROM_KNEE);
 		}
-		double edgeHeadroom = args.decimal("edge-headroom", 1, MIN_EDGE_HEADROOM);
-		if (edgeHeadroom > MAX_EDGE_HEADROOM) {
-			throw new UsageException("--edge-headroom must be at most " + (int) MAX_EDGE_HEADROOM + ", was "
-					+ args.string("edge-headroom", ""));
-		}
+		double edgeHeadroom = args.decimal("edge-headroom", 1, MIN_EDGE_HEADROOM, MAX_EDGE_HEADROOM);
 		Path out = args.outDir(kitDir, "knee-");
 		return new KneeOptions(List.copyOf(modes), jar, start, maxRate,
 				args.decimal("resolution-pct", KneeSearch.DEFAULT_RESOLUTION * 100, 0.5) / 100,

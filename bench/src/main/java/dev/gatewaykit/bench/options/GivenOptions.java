@@ -152,14 +152,27 @@ public final class GivenOptions {
 	}
 
 	public double decimal(String name, double fallback, double min) {
-		if (!has(name)) {
-			return fallback;
-		}
-		return decimal(name, min);
+		return decimal(name, fallback, min, Double.MAX_VALUE);
 	}
 
 	public double decimal(String name, double min) {
-		String raw = required(name);
+		return parseDecimal(name, required(name), min, Double.MAX_VALUE);
+	}
+
+	/**
+	 * {@code --name}, or {@code fallback} when not given; between {@code min} and
+	 * {@code max}.
+	 */
+	public double decimal(String name, double fallback, double min, double max) {
+		return has(name) ? parseDecimal(name, this.values.get(name), min, max) : fallback;
+	}
+
+	/** {@code --name}, required, between {@code min} and {@code max}. */
+	public double decimalWithin(String name, double min, double max) {
+		return parseDecimal(name, required(name), min, max);
+	}
+
+	private static double parseDecimal(String name, String raw, double min, double max) {
 		double value;
 		try {
 			value = Double.parseDouble(raw);
@@ -170,6 +183,9 @@ public final class GivenOptions {
 		if (!(value >= min) || Double.isInfinite(value)) {
 			throw new UsageException(
 					"--" + name + " must be a number of at least " + trim(min) + ", was '" + raw + "'");
+		}
+		if (value > max) {
+			throw new UsageException("--" + name + " must be at most " + trim(max) + ", was '" + raw + "'");
 		}
 		return value;
 	}

@@ -84,17 +84,12 @@ public record SoakOptions(int durationSeconds, double rate, String rateSource, i
 		double rate;
 		String source;
 		if (args.has("rate")) {
-			rate = args.decimal("rate", 0.1);
-			if (rate > MAX_RATE) {
-				throw new UsageException("--rate must be at most " + (long) MAX_RATE + " requests/s, was " + rate);
-			}
+			rate = args.decimalWithin("rate", 0.1, MAX_RATE);
 			source = "--rate";
 		}
 		else {
-			double fraction = args.decimal("fraction", DEFAULT_FRACTION, 0.01);
-			if (fraction > 1) {
-				throw new UsageException("--fraction is a share of the measured capacity, at most 1, was " + fraction);
-			}
+			// A share of the measured capacity.
+			double fraction = args.decimal("fraction", DEFAULT_FRACTION, 0.01, 1);
 			Path run = args.has("from-run") ? args.path("from-run").toAbsolutePath().normalize() : lastRun(kitDir);
 			Capacity capacity = Files.isRegularFile(run.resolve(KNEE_JSON)) ? fixedKnee(run) : fixedTps(run);
 			rate = Math.round(capacity.rate() * fraction * 10) / 10.0;

@@ -159,7 +159,7 @@ class KneeOptionsTests {
 			.withMessageContaining("at least 0.25");
 		assertThatExceptionOfType(UsageException.class)
 			.isThrownBy(() -> parse("--edge-limit", "auto", "--overload", "--edge-headroom", "11"))
-			.withMessage("--edge-headroom must be at most 10, was 11");
+			.withMessage("--edge-headroom must be at most 10, was '11'");
 		assertThatExceptionOfType(UsageException.class)
 			.isThrownBy(() -> parse("--edge-limit", "auto", "--overload", "--edge-headroom", "lots"))
 			.withMessageContaining("must be a number");
