@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.dao.DataAccessException;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -15,6 +16,7 @@ import dev.gatewaykit.mall.product.ProductCatalogue.SeedResult;
 import dev.gatewaykit.mall.product.ProductCatalogue;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class CatalogueSeedingIntegrationTests extends AbstractMallApiIntegrationTests {
 
@@ -87,6 +89,23 @@ class CatalogueSeedingIntegrationTests extends AbstractMallApiIntegrationTests {
 		assertThat(result.created() + result.present()).isEqualTo(CATALOGUE_SIZE);
 		assertThat(this.catalogue.find(3)).contains(DemoProducts.forId(3));
 		assertThat(this.catalogue.find(150)).contains(DemoProducts.forId(150));
+	}
+
+	@Test
+	void aCatalogueThatTimesOutEveryTryFailsAfterTheLastOne() {
+		// Writes held longer than every attempt's 1 s timeout together: the seed gives up
+		// with the timeout rather than trying for ever.
+		assertThat(redis.command("CLIENT PAUSE " + (ProductCatalogue.SEED_ATTEMPTS * 1000 + 1500) + " WRITE"))
+			.isEqualTo("+OK");
+		try {
+			long started = System.nanoTime();
+			assertThatExceptionOfType(DataAccessException.class).isThrownBy(this.catalogue::seed);
+			assertThat(Duration.ofNanos(System.nanoTime() - started))
+				.isGreaterThanOrEqualTo(Duration.ofSeconds(ProductCatalogue.SEED_ATTEMPTS));
+		}
+		finally {
+			assertThat(redis.command("CLIENT UNPAUSE")).isEqualTo("+OK");
+		}
 	}
 
 }

@@ -31,7 +31,7 @@ public class ProductCatalogue {
 	static final String KEY_PREFIX = "kit:product:";
 
 	/** How often one seeding batch is tried before the start fails. */
-	static final int SEED_ATTEMPTS = 3;
+	public static final int SEED_ATTEMPTS = 3;
 
 	private final StringRedisTemplate redis;
 
