@@ -17,7 +17,9 @@ import dev.gatewaykit.launcher.RunFailedException;
  * grows with the offered rate, not with what is served, and takes the cores a gateway
  * would need to refuse and serve (docs/overload.md measured both ways). A thread started
  * later inherits its creator's CPUs; a process started later is pinned by the next
- * {@link #apply}.
+ * {@link #apply}, or at once by {@link #applyToStarted}: a gateway that warmed itself up
+ * on every CPU and lost all but the stack's at its first request would start slower than
+ * any gateway in production does.
  *
  * @param loadCpus the load's CPUs, in {@code taskset}'s list form ({@code 1},
  * {@code 2-3}, {@code 0,2})
@@ -73,6 +75,15 @@ public record CpuSplit(String loadCpus, String stackCpus) {
 	 */
 	public void apply() {
 		apply(ProcessHandle.current());
+	}
+
+	/**
+	 * Pins one process the kit has just started, with all its threads, to the stack's
+	 * CPUs: threads it starts later inherit them.
+	 * @throws RunFailedException when {@code taskset} is missing or refuses
+	 */
+	public void applyToStarted(long pid) {
+		pin(this.stackCpus, pid);
 	}
 
 	/** Pins {@code load} to the load's CPUs and every process under it to the stack's. */

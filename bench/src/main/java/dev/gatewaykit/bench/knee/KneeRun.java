@@ -91,6 +91,10 @@ public final class KneeRun implements AutoCloseable {
 		this.tools = tools;
 		this.options = options;
 		this.stack = new Stack(workspace, tools, Discovery.STATIC, serviceJvmOptions, healthTimeout, log);
+		// Each process on the stack's CPUs from its start: a gateway pinned only once
+		// healthy warmed itself up on the load's CPU too, and lost it at the cold start's
+		// first request (seen: half the cold start's CPU gone at that instant).
+		options.cpuSplit().ifPresent((split) -> this.stack.onStart((process) -> split.applyToStarted(process.pid())));
 		this.log = log;
 	}
 

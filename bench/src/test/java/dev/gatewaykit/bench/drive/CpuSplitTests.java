@@ -33,8 +33,7 @@ class CpuSplitTests {
 		int cpus = Runtime.getRuntime().availableProcessors();
 		assumeTrue(cpus >= 2, "needs two CPUs");
 		// A shell standing for the kit's JVM, and its child for the stack: the test's own
-		// JVM
-		// and whatever it runs are left alone.
+		// JVM and whatever it runs are left alone.
 		Process load = new ProcessBuilder("bash", "-c", "sleep 30 & wait").start();
 		try {
 			ProcessHandle stack = awaitChild(load.toHandle());
@@ -47,6 +46,26 @@ class CpuSplitTests {
 		finally {
 			load.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
 			load.destroyForcibly();
+		}
+	}
+
+	@Test
+	void pinsAProcessAtItsStartAndWhatItStartsLaterInheritsIt() throws Exception {
+		int cpus = Runtime.getRuntime().availableProcessors();
+		assumeTrue(cpus >= 2, "needs two CPUs");
+		// A process that starts its child only after it has been pinned, as a JVM starts
+		// its compiler and event-loop threads after the kit pinned it: bash's own read
+		// waits half a second on the open, silent stdin, starting no process meanwhile.
+		Process started = new ProcessBuilder("bash", "-c", "read -t 0.5; sleep 30 & wait").start();
+		try {
+			CpuSplit.of("1", "0", cpus).applyToStarted(started.pid());
+
+			assertThat(affinity(started.pid())).isEqualTo("0");
+			assertThat(affinity(awaitChild(started.toHandle()).pid())).isEqualTo("0");
+		}
+		finally {
+			started.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
+			started.destroyForcibly();
 		}
 	}
 

@@ -55,6 +55,9 @@ public final class Stack implements AutoCloseable {
 
 	private final List<ServerProcess> started = new ArrayList<>();
 
+	private Consumer<ServerProcess> onStart = (process) -> {
+	};
+
 	private final Discovery discovery;
 
 	private Optional<RnacosServer> nacos = Optional.empty();
@@ -359,10 +362,19 @@ public final class Stack implements AutoCloseable {
 		return builder;
 	}
 
+	/**
+	 * Runs {@code hook} on each process this stack starts from now on, the moment it is
+	 * started: before its health answers, so before a warm-up it runs.
+	 */
+	public void onStart(Consumer<ServerProcess> hook) {
+		this.onStart = hook;
+	}
+
 	private <T extends ServerProcess> T record(T process) {
 		this.started.add(process);
 		this.pids.record(process.name(), process.handle());
 		this.log.accept("started " + process.name() + " (pid " + process.pid() + "), log " + process.log());
+		this.onStart.accept(process);
 		return process;
 	}
 
