@@ -156,7 +156,7 @@ public final class GivenOptions {
 	}
 
 	public double decimal(String name, double min) {
-		return parseDecimal(name, required(name), min, Double.MAX_VALUE);
+		return decimalWithin(name, min, Double.MAX_VALUE);
 	}
 
 	/**

@@ -30,43 +30,53 @@ class CpuSplitTests {
 
 	@Test
 	void pinsTheLoadAndWhatItStartedApart() throws Exception {
-		int cpus = Runtime.getRuntime().availableProcessors();
-		assumeTrue(cpus >= 2, "needs two CPUs");
 		// A shell standing for the kit's JVM, and its child for the stack: the test's own
 		// JVM and whatever it runs are left alone.
-		Process load = new ProcessBuilder("bash", "-c", "sleep 30 & wait").start();
-		try {
+		withShell("sleep 30 & wait", (load, split) -> {
 			ProcessHandle stack = awaitChild(load.toHandle());
 
-			CpuSplit.of("1", "0", cpus).apply(load.toHandle());
+			split.apply(load.toHandle());
 
 			assertThat(affinity(load.pid())).isEqualTo("1");
 			assertThat(affinity(stack.pid())).isEqualTo("0");
-		}
-		finally {
-			load.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
-			load.destroyForcibly();
-		}
+		});
 	}
 
 	@Test
 	void pinsAProcessAtItsStartAndWhatItStartsLaterInheritsIt() throws Exception {
-		int cpus = Runtime.getRuntime().availableProcessors();
-		assumeTrue(cpus >= 2, "needs two CPUs");
 		// A process that starts its child only after it has been pinned, as a JVM starts
 		// its compiler and event-loop threads after the kit pinned it: bash's own read
 		// waits half a second on the open, silent stdin, starting no process meanwhile.
-		Process started = new ProcessBuilder("bash", "-c", "read -t 0.5; sleep 30 & wait").start();
-		try {
-			CpuSplit.of("1", "0", cpus).applyToStarted(started.pid());
+		withShell("read -t 0.5; sleep 30 & wait", (started, split) -> {
+			split.applyToStarted(started.pid());
 
 			assertThat(affinity(started.pid())).isEqualTo("0");
 			assertThat(affinity(awaitChild(started.toHandle()).pid())).isEqualTo("0");
+		});
+	}
+
+	/**
+	 * Runs {@code script} in bash, hands it to {@code test} with the split 1 / 0, then
+	 * kills it and its children.
+	 */
+	private static void withShell(String script, ShellTest test) throws Exception {
+		int cpus = Runtime.getRuntime().availableProcessors();
+		assumeTrue(cpus >= 2, "needs two CPUs");
+		Process shell = new ProcessBuilder("bash", "-c", script).start();
+		try {
+			test.run(shell, CpuSplit.of("1", "0", cpus));
 		}
 		finally {
-			started.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
-			started.destroyForcibly();
+			shell.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
+			shell.destroyForcibly();
 		}
+	}
+
+	@FunctionalInterface
+	private interface ShellTest {
+
+		void run(Process shell, CpuSplit split) throws Exception;
+
 	}
 
 	private static ProcessHandle awaitChild(ProcessHandle parent) throws InterruptedException {
