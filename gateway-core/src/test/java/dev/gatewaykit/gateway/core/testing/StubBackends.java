@@ -47,9 +47,17 @@ public final class StubBackends implements AutoCloseable {
 	 */
 	public final AtomicReference<RelayBehaviour> relay = new AtomicReference<>(RelayBehaviour.OK);
 
+	/** How long a {@link RelayBehaviour#SLOW} relay call takes. */
+	public static final Duration SLOW_ANSWER = Duration.ofMillis(100);
+
 	public enum RelayBehaviour {
 
 		OK, FAIL_500, STALL,
+		/**
+		 * Answers as {@link #OK} after {@link #SLOW_ANSWER}: long enough that the caller
+		 * is certainly waiting for it, rather than finding the answer already there.
+		 */
+		SLOW,
 		/** auth-service's answer for a session that ended since the gateway read it. */
 		NO_SUCH_SESSION
 
@@ -95,19 +103,23 @@ public final class StubBackends implements AutoCloseable {
 				sleep(Duration.ofSeconds(5));
 				respond(exchange, 500, "{\"error\":\"too late\"}");
 			}
-			case OK -> {
-				// auth-service's contract: the body names a session by its reference and
-				// nothing else; the token says which session it was for.
-				RelayTokenRequest request = json.readValue(exchange.getRequestBody().readAllBytes(),
-						RelayTokenRequest.class);
-				if (!request.problems().isEmpty()) {
-					respond(exchange, 400, "{\"error\":\"bad_request\"}");
-					return;
-				}
-				respond(exchange, 200,
-						"{\"relay_token\":\"" + relayTokenFor(request.session()) + "\",\"expires_in\":60}");
+			case OK -> issue(exchange);
+			case SLOW -> {
+				sleep(SLOW_ANSWER);
+				issue(exchange);
 			}
 		}
+	}
+
+	private static void issue(HttpExchange exchange) throws IOException {
+		// auth-service's contract: the body names a session by its reference and nothing
+		// else; the token says which session it was for.
+		RelayTokenRequest request = json.readValue(exchange.getRequestBody().readAllBytes(), RelayTokenRequest.class);
+		if (!request.problems().isEmpty()) {
+			respond(exchange, 400, "{\"error\":\"bad_request\"}");
+			return;
+		}
+		respond(exchange, 200, "{\"relay_token\":\"" + relayTokenFor(request.session()) + "\",\"expires_in\":60}");
 	}
 
 	private static void echo(HttpExchange exchange) throws IOException {
