@@ -36,8 +36,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The warm-up before readiness, on a gateway started the way a user starts the jar: every
  * warm-up request has been answered when readiness turns to accepting traffic; without an
  * account each went as far as a session lookup, with one each went the whole way and the
- * session was revoked after; a warm-up that cannot finish holds readiness back no longer
- * than its timeout.
+ * session was revoked after; every tenth request opened a new connection; a warm-up that
+ * cannot finish holds readiness back no longer than its timeout.
  */
 class SelfWarmUpIntegrationTests {
 
@@ -45,9 +45,19 @@ class SelfWarmUpIntegrationTests {
 	void answersEveryWarmUpRequestBeforeReadiness() {
 		AtomicReference<Map<String, Double>> answeredWhenReady = new AtomicReference<>();
 		try (ConfigurableApplicationContext gateway = start(answeredWhenReady, List.of(),
-				"--kit.gateway.warm-up.requests=300", "--kit.gateway.warm-up.concurrency=4")) {
+				"--kit.gateway.warm-up.requests=300", "--kit.gateway.warm-up.concurrency=4",
+				"--kit.gateway.warm-up.new-connection-every=10")) {
 			assertThat(answeredWhenReady.get()).containsOnlyKeys("401");
 			assertThat(answeredWhenReady.get().get("401")).isGreaterThanOrEqualTo(300);
+			// Every tenth request closed its connection and the next opened another:
+			// about a
+			// tenth as many connections as requests, where 4 would have served them all
+			// (seen:
+			// 4 for 4558 requests with none closed). Half of 300 / 10 leaves room for the
+			// closes among the requests cut off at the end.
+			assertThat(gateway.getBean(SelfWarmUp.class).result())
+				.hasValueSatisfying((result) -> assertThat(result.connections()).isGreaterThanOrEqualTo(300 / 10 / 2)
+					.isGreaterThanOrEqualTo(result.requests() / 10 / 2));
 			// The warm-up's token is well formed, so each request reached the session
 			// store and got the unknown token's answer, not the malformed one's.
 			WebTestClient.bindToServer()

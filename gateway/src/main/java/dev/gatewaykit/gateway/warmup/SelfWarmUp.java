@@ -15,6 +15,8 @@ import java.util.stream.Collectors;
 
 import dev.gatewaykit.common.session.SessionEndpoints;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.json.JsonMapper;
@@ -39,14 +41,17 @@ import org.springframework.core.env.Environment;
  * With a warm-up account ({@link WarmUpProperties#username()}), it logs in once through
  * the gateway's own login route, sends every request with that session, so that each goes
  * the whole way (the session lookup, the relay call to auth-service, the forward to the
- * upstream and its answer streamed back), and revokes the session at the end. Without
- * one, each request carries a well-formed bearer token nobody was given and goes as far
- * as the session lookup and the 401 every unknown token gets: the relay call and the
- * forward then warm under the first real requests. The warm-up's own client is Reactor
- * Netty's, on the same event loops, so the client side of HTTP warms as well. A warm-up
- * that fails (nothing listens, a dependency is down, the login is refused) is logged and
- * never stops the gateway: it is readiness that matters, and the health of each
- * dependency says the rest.
+ * upstream and its answer streamed back), and revokes the session at the end. Every
+ * {@link WarmUpProperties#newConnectionEvery()}th request closes its connection, so that
+ * opening connections warms too: the first real traffic opens hundreds in its first
+ * second (nginx's to the gateway, the gateway's pools to its upstreams). Without one,
+ * each request carries a well-formed bearer token nobody was given and goes as far as the
+ * session lookup and the 401 every unknown token gets: the relay call and the forward
+ * then warm under the first real requests. The warm-up's own client is Reactor Netty's,
+ * on the same event loops, so the client side of HTTP warms as well. A warm-up that fails
+ * (nothing listens, a dependency is down, the login is refused) is logged and never stops
+ * the gateway: it is readiness that matters, and the health of each dependency says the
+ * rest.
  */
 public final class SelfWarmUp implements ApplicationRunner {
 
@@ -70,6 +75,8 @@ public final class SelfWarmUp implements ApplicationRunner {
 	private final WarmUpProperties properties;
 
 	private final Environment environment;
+
+	private volatile @Nullable Result result;
 
 	public SelfWarmUp(WarmUpProperties properties, Environment environment) {
 		this.properties = properties;
@@ -95,8 +102,12 @@ public final class SelfWarmUp implements ApplicationRunner {
 			.build();
 		Map<Integer, Long> statuses;
 		String account = "no account";
+		AtomicLong opened = new AtomicLong();
 		try {
-			HttpClient client = HttpClient.create(connections).baseUrl(base).responseTimeout(REQUEST_TIMEOUT);
+			HttpClient client = HttpClient.create(connections)
+				.baseUrl(base)
+				.responseTimeout(REQUEST_TIMEOUT)
+				.doOnChannelInit((observer, channel, address) -> opened.incrementAndGet());
 			Optional<String> session = this.properties.account() ? login(client) : Optional.empty();
 			if (session.isPresent()) {
 				account = "as " + this.properties.username();
@@ -112,8 +123,10 @@ public final class SelfWarmUp implements ApplicationRunner {
 		}
 		double seconds = (System.nanoTime() - start) / 1e9;
 		long sent = statuses.values().stream().mapToLong(Long::longValue).sum();
+		this.result = new Result(sent, opened.get(), statuses);
 		long unanswered = statuses.getOrDefault(NO_ANSWER, 0L);
-		String summary = String.format(java.util.Locale.ROOT, "%d requests to %s (%s) in %.1f s, by status %s", sent,
+		String summary = String.format(java.util.Locale.ROOT,
+				"%d requests on %d connections to %s (%s) in %.1f s, by status %s", sent, opened.get(),
 				this.properties.path(), account, seconds, statuses);
 		if (sent == 0 || unanswered * 2 > sent) {
 			log.warn("warm-up mostly unanswered, ready anyway: {}", summary);
@@ -121,6 +134,21 @@ public final class SelfWarmUp implements ApplicationRunner {
 		else {
 			log.info("warmed up before readiness: {}", summary);
 		}
+	}
+
+	/** What the warm-up did, once it has run; empty before, or when it could not run. */
+	public Optional<Result> result() {
+		return Optional.ofNullable(this.result);
+	}
+
+	/**
+	 * What a warm-up did.
+	 *
+	 * @param requests how many it sent
+	 * @param connections how many connections it opened for them
+	 * @param statuses how many got each status ({@link #NO_ANSWER} for none)
+	 */
+	public record Result(long requests, long connections, Map<Integer, Long> statuses) {
 	}
 
 	/**
@@ -131,12 +159,14 @@ public final class SelfWarmUp implements ApplicationRunner {
 	private Map<Integer, Long> send(HttpClient client, Optional<String> session) {
 		AtomicLong answered = new AtomicLong();
 		try {
-			Map<Integer, Long> statuses = Flux.<Integer>generate((sink) -> sink.next(0))
-				.flatMap((i) -> one(client, session.orElseGet(SelfWarmUp::unknownToken))
-					// Only answers count towards the least number: a gateway whose port
-					// fails every request has warmed nothing.
+			Map<Integer, Long> statuses = Flux.<Long, Long>generate(() -> 0L, (n, sink) -> {
+				sink.next(n);
+				return n + 1;
+			})
+				.flatMap((n) -> one(client, session.orElseGet(SelfWarmUp::unknownToken),
+						this.properties.closesConnection(n))
 					.doOnNext((status) -> {
-						if (status != NO_ANSWER) {
+						if (warms(status)) {
 							answered.incrementAndGet();
 						}
 					}), this.properties.concurrency())
@@ -217,10 +247,23 @@ public final class SelfWarmUp implements ApplicationRunner {
 		}).next();
 	}
 
-	private Mono<Integer> one(HttpClient client, String token) {
-		return answer(client.headers((headers) -> headers.set(HttpHeaderNames.AUTHORIZATION, "Bearer " + token))
-			.get()
-			.uri(this.properties.path())).map(Answer::status).onErrorReturn(NO_ANSWER);
+	/**
+	 * Whether an answer counts towards the least number: one the gateway's whole path
+	 * gave (a 401 is what a request without an account gets). No answer has warmed
+	 * nothing, and a 5xx (the admission limit's or a breaker's 503, a failed relay call's
+	 * 502) has warmed only the path that refuses.
+	 */
+	static boolean warms(int status) {
+		return status != NO_ANSWER && status < 500;
+	}
+
+	private Mono<Integer> one(HttpClient client, String token, boolean closesConnection) {
+		return answer(client.headers((headers) -> {
+			headers.set(HttpHeaderNames.AUTHORIZATION, "Bearer " + token);
+			if (closesConnection) {
+				headers.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+			}
+		}).get().uri(this.properties.path())).map(Answer::status).onErrorReturn(NO_ANSWER);
 	}
 
 	/**

@@ -28,13 +28,18 @@ import org.springframework.validation.annotation.Validated;
  * route: each request then goes the whole way (session, relay call, upstream). Without
  * one, each goes as far as a session lookup and its 401
  * @param password that account's password; give both or neither
+ * @param newConnectionEvery every how many requests one asks for its connection to be
+ * closed after its answer ({@code Connection: close}), so that the next opens a new one;
+ * 0 never. Without it the warm-up opens only its few connections, so the code that opens
+ * them (the server's accept and channel set-up, the client's connect) is still
+ * interpreted when the first real traffic opens hundreds at once
  */
 @Validated
 @ConfigurationProperties("kit.gateway.warm-up")
 public record WarmUpProperties(@DefaultValue("true") boolean enabled, @DefaultValue("10000") @Min(1) int requests,
 		@DefaultValue("32") @Min(1) int concurrency, @DefaultValue("30s") @NotNull Duration timeout,
 		@DefaultValue("/api/mall/products/1") @NotBlank String path, @Nullable String username,
-		@Nullable String password) {
+		@Nullable String password, @DefaultValue("10") @Min(0) int newConnectionEvery) {
 
 	public WarmUpProperties {
 		if (timeout.isNegative() || timeout.isZero()) {
@@ -54,7 +59,13 @@ public record WarmUpProperties(@DefaultValue("true") boolean enabled, @DefaultVa
 	public String toString() {
 		return "WarmUpProperties[enabled=" + this.enabled + ", requests=" + this.requests + ", concurrency="
 				+ this.concurrency + ", timeout=" + this.timeout + ", path=" + this.path + ", username=" + this.username
-				+ ", password=" + ((this.password == null) ? "none" : "(hidden)") + "]";
+				+ ", password=" + ((this.password == null) ? "none" : "(hidden)") + ", newConnectionEvery="
+				+ this.newConnectionEvery + "]";
+	}
+
+	/** Whether the warm-up's request number {@code n} (from 0) closes its connection. */
+	public boolean closesConnection(long n) {
+		return this.newConnectionEvery > 0 && n % this.newConnectionEvery == this.newConnectionEvery - 1;
 	}
 
 	/** Whether a warm-up account was given. */
