@@ -8,6 +8,7 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -73,6 +74,20 @@ class ToxiproxyServerIntegrationTests {
 
 		assertThat(duringReset).isFalse();
 		assertThat(echoes(port)).isTrue();
+	}
+
+	@Test
+	void logsNothingPerConnection() throws IOException {
+		int port = this.toxiproxy.proxy("echo", this.echo.getLocalPort());
+		for (int i = 0; i < 3; i++) {
+			assertThat(echoes(port)).isTrue();
+		}
+		this.toxiproxy.close();
+
+		// At its default level it wrote lines like "Accepted client" for each of these.
+		assertThat(Files.readString(this.tmp.resolve("toxiproxy.log"))).contains("Starting Toxiproxy")
+			.doesNotContain("\"level\":\"trace\"")
+			.doesNotContain("\"level\":\"debug\"");
 	}
 
 	/** Whether the byte comes back (a reset or an end of stream is a no). */
