@@ -5,11 +5,15 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import io.lettuce.core.RedisCommandTimeoutException;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.util.retry.Retry;
 
 import dev.gatewaykit.auth.config.AuthProperties;
 import dev.gatewaykit.auth.user.PasswordHasher;
@@ -20,6 +24,7 @@ import dev.gatewaykit.common.demo.DemoValues;
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.core.env.Environment;
+import org.springframework.dao.QueryTimeoutException;
 import org.springframework.core.env.Profiles;
 import org.springframework.stereotype.Component;
 
@@ -44,6 +49,9 @@ public class DemoUserSeeder implements ApplicationRunner {
 	 * pipelines them.
 	 */
 	private static final int REDIS_CONCURRENCY = 64;
+
+	/** How many times a seeding command that times out is tried in all. */
+	static final int ATTEMPTS = 3;
 
 	private final UserRepository users;
 
@@ -121,7 +129,8 @@ public class DemoUserSeeder implements ApplicationRunner {
 		// served before the users exist.
 		List<DemoUser> missing = Flux.fromIterable(demoUsers)
 			.flatMapSequential(
-					(user) -> this.users.exists(user.username()).filter((exists) -> !exists).map((absent) -> user),
+					(user) -> triedAgainOnTimeout(this.users.exists(user.username())).filter((exists) -> !exists)
+						.map((absent) -> user),
 					REDIS_CONCURRENCY)
 			.collectList()
 			.block();
@@ -140,11 +149,32 @@ public class DemoUserSeeder implements ApplicationRunner {
 					(user) -> this.hasher.hash(user.password())
 						.map((hash) -> new UserAccount(user.id(), user.username(), hash, DemoUser.ROLES)),
 					hashConcurrency)
-			.flatMap((account) -> this.users.save(account).thenReturn(account), REDIS_CONCURRENCY)
+			.flatMap((account) -> triedAgainOnTimeout(this.users.save(account)).thenReturn(account), REDIS_CONCURRENCY)
 			.doOnNext((account) -> progress.step())
 			.count()
 			.block();
 		return new SeedResult(created.intValue(), demoUsers.size() - created.intValue());
+	}
+
+	/**
+	 * A seeding command tried again when it times out, up to {@link #ATTEMPTS} times in
+	 * all: an auth-service starting beside other JVMs on a busy core can wait longer than
+	 * a command's timeout (seen: the kit's stack on one core, an {@code EXISTS} timed out
+	 * after 1 s and the start failed). Both commands can be repeated: one reads, the
+	 * other writes the same fields again.
+	 */
+	private static <T> Mono<T> triedAgainOnTimeout(Mono<T> command) {
+		return command.retryWhen(Retry.max(ATTEMPTS - 1).filter(DemoUserSeeder::timedOut));
+	}
+
+	static boolean timedOut(Throwable failure) {
+		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+			if (cause instanceof TimeoutException || cause instanceof RedisCommandTimeoutException
+					|| cause instanceof QueryTimeoutException) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/**

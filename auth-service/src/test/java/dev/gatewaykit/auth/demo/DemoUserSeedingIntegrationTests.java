@@ -50,6 +50,19 @@ class DemoUserSeedingIntegrationTests {
 	}
 
 	@Test
+	void seedingWaitsOutARedisSlowerThanOneCommandTimeout() {
+		DemoUser user = TestDemoUsers.user(29);
+		assertThat(SharedRedis.server().command("DEL kit:user:" + user.username())).isEqualTo(":1");
+		// Every command held for 1.5 s: each first try times out after 1 s, the second
+		// is answered.
+		assertThat(SharedRedis.server().command("CLIENT PAUSE 1500 ALL")).isEqualTo("+OK");
+
+		assertThat(this.seeder.seed()).isEqualTo(new SeedResult(1, TestDemoUsers.COUNT - 1));
+
+		login(user).expectStatus().isOk();
+	}
+
+	@Test
 	void storesIdRoleAndBcryptHashOfTheCsvPassword() {
 		DemoUser user = TestDemoUsers.user(20);
 		StepVerifier
