@@ -24,8 +24,8 @@ import dev.gatewaykit.common.demo.DemoValues;
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.core.env.Environment;
-import org.springframework.dao.QueryTimeoutException;
 import org.springframework.core.env.Profiles;
+import org.springframework.dao.QueryTimeoutException;
 import org.springframework.stereotype.Component;
 
 /**

@@ -41,17 +41,17 @@ import org.springframework.core.env.Environment;
  * With a warm-up account ({@link WarmUpProperties#username()}), it logs in once through
  * the gateway's own login route, sends every request with that session, so that each goes
  * the whole way (the session lookup, the relay call to auth-service, the forward to the
- * upstream and its answer streamed back), and revokes the session at the end. Every
+ * upstream and its answer streamed back), and revokes the session at the end. Without
+ * one, each request carries a well-formed bearer token nobody was given and goes as far
+ * as the session lookup and the 401 every unknown token gets: the relay call and the
+ * forward then warm under the first real requests. The warm-up's own client is Reactor
+ * Netty's, on the same event loops, so the client side of HTTP warms as well. Every
  * {@link WarmUpProperties#newConnectionEvery()}th request closes its connection, so that
  * opening connections warms too: the first real traffic opens hundreds in its first
- * second (nginx's to the gateway, the gateway's pools to its upstreams). Without one,
- * each request carries a well-formed bearer token nobody was given and goes as far as the
- * session lookup and the 401 every unknown token gets: the relay call and the forward
- * then warm under the first real requests. The warm-up's own client is Reactor Netty's,
- * on the same event loops, so the client side of HTTP warms as well. A warm-up that fails
- * (nothing listens, a dependency is down, the login is refused) is logged and never stops
- * the gateway: it is readiness that matters, and the health of each dependency says the
- * rest.
+ * second (nginx's to the gateway, the gateway's pools to its upstreams), and the client's
+ * connect is the same code as those pools'. A warm-up that fails (nothing listens, a
+ * dependency is down, the login is refused) is logged and never stops the gateway: it is
+ * readiness that matters, and the health of each dependency says the rest.
  */
 public final class SelfWarmUp implements ApplicationRunner {
 

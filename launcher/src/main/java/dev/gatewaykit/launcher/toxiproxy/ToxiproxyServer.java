@@ -29,10 +29,8 @@ public final class ToxiproxyServer extends ServerProcess {
 
 	private ToxiproxyServer(Path binary, int port, Path log) {
 		// Without LOG_LEVEL toxiproxy logs at trace: several JSON lines, each with its
-		// caller
-		// looked up, for every connection opened and closed through it, on the stack's
-		// CPUs
-		// during a bench (146 MB in a day of knee runs here).
+		// caller looked up, for every connection opened and closed through it, on the
+		// stack's CPUs during a bench (146 MB in a day of knee runs here).
 		super("toxiproxy", List.of(binary.toString(), "-host", "127.0.0.1", "-port", String.valueOf(port)),
 				Map.of("LOG_LEVEL", "info"), log);
 		this.api = URI.create("http://127.0.0.1:" + port);
