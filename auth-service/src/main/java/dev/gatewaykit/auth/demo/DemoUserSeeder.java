@@ -19,6 +19,7 @@ import dev.gatewaykit.auth.config.AuthProperties;
 import dev.gatewaykit.auth.user.PasswordHasher;
 import dev.gatewaykit.auth.user.UserAccount;
 import dev.gatewaykit.auth.user.UserRepository;
+import dev.gatewaykit.common.Causes;
 import dev.gatewaykit.common.demo.DemoValues;
 
 import org.springframework.boot.ApplicationArguments;
@@ -168,13 +169,8 @@ public class DemoUserSeeder implements ApplicationRunner {
 	}
 
 	static boolean timedOut(Throwable failure) {
-		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-			if (cause instanceof TimeoutException || cause instanceof RedisCommandTimeoutException
-					|| cause instanceof QueryTimeoutException) {
-				return true;
-			}
-		}
-		return false;
+		return Causes.anyIs(failure,
+				List.of(TimeoutException.class, RedisCommandTimeoutException.class, QueryTimeoutException.class));
 	}
 
 	/**

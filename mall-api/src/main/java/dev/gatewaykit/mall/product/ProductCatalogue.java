@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import dev.gatewaykit.common.Causes;
 import io.lettuce.core.RedisCommandTimeoutException;
 
 import org.springframework.dao.DataAccessException;
@@ -144,12 +145,7 @@ public class ProductCatalogue {
 	}
 
 	private static boolean timedOut(Throwable failure) {
-		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-			if (cause instanceof RedisCommandTimeoutException || cause instanceof QueryTimeoutException) {
-				return true;
-			}
-		}
-		return false;
+		return Causes.anyIs(failure, List.of(RedisCommandTimeoutException.class, QueryTimeoutException.class));
 	}
 
 	private Product parse(String value) {
