@@ -55,6 +55,9 @@ class CircuitBreakerResilienceTests {
 		registry.add("kit.routes.auth-uri", backends::authUrl);
 		registry.add("kit.routes.mall-uri", backends::mallUrl);
 		String breaker = "resilience4j.circuitbreaker.instances." + ResilientIdentityBackend.AUTH_SERVICE + ".";
+		// The template's window is seconds long; a count of calls lets a handful decide
+		// here.
+		registry.add(breaker + "sliding-window-type", () -> "count-based");
 		registry.add(breaker + "sliding-window-size", () -> WINDOW);
 		registry.add(breaker + "minimum-number-of-calls", () -> WINDOW);
 		registry.add(breaker + "wait-duration-in-open-state", () -> "1h");
@@ -115,6 +118,47 @@ class CircuitBreakerResilienceTests {
 		assertThat(backends.relayCalls.get()).as("relay calls while open").isEqualTo(callsBefore);
 		// Refused, not timed out: far below the 1 s relay timeout.
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(500));
+	}
+
+	/**
+	 * The template's own window (the session-store breaker is not overridden here): a
+	 * burst of failures among healthy calls, as a cold start's first second brings,
+	 * leaves the breaker closed; failures that go on open it. Outcomes recorded straight
+	 * onto a breaker of that configuration, so that the window's seconds cannot run out
+	 * under a slow test.
+	 */
+	@Test
+	void aBurstOfFailuresAmongHealthyCallsLeavesTheTemplatesBreakerClosed() {
+		CircuitBreakerConfig template = this.breakers.circuitBreaker(ResilientIdentityBackend.SESSION_STORE)
+			.getCircuitBreakerConfig();
+		CircuitBreaker breaker = CircuitBreaker.of("template", template);
+		record(breaker, 200, true);
+		record(breaker, 150, false);
+		assertThat(breaker.getState()).as("150 failed after 200 served").isEqualTo(CircuitBreaker.State.CLOSED);
+		record(breaker, 100, false);
+		assertThat(breaker.getState()).as("250 failed after 200 served").isEqualTo(CircuitBreaker.State.OPEN);
+	}
+
+	@Test
+	void aDependencyDownFromTheStartOpensTheTemplatesBreaker() {
+		CircuitBreakerConfig template = this.breakers.circuitBreaker(ResilientIdentityBackend.SESSION_STORE)
+			.getCircuitBreakerConfig();
+		CircuitBreaker breaker = CircuitBreaker.of("template", template);
+		record(breaker, template.getMinimumNumberOfCalls() - 1, false);
+		assertThat(breaker.getState()).isEqualTo(CircuitBreaker.State.CLOSED);
+		record(breaker, 1, false);
+		assertThat(breaker.getState()).isEqualTo(CircuitBreaker.State.OPEN);
+	}
+
+	private static void record(CircuitBreaker breaker, int calls, boolean served) {
+		for (int i = 0; i < calls; i++) {
+			if (served) {
+				breaker.onSuccess(1, TimeUnit.MILLISECONDS);
+			}
+			else {
+				breaker.onError(1, TimeUnit.MILLISECONDS, new IllegalStateException("failed"));
+			}
+		}
 	}
 
 	@Test
