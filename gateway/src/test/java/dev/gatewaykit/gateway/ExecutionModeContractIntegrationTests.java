@@ -43,6 +43,11 @@ class ExecutionModeContractIntegrationTests {
 	@DynamicPropertySource
 	static void properties(DynamicPropertyRegistry registry) {
 		GatewayIntegrationTestSupport.register(registry);
+		// Tests here read a breaker's count of failed calls before and after: the
+		// template's window of seconds would forget an earlier test's failures in
+		// between.
+		registry.add("resilience4j.circuitbreaker.configs.default.sliding-window-type", () -> "count-based");
+		registry.add("resilience4j.circuitbreaker.configs.default.sliding-window-size", () -> 50);
 	}
 
 	@LocalServerPort
