@@ -116,6 +116,12 @@ public final class KneeCommand extends KitCommand {
 					+ "builds or settings compared at one rate, whatever their knees")
 	@Nullable String coldStartRate;
 
+	@Option(names = "--jit-log",
+			description = "with --cold-start: the cold gateway logs its JIT's compilations (DIR/<mode>/cold-start/jit.log) "
+					+ "and the run says how many methods it compiled for the first time in each of the load's first "
+					+ "5 s, and where: the code its warm-up did not reach (DIR/<mode>/cold-start/jit-onset.json)")
+	boolean jitLog;
+
 	@Option(names = "--load-cpus", paramLabel = "CPUS",
 			description = "pin the load (this JVM) to these CPUs (taskset's list form: 1, 2-3), and with "
 					+ "--stack-cpus every process the run starts to those: on a small box the load's own CPU "

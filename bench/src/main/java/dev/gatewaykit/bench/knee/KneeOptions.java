@@ -42,6 +42,8 @@ import dev.gatewaykit.launcher.stack.GatewaySelection;
  * @param coldStart whether a freshly started gateway of each mode is then offered
  * {@link ColdStart#MULTIPLE} of its knee
  * @param coldStartRate the rate offered instead, requests a second
+ * @param jitLog whether the cold gateway logs its JIT's compilations, and the run says
+ * what it compiled for the first time once the load came
  * @param cpuSplit the load's CPUs and the stack's, when they are to be kept apart
  * @param edgeLimit what nginx lets through to the gateway (requests in progress or a
  * second), when capped there too by a number given
@@ -55,7 +57,7 @@ import dev.gatewaykit.launcher.stack.GatewaySelection;
 public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double start, double maxRate, double resolution,
 		int maxSteps, KneeCriteria criteria, Duration warmup, Duration maxWarmup, Duration settle, Duration window,
 		int redisLatencyMs, int authLatencyMs, int users, List<Double> overload, boolean coldStart,
-		OptionalDouble coldStartRate, Optional<CpuSplit> cpuSplit, Optional<EdgeLimit> edgeLimit,
+		OptionalDouble coldStartRate, boolean jitLog, Optional<CpuSplit> cpuSplit, Optional<EdgeLimit> edgeLimit,
 		Optional<EdgeLimit.Kind> edgeFromKnee, double edgeHeadroom, Path out) {
 
 	/**
@@ -192,6 +194,9 @@ public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double st
 		if (!args.flag("cold-start") && args.has("cold-start-rate")) {
 			throw new UsageException("--cold-start-rate needs --cold-start");
 		}
+		if (!args.flag("cold-start") && args.flag("jit-log")) {
+			throw new UsageException("--jit-log needs --cold-start: it logs the cold gateway's JIT");
+		}
 		OptionalDouble coldStartRate = args.has("cold-start-rate")
 				? OptionalDouble.of(args.decimal("cold-start-rate", 0, 1)) : OptionalDouble.empty();
 		Optional<CpuSplit> cpuSplit = cpuSplit(args);
@@ -227,8 +232,8 @@ public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double st
 				Duration.ofSeconds(maxWarmup), Duration.ofSeconds(args.integer("settle-seconds", 5, 1, 120)),
 				Duration.ofSeconds(args.integer("window-seconds", 10, 2, 300)),
 				args.integer("redis-latency", 1, 0, 10_000), args.integer("auth-latency", 50, 0, 10_000),
-				args.integer("users", 50, 1, 1000), overload, args.flag("cold-start"), coldStartRate, cpuSplit,
-				edgeLimit, edgeFromKnee, edgeHeadroom, out);
+				args.integer("users", 50, 1, 1000), overload, args.flag("cold-start"), coldStartRate,
+				args.flag("jit-log"), cpuSplit, edgeLimit, edgeFromKnee, edgeHeadroom, out);
 	}
 
 	/** {@code --load-cpus} with {@code --stack-cpus}, or neither. */

@@ -1,5 +1,6 @@
 package dev.gatewaykit.bench.knee;
 
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.file.Path;
@@ -14,6 +15,7 @@ import java.util.function.Consumer;
 import dev.gatewaykit.bench.analysis.diagnostics.MachineCpu;
 import dev.gatewaykit.bench.analysis.knee.ColdStart;
 import dev.gatewaykit.bench.analysis.knee.ColdStartReport;
+import dev.gatewaykit.bench.analysis.knee.JitOnset;
 import dev.gatewaykit.bench.analysis.knee.KneeReport;
 import dev.gatewaykit.bench.analysis.knee.KneeResult;
 import dev.gatewaykit.bench.analysis.knee.KneeSearch;
@@ -26,6 +28,7 @@ import dev.gatewaykit.bench.drive.DemoLogins;
 import dev.gatewaykit.bench.drive.LoadRequests;
 import dev.gatewaykit.bench.drive.OpenModelDriver;
 import dev.gatewaykit.bench.drive.WarmUp;
+import dev.gatewaykit.bench.model.BenchJson;
 import dev.gatewaykit.bench.model.Numbers;
 import dev.gatewaykit.bench.run.KitLinks;
 import dev.gatewaykit.launcher.RunFailedException;
@@ -58,6 +61,12 @@ public final class KneeRun implements AutoCloseable {
 	 * A step is given up once enough requests have waited this many times the p99 target.
 	 */
 	private static final double LATE_TIMES_TARGET = 5;
+
+	/** The cold gateway's JIT log, with {@code --jit-log}, in its directory. */
+	private static final String JIT_LOG = "jit.log";
+
+	/** What the run read from it. */
+	private static final String JIT_ONSET = "jit-onset.json";
 
 	/** How long a cold start is offered its rate and judged. */
 	private static final Duration COLD_START = Duration.ofSeconds(60);
@@ -218,9 +227,11 @@ public final class KneeRun implements AutoCloseable {
 			return Optional.empty();
 		}
 		double rate = this.options.coldStartRate().orElse(ColdStart.MULTIPLE * knee.kneeRate());
+		Path jitLog = dir.resolve(JIT_LOG);
+		List<String> jvmOptions = this.options.jitLog() ? List.of(JitOnset.jvmOption(jitLog)) : List.of();
 		long begin = System.nanoTime();
 		ServiceProcess gateway = links
-			.startGateways("cold-" + mode.name(), jar, mode.selection(), 1, dir, List.of(), arguments)
+			.startGateways("cold-" + mode.name(), jar, mode.selection(), 1, dir, jvmOptions, arguments)
 			.get(0);
 		double ready = (System.nanoTime() - begin) / 1e9;
 		NginxServer nginx = this.stack.startNginx("nginx-cold-" + mode.name(), NginxConfig.Variant.TUNED,
@@ -259,11 +270,30 @@ public final class KneeRun implements AutoCloseable {
 			if (!gateway.handle().isAlive()) {
 				throw new RunFailedException(gateway.name() + " exited during its cold start; see " + gateway.log());
 			}
+			if (this.options.jitLog()) {
+				jitOnset(gateway, jitLog, from, dir.resolve(JIT_ONSET));
+			}
 			return Optional.of(result);
 		}
 		finally {
 			this.stack.stop(nginx);
 			this.stack.stop(gateway);
+		}
+	}
+
+	/**
+	 * Says what the cold gateway's JIT compiled for the first time once the load came. A
+	 * log that cannot be read (a user's JVM that wrote none) costs that line, not the
+	 * cold start's figures.
+	 */
+	private void jitOnset(ServiceProcess gateway, Path jitLog, long loadStartMs, Path out) {
+		try {
+			JitOnset onset = JitOnset.read(jitLog, loadStartMs);
+			BenchJson.write(out, onset);
+			this.log.accept(gateway.name() + "'s JIT: " + onset.describe());
+		}
+		catch (UncheckedIOException ex) {
+			this.log.accept(gateway.name() + "'s JIT: no log to read (" + ex.getCause().getMessage() + ")");
 		}
 	}
 

@@ -144,6 +144,14 @@ class KneeOptionsTests {
 	}
 
 	@Test
+	void theJitLogIsTheColdStartsSoItNeedsIt() {
+		assertThat(parse("--cold-start").jitLog()).isFalse();
+		assertThat(parse("--cold-start", "--jit-log").jitLog()).isTrue();
+		assertThatExceptionOfType(UsageException.class).isThrownBy(() -> parse("--jit-log"))
+			.withMessage("--jit-log needs --cold-start: it logs the cold gateway's JIT");
+	}
+
+	@Test
 	void headroomMultipliesOnlyACapSizedFromTheKnee() {
 		assertThat(parse("--edge-limit", "auto", "--overload").edgeHeadroom()).isEqualTo(1);
 		assertThat(parse("--edge-limit", "auto", "--overload", "--edge-headroom", "1.5").edgeHeadroom()).isEqualTo(1.5);
