@@ -129,9 +129,7 @@ class CircuitBreakerResilienceTests {
 	 */
 	@Test
 	void aBurstOfFailuresAmongHealthyCallsLeavesTheTemplatesBreakerClosed() {
-		CircuitBreakerConfig template = this.breakers.circuitBreaker(ResilientIdentityBackend.SESSION_STORE)
-			.getCircuitBreakerConfig();
-		CircuitBreaker breaker = CircuitBreaker.of("template", template);
+		CircuitBreaker breaker = templateBreaker();
 		record(breaker, 200, true);
 		record(breaker, 150, false);
 		assertThat(breaker.getState()).as("150 failed after 200 served").isEqualTo(CircuitBreaker.State.CLOSED);
@@ -141,13 +139,20 @@ class CircuitBreakerResilienceTests {
 
 	@Test
 	void aDependencyDownFromTheStartOpensTheTemplatesBreaker() {
-		CircuitBreakerConfig template = this.breakers.circuitBreaker(ResilientIdentityBackend.SESSION_STORE)
-			.getCircuitBreakerConfig();
-		CircuitBreaker breaker = CircuitBreaker.of("template", template);
-		record(breaker, template.getMinimumNumberOfCalls() - 1, false);
+		CircuitBreaker breaker = templateBreaker();
+		record(breaker, breaker.getCircuitBreakerConfig().getMinimumNumberOfCalls() - 1, false);
 		assertThat(breaker.getState()).isEqualTo(CircuitBreaker.State.CLOSED);
 		record(breaker, 1, false);
 		assertThat(breaker.getState()).isEqualTo(CircuitBreaker.State.OPEN);
+	}
+
+	/**
+	 * A fresh breaker of the template's configuration: the session-store breaker's, which
+	 * this class does not override.
+	 */
+	private CircuitBreaker templateBreaker() {
+		return CircuitBreaker.of("template",
+				this.breakers.circuitBreaker(ResilientIdentityBackend.SESSION_STORE).getCircuitBreakerConfig());
 	}
 
 	private static void record(CircuitBreaker breaker, int calls, boolean served) {
