@@ -13,13 +13,18 @@ import java.util.UUID;
 import dev.gatewaykit.common.IdentityHeaders;
 import dev.gatewaykit.common.session.SessionKeys;
 import dev.gatewaykit.gateway.core.auth.BearerAuthentication;
+import dev.gatewaykit.gateway.core.identity.IdentityUnavailableException;
 import dev.gatewaykit.gateway.core.testing.StubBackends;
 import dev.gatewaykit.launcher.RedisServer;
+import io.github.resilience4j.bulkhead.BulkheadRegistry;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -49,6 +54,12 @@ abstract class MvcGatewayContractTests {
 	@LocalManagementPort
 	int managementPort;
 
+	@Autowired
+	CircuitBreakerRegistry breakers;
+
+	@Autowired
+	BulkheadRegistry bulkheads;
+
 	/** The mode {@code /actuator/kit} must answer. */
 	abstract String expectedMode();
 
@@ -76,6 +87,24 @@ abstract class MvcGatewayContractTests {
 	@AfterEach
 	void restoreBackends() {
 		backends.relay.set(StubBackends.RelayBehaviour.OK);
+	}
+
+	@Test
+	void guardsItsDependenciesWithTheWebFluxGatewaysBreakersAndBulkheads() {
+		for (String dependency : List.of(IdentityUnavailableException.SESSION_STORE,
+				IdentityUnavailableException.AUTH_SERVICE)) {
+			CircuitBreakerConfig breaker = this.breakers.circuitBreaker(dependency).getCircuitBreakerConfig();
+			assertThat(breaker.getSlidingWindowType()).as(dependency)
+				.isEqualTo(CircuitBreakerConfig.SlidingWindowType.TIME_BASED);
+			assertThat(breaker.getSlidingWindowSize()).as(dependency).isEqualTo(3);
+			assertThat(breaker.getMinimumNumberOfCalls()).as(dependency).isEqualTo(20);
+		}
+		assertThat(this.bulkheads.bulkhead(IdentityUnavailableException.SESSION_STORE)
+			.getBulkheadConfig()
+			.getMaxConcurrentCalls()).isEqualTo(1000);
+		assertThat(this.bulkheads.bulkhead(IdentityUnavailableException.AUTH_SERVICE)
+			.getBulkheadConfig()
+			.getMaxConcurrentCalls()).isEqualTo(500);
 	}
 
 	@Test

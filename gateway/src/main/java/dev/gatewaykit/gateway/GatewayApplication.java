@@ -16,7 +16,7 @@ import org.springframework.boot.data.redis.autoconfigure.observation.LettuceObse
  * has no tracer, so all it bought were per-command timers nobody reads, and it cost 16 to
  * 22 µs of gateway CPU per request (GET + EXPIRE; 2.3 to 3 % of the fixed path in
  * async-profiler). Both profiles lose it (the blocking modes use the same Lettuce
- * client); the bench's meters are the gateway's own ({@code KitMetrics}).
+ * client); the bench's meters are the gateway's own ({@code KitMeters}).
  * <p>
  * Connections are accepted on a thread of their own ({@link #acceptOnAThreadOfItsOwn()}).
  */

@@ -1,8 +1,12 @@
 package dev.gatewaykit.gatewaymvc.actuate;
 
+import java.util.Map;
+import java.util.regex.Pattern;
+
 import javax.management.ObjectName;
 
 import dev.gatewaykit.gateway.core.identity.BlockingIdentityCalls;
+import dev.gatewaykit.gateway.core.metrics.KitMeters;
 import dev.gatewaykit.gateway.core.publicpaths.ReloadablePublicPaths;
 import dev.gatewaykit.gatewaymvc.config.MvcGatewayProperties;
 import dev.gatewaykit.gatewaymvc.identity.ResilientIdentityCalls;
@@ -16,6 +20,9 @@ import org.springframework.context.annotation.Configuration;
 /** {@code /actuator/kit} and the {@code kit.*} meters. */
 @Configuration(proxyBeanMethods = false)
 class KitActuatorConfiguration {
+
+	/** The default scheduler's carriers: {@code ForkJoinPool-N-worker-M}. */
+	private static final Pattern CARRIER = Pattern.compile("ForkJoinPool-\\d+-worker-\\d+");
 
 	/**
 	 * The endpoint reads the executor of the gateway's own Tomcat (this context's, not
@@ -33,10 +40,21 @@ class KitActuatorConfiguration {
 				properties.pinCarriers());
 	}
 
+	/**
+	 * The WebFlux gateway's {@code kit.*} meters, so that the bench's hold-time
+	 * arithmetic reads both gateways alike; here every request makes the synchronous
+	 * calls, and the pools are Tomcat's platform request threads of the gateway's port
+	 * ({@code mvc-platform}; not the management port's, and the prefix is read at each
+	 * scrape: it is known once Tomcat runs) and the virtual threads' carriers
+	 * ({@code mvc-virtual}: a virtual thread's CPU is its carrier's; another non-common
+	 * ForkJoinPool's workers would be counted with them).
+	 */
 	@Bean
-	MvcKitMetrics mvcKitMetrics(ResilientIdentityCalls calls, BlockingIdentityCalls blockingCalls,
+	KitMeters kitMeters(ResilientIdentityCalls calls, BlockingIdentityCalls blockingCalls,
 			WebServerApplicationContext context) {
-		return new MvcKitMetrics(calls, blockingCalls, () -> tomcatThreadPrefix(context));
+		return new KitMeters(calls::requests, blockingCalls,
+				Map.of("tomcat", (name) -> name.startsWith(tomcatThreadPrefix(context)), "carrier",
+						(name) -> CARRIER.matcher(name).matches()));
 	}
 
 	/**

@@ -5,12 +5,14 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import dev.gatewaykit.gateway.actuate.KitEndpoint;
-import dev.gatewaykit.gateway.actuate.KitMetrics;
+import dev.gatewaykit.gateway.actuate.RequestThreadPools;
 import dev.gatewaykit.gateway.filter.AuthenticationGlobalFilter;
 import dev.gatewaykit.gateway.filter.BackendActuatorGuard;
 import dev.gatewaykit.gateway.filter.PathHygieneWebFilter;
 import dev.gatewaykit.gateway.filter.RelayTokenGatewayFilterFactory;
+import dev.gatewaykit.gateway.core.config.AuthServiceProperties;
 import dev.gatewaykit.gateway.core.identity.BlockingIdentityCalls;
+import dev.gatewaykit.gateway.core.metrics.KitMeters;
 import dev.gatewaykit.gateway.mode.IdentityBackends;
 import dev.gatewaykit.gateway.mode.ModeSwitch;
 import dev.gatewaykit.gateway.mode.ResilientIdentityBackend;
@@ -111,14 +113,14 @@ class GatewayConfiguration {
 
 	@Bean
 	RelayCodec relayCodec(GatewayKitProperties properties) {
-		GatewayKitProperties.AuthService authService = properties.authService();
+		AuthServiceProperties authService = properties.authService();
 		return new RelayCodec(JsonMapper.builder().build(), authService.clientId(), authService.clientSecret());
 	}
 
 	@Bean
 	BlockingIdentityCalls blockingIdentityCalls(GatewayKitProperties properties, StringRedisTemplate redis,
 			SessionCodec sessions, RelayCodec relay) {
-		GatewayKitProperties.AuthService authService = properties.authService();
+		AuthServiceProperties authService = properties.authService();
 		return new BlockingIdentityCalls(redis, sessions, properties.session().idleTimeout(), relay, authService.url(),
 				authService.connectTimeout(), authService.timeout(), authService.maxIdleTime());
 	}
@@ -135,7 +137,7 @@ class GatewayConfiguration {
 	/** How often the relay client's pool closes connections idle past their time. */
 	static final Duration IDLE_EVICTION_INTERVAL = Duration.ofSeconds(5);
 
-	private static WebClient authServiceClient(GatewayKitProperties.AuthService authService) {
+	private static WebClient authServiceClient(AuthServiceProperties authService) {
 		// A pool of its own so a slow auth-service cannot starve the proxy's pool to
 		// mall-api (and vice versa). Its gauges, under its name, are the diagnostics'
 		// auth-service pool.
@@ -228,8 +230,8 @@ class GatewayConfiguration {
 	}
 
 	@Bean
-	KitMetrics kitMetrics(ModeSwitch modeSwitch, BlockingIdentityCalls blockingCalls) {
-		return new KitMetrics(modeSwitch, blockingCalls);
+	KitMeters kitMeters(ModeSwitch modeSwitch, BlockingIdentityCalls blockingCalls) {
+		return new KitMeters(modeSwitch::requests, blockingCalls, RequestThreadPools.BY_TAG);
 	}
 
 	@Bean

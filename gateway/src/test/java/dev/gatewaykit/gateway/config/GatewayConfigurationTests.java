@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import dev.gatewaykit.common.mode.ExecutionMode;
-import dev.gatewaykit.gateway.config.GatewayKitProperties.AuthService;
+import dev.gatewaykit.gateway.core.config.AuthServiceProperties;
 import dev.gatewaykit.gateway.config.GatewayKitProperties.LogStyle;
-import dev.gatewaykit.gateway.config.GatewayKitProperties.Session;
+import dev.gatewaykit.gateway.core.config.SessionProperties;
 import dev.gatewaykit.gateway.core.publicpaths.PublicPathsMatcher;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.Delay;
@@ -24,9 +24,9 @@ class GatewayConfigurationTests {
 	void redisCommandTimeoutIsTheSessionTimeout() {
 		GatewayKitProperties properties = new GatewayKitProperties(ExecutionMode.REACTIVE,
 				PublicPathsMatcher.PATH_PATTERN, LogStyle.FIXED, List.of("/actuator/health"),
-				new Session(Duration.ofMinutes(30), Duration.ofMillis(750)),
-				new AuthService(URI.create("http://127.0.0.1:9000"), "gateway", "secret", Duration.ofMillis(500),
-						Duration.ofSeconds(2), Duration.ofSeconds(15)),
+				new SessionProperties(Duration.ofMinutes(30), Duration.ofMillis(750)),
+				new AuthServiceProperties(URI.create("http://127.0.0.1:9000"), "gateway", "secret",
+						Duration.ofMillis(500), Duration.ofSeconds(2), Duration.ofSeconds(15)),
 				new GatewayKitProperties.Server(Duration.ofSeconds(10), Duration.ofSeconds(15)));
 		LettuceClientConfiguration.LettuceClientConfigurationBuilder builder = LettuceClientConfiguration.builder()
 			.commandTimeout(Duration.ofSeconds(60));

@@ -12,8 +12,7 @@ import java.util.function.Predicate;
  * ends (bounded-elastic threads are evicted when idle, Tomcat's and the carriers' shrink)
  * keeps counting with the time last seen, so the counter never goes down. Only platform
  * threads: virtual threads are not in {@link ThreadMXBean}, their CPU is their carriers'.
- * Moved here from the WebFlux gateway's {@code KitMetrics} so that both gateways count
- * alike.
+ * Shared by both gateways' {@link KitMeters}, so that they count alike.
  */
 public final class ThreadCpu {
 
