@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -20,6 +21,7 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.json.JsonMapper;
+import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.netty.ByteBufFlux;
@@ -62,6 +64,12 @@ public final class SelfWarmUp implements ApplicationRunner {
 
 	/** One request's longest wait: a cold gateway's first answers take a second or so. */
 	private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(5);
+
+	/**
+	 * How long the requests in flight when the warm-up stops sending may take to be
+	 * answered: a warm gateway's answers take tens of milliseconds.
+	 */
+	public static final Duration LAST_ANSWERS = Duration.ofSeconds(2);
 
 	private static final String LOGIN_PATH = SessionEndpoints.viaGateway(SessionEndpoints.LOGIN);
 
@@ -154,13 +162,28 @@ public final class SelfWarmUp implements ApplicationRunner {
 	/**
 	 * The warm-up's requests: at least {@link WarmUpProperties#requests()}, then on until
 	 * the JIT has settled, at most {@link WarmUpProperties#timeout()}; the count of each
-	 * status seen ({@link #NO_ANSWER} for none).
+	 * status seen ({@link #NO_ANSWER} for none). When it stops it sends no more and waits
+	 * for the ones in flight ({@link #LAST_ANSWERS} at most), rather than cancelling
+	 * them: a cancelled exchange takes the gateway's abort paths (the server's send and
+	 * flush on a closing connection, the proxy's cancelled pool acquire), which the C2
+	 * code compiled from the warm-up's own profile has never seen, and their traps threw
+	 * about a hundred hot methods (the event loop's task runner, the HTTP codec, the
+	 * channel's flush) back to the interpreter a moment before the first real request
+	 * (measured with {@code ./kit knee --cold-start --jit-log}).
 	 */
 	private Map<Integer, Long> send(HttpClient client, Optional<String> session) {
 		AtomicLong answered = new AtomicLong();
+		AtomicBoolean stopped = new AtomicBoolean();
+		Mono<Long> stop = Mono.firstWithSignal(settled(answered), Mono.delay(this.properties.timeout())).cache();
+		Disposable stopping = stop.subscribe((signal) -> stopped.set(true));
 		try {
 			Map<Integer, Long> statuses = Flux.<Long, Long>generate(() -> 0L, (n, sink) -> {
-				sink.next(n);
+				if (stopped.get()) {
+					sink.complete();
+				}
+				else {
+					sink.next(n);
+				}
 				return n + 1;
 			})
 				.flatMap((n) -> one(client, session.orElseGet(SelfWarmUp::unknownToken),
@@ -170,15 +193,19 @@ public final class SelfWarmUp implements ApplicationRunner {
 							answered.incrementAndGet();
 						}
 					}), this.properties.concurrency())
-				.takeUntilOther(settled(answered))
-				.take(this.properties.timeout())
+				// A cold gateway's first answers can take seconds: past LAST_ANSWERS
+				// they are cancelled after all, so that readiness waits no longer.
+				.takeUntilOther(stop.delayElement(LAST_ANSWERS))
 				.collect(Collectors.groupingBy(Function.identity(), TreeMap::new, Collectors.counting()))
-				.block(this.properties.timeout().plus(REQUEST_TIMEOUT));
+				.block(this.properties.timeout().plus(LAST_ANSWERS).plus(REQUEST_TIMEOUT));
 			return (statuses != null) ? statuses : Map.of();
 		}
 		catch (RuntimeException ex) {
 			log.warn("warm-up failed, ready anyway: {}", ex.toString());
 			return Map.of();
+		}
+		finally {
+			stopping.dispose();
 		}
 	}
 

@@ -21,8 +21,8 @@ import org.springframework.validation.annotation.Validated;
  * @param requests how many requests it sends at least; then on until the JIT compiles for
  * less than a tenth of a second a second
  * @param concurrency how many it keeps in flight
- * @param timeout the longest its requests may take, whatever is left; the login before
- * them and the revocation after may take 5 s each more
+ * @param timeout the longest it sends requests, whatever is left; the answers then in
+ * flight may take 2 s more, and the login before and the revocation after 5 s each
  * @param path what it asks for: a protected route's cheap read
  * @param username a warm-up account's, to log in with through the gateway's own login
  * route: each request then goes the whole way (session, relay call, upstream). Without
