@@ -166,10 +166,13 @@ public final class SelfWarmUp implements ApplicationRunner {
 	 * for the ones in flight ({@link #LAST_ANSWERS} at most), rather than cancelling
 	 * them: a cancelled exchange takes the gateway's abort paths (the server's send and
 	 * flush on a closing connection, the proxy's cancelled pool acquire), which the C2
-	 * code compiled from the warm-up's own profile has never seen, and their traps threw
-	 * about a hundred hot methods (the event loop's task runner, the HTTP codec, the
-	 * channel's flush) back to the interpreter a moment before the first real request
-	 * (measured with {@code ./kit knee --cold-start --jit-log}).
+	 * code compiled from the warm-up's own profile has never seen, and their traps sent
+	 * hot methods (the event loop's task runner, the HTTP codec, the channel's flush)
+	 * back to the interpreter a moment before the first real request. Measured with
+	 * {@code ./kit knee --cold-start --jit-log}: 57-86 compiled methods made not entrant
+	 * in the half second before readiness with the cancels, 36-40 without (the rest are
+	 * the revocation's and the closing pool's); the cold start's failures did not change
+	 * measurably either way (docs/overload.md, "The warm-up's end").
 	 */
 	private Map<Integer, Long> send(HttpClient client, Optional<String> session) {
 		AtomicLong answered = new AtomicLong();
