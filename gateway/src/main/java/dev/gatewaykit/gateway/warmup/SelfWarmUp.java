@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -21,7 +20,6 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.json.JsonMapper;
-import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.netty.ByteBufFlux;
@@ -176,19 +174,15 @@ public final class SelfWarmUp implements ApplicationRunner {
 	 */
 	private Map<Integer, Long> send(HttpClient client, Optional<String> session) {
 		AtomicLong answered = new AtomicLong();
-		AtomicBoolean stopped = new AtomicBoolean();
 		Mono<Long> stop = Mono.firstWithSignal(settled(answered), Mono.delay(this.properties.timeout())).cache();
-		Disposable stopping = stop.subscribe((signal) -> stopped.set(true));
 		try {
 			Map<Integer, Long> statuses = Flux.<Long, Long>generate(() -> 0L, (n, sink) -> {
-				if (stopped.get()) {
-					sink.complete();
-				}
-				else {
-					sink.next(n);
-				}
+				sink.next(n);
 				return n + 1;
 			})
+				// Ends the numbers, not the requests they started: flatMap completes
+				// once those are answered.
+				.takeUntilOther(stop)
 				.flatMap((n) -> one(client, session.orElseGet(SelfWarmUp::unknownToken),
 						this.properties.closesConnection(n))
 					.doOnNext((status) -> {
@@ -206,9 +200,6 @@ public final class SelfWarmUp implements ApplicationRunner {
 		catch (RuntimeException ex) {
 			log.warn("warm-up failed, ready anyway: {}", ex.toString());
 			return Map.of();
-		}
-		finally {
-			stopping.dispose();
 		}
 	}
 
