@@ -7,7 +7,6 @@ import java.util.Set;
 import dev.gatewaykit.common.mode.ExecutionMode;
 import dev.gatewaykit.gateway.mode.ModeSwitch;
 import dev.gatewaykit.gateway.core.publicpaths.ReloadablePublicPaths;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,6 +22,7 @@ import org.springframework.core.env.CommandLinePropertySource;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.PropertySource;
 import org.springframework.core.env.StandardEnvironment;
+import org.springframework.core.NestedExceptionUtils;
 import org.springframework.validation.Validator;
 
 /**
@@ -89,7 +89,8 @@ class RuntimeConfigListener implements ApplicationListener<EnvironmentChangeEven
 			log.error(
 					"Refused a kit.gateway change from config ({}): {}. The gateway keeps mode {} and its "
 							+ "public paths. Modes: {}",
-					property, rootMessage(ex), this.modeSwitch.mode().id(), ExecutionMode.ids());
+					property, NestedExceptionUtils.getMostSpecificCause(ex).getMessage(), this.modeSwitch.mode().id(),
+					ExecutionMode.ids());
 			return;
 		}
 		// Only what changed is applied: a public-paths edit must not undo a mode set
@@ -134,14 +135,6 @@ class RuntimeConfigListener implements ApplicationListener<EnvironmentChangeEven
 			}
 		}
 		return Optional.empty();
-	}
-
-	private static @Nullable String rootMessage(Throwable ex) {
-		Throwable cause = ex;
-		while (cause.getCause() != null) {
-			cause = cause.getCause();
-		}
-		return cause.getMessage();
 	}
 
 }
