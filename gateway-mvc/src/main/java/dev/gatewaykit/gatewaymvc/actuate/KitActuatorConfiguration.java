@@ -1,6 +1,8 @@
 package dev.gatewaykit.gatewaymvc.actuate;
 
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 import javax.management.ObjectName;
@@ -25,6 +27,11 @@ class KitActuatorConfiguration {
 	private static final Pattern CARRIER = Pattern.compile("ForkJoinPool-\\d+-worker-\\d+");
 
 	/**
+	 * The prefix before Tomcat has started (or when it is not Tomcat): no thread's name.
+	 */
+	static final String NOT_STARTED = "\u0000";
+
+	/**
 	 * The endpoint reads the executor of the gateway's own Tomcat (this context's, not
 	 * the management port's) when it answers, so it states what runs requests.
 	 */
@@ -44,17 +51,33 @@ class KitActuatorConfiguration {
 	 * The WebFlux gateway's {@code kit.*} meters, so that the bench's hold-time
 	 * arithmetic reads both gateways alike; here every request makes the synchronous
 	 * calls, and the pools are Tomcat's platform request threads of the gateway's port
-	 * ({@code mvc-platform}; not the management port's, and the prefix is read at each
-	 * scrape: it is known once Tomcat runs) and the virtual threads' carriers
-	 * ({@code mvc-virtual}: a virtual thread's CPU is its carrier's; another non-common
-	 * ForkJoinPool's workers would be counted with them).
+	 * ({@code mvc-platform}; not the management port's: {@link #tomcatThreads}) and the
+	 * virtual threads' carriers ({@code mvc-virtual}: a virtual thread's CPU is its
+	 * carrier's; another non-common ForkJoinPool's workers would be counted with them).
 	 */
 	@Bean
 	KitMeters kitMeters(ResilientIdentityCalls calls, BlockingIdentityCalls blockingCalls,
 			WebServerApplicationContext context) {
 		return new KitMeters(calls::requests, blockingCalls,
-				Map.of("tomcat", (name) -> name.startsWith(tomcatThreadPrefix(context)), "carrier",
-						(name) -> CARRIER.matcher(name).matches()));
+				Map.of("tomcat", tomcatThreads(context), "carrier", (name) -> CARRIER.matcher(name).matches()));
+	}
+
+	/**
+	 * The gateway port's Tomcat request threads, by name: the prefix is worked out at the
+	 * first scrape after Tomcat has started, then kept (a scrape reads every thread).
+	 */
+	static Predicate<String> tomcatThreads(WebServerApplicationContext context) {
+		AtomicReference<String> known = new AtomicReference<>();
+		return (name) -> {
+			String prefix = known.get();
+			if (prefix == null) {
+				prefix = tomcatThreadPrefix(context);
+				if (!prefix.equals(NOT_STARTED)) {
+					known.set(prefix);
+				}
+			}
+			return name.startsWith(prefix);
+		};
 	}
 
 	/**
@@ -74,8 +97,7 @@ class KitActuatorConfiguration {
 			}
 			return name + "-exec-";
 		}
-		// Not started yet (or not Tomcat): no thread has this name.
-		return "\u0000";
+		return NOT_STARTED;
 	}
 
 }
