@@ -108,7 +108,8 @@ public final class KneeCommand extends KitCommand {
 	@Option(names = "--cold-start",
 			description = "after each mode's search (and overload), a freshly started gateway of that mode offered "
 					+ "75 %% of its knee from the instant its health answers, for 60 s: the errors second by second "
-					+ "(DIR/cold-start.json, DIR/cold-start.html)")
+					+ "(DIR/cold-start.json, DIR/cold-start.html), and every process's CPU, the gateway's JIT apart, "
+					+ "and each hop's connections (DIR/<mode>/cold-start/onset.json)")
 	boolean coldStart;
 
 	@Option(names = "--cold-start-rate", paramLabel = "N",

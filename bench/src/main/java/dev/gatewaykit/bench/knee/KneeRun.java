@@ -6,8 +6,10 @@ import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Consumer;
@@ -20,6 +22,7 @@ import dev.gatewaykit.bench.analysis.knee.KneeReport;
 import dev.gatewaykit.bench.analysis.knee.KneeResult;
 import dev.gatewaykit.bench.analysis.knee.KneeSearch;
 import dev.gatewaykit.bench.analysis.knee.KneeStep;
+import dev.gatewaykit.bench.analysis.knee.Onset;
 import dev.gatewaykit.bench.analysis.knee.OverloadReport;
 import dev.gatewaykit.bench.analysis.knee.OverloadResult;
 import dev.gatewaykit.bench.analysis.paired.CaseFigures;
@@ -30,6 +33,7 @@ import dev.gatewaykit.bench.drive.OpenModelDriver;
 import dev.gatewaykit.bench.drive.WarmUp;
 import dev.gatewaykit.bench.model.BenchJson;
 import dev.gatewaykit.bench.model.Numbers;
+import dev.gatewaykit.bench.probe.OnsetSampler;
 import dev.gatewaykit.bench.run.KitLinks;
 import dev.gatewaykit.launcher.RunFailedException;
 import dev.gatewaykit.launcher.ServiceProcess;
@@ -70,6 +74,12 @@ public final class KneeRun implements AutoCloseable {
 
 	/** How long a cold start is offered its rate and judged. */
 	private static final Duration COLD_START = Duration.ofSeconds(60);
+
+	/** How often the onset is read: four readings a second, each second's ticks whole. */
+	private static final Duration ONSET_INTERVAL = Duration.ofMillis(250);
+
+	/** The onset's seconds written to the log. */
+	private static final int ONSET_LOGGED = 4;
 
 	/** A failed step's backlog drains this long more before the next step. */
 	private static final Duration RECOVERY = Duration.ofSeconds(3);
@@ -241,6 +251,7 @@ public final class KneeRun implements AutoCloseable {
 				OpenModelDriver.CLIENT_TIMEOUT)) {
 			this.log.accept(String.format(Locale.ROOT, "%s healthy %.1f s after its start; %.0f/s from now for %d s",
 					gateway.name(), ready, rate, COLD_START.toSeconds()));
+			OnsetSampler onset = onsetSampler(links, gateway, nginx);
 			long from = System.currentTimeMillis();
 			load.start(rate);
 			long to = from + COLD_START.toMillis();
@@ -256,6 +267,7 @@ public final class KneeRun implements AutoCloseable {
 			}
 			boolean cut = to < from + COLD_START.toMillis();
 			load.rate(0);
+			onset(gateway, onset, from, dir.resolve(Onset.FILE));
 			load.awaitAnswers(OpenModelDriver.CLIENT_TIMEOUT);
 			// One look at both the answers and those still in flight: an answer that came
 			// between two looks would be counted twice or not at all.
@@ -278,6 +290,48 @@ public final class KneeRun implements AutoCloseable {
 		finally {
 			this.stack.stop(nginx);
 			this.stack.stop(gateway);
+		}
+	}
+
+	/**
+	 * Starts reading the stack's CPU and connections, from just before the cold start's
+	 * first request to its end: the processes the onset shares the cores with, and every
+	 * hop a request takes (the gateway reaches each upstream through its proxy).
+	 */
+	private static OnsetSampler onsetSampler(KitLinks links, ServiceProcess gateway, NginxServer nginx) {
+		Stack.Backends backends = links.backends();
+		ServiceProcess mall = backends.mallApis().get(0);
+		Map<String, ProcessHandle> processes = new LinkedHashMap<>();
+		processes.put("gateway", gateway.handle());
+		processes.put("nginx", nginx.handle());
+		processes.put("auth-service", backends.authService().handle());
+		processes.put("mall-api", mall.handle());
+		processes.put("toxiproxy", links.toxiproxy().handle());
+		processes.put("redis", backends.redis().handle());
+		Map<String, Integer> hops = new LinkedHashMap<>();
+		hops.put("nginx→gateway", gateway.port());
+		hops.put("gateway→auth proxy", links.proxyPort(KitLinks.AUTH));
+		hops.put("proxy→auth-service", backends.authService().port());
+		hops.put("gateway→mall proxy", links.proxyPort(KitLinks.MALL));
+		hops.put("proxy→mall-api", mall.port());
+		hops.put("gateway→redis proxy", links.proxyPort(KitLinks.REDIS));
+		return new OnsetSampler(processes, gateway.handle(), hops, ONSET_INTERVAL, COLD_START.plusSeconds(1));
+	}
+
+	/**
+	 * Writes and logs what the stack did over the cold start: every second in the file,
+	 * the first {@link #ONSET_LOGGED} and the last (warm, to compare with) in the log.
+	 */
+	private void onset(ServiceProcess gateway, OnsetSampler sampler, long loadStartMs, Path out)
+			throws InterruptedException {
+		Onset onset = Onset.of(sampler.stop(ONSET_INTERVAL.multipliedBy(4)), loadStartMs);
+		BenchJson.write(out, onset);
+		this.log.accept(gateway.name() + "'s stack over its cold start, from /proc (all " + onset.seconds().size()
+				+ " seconds in " + out + "); " + onset.describeJit() + ":");
+		List<String> lines = onset.describe();
+		lines.stream().limit(ONSET_LOGGED).forEach((line) -> this.log.accept("  " + line));
+		if (lines.size() > ONSET_LOGGED) {
+			this.log.accept("  " + lines.get(lines.size() - 1));
 		}
 	}
 

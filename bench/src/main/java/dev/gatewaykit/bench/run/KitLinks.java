@@ -116,7 +116,8 @@ public final class KitLinks {
 		return this.toxiproxy;
 	}
 
-	private int proxyPort(String link) {
+	/** The port of a link's proxy: where the gateway connects for it. */
+	public int proxyPort(String link) {
 		Integer port = this.proxyPorts.get(link);
 		if (port == null) {
 			throw new IllegalArgumentException(
