@@ -22,7 +22,10 @@ import org.springframework.validation.annotation.Validated;
  * less than a tenth of a second a second
  * @param concurrency how many it keeps in flight
  * @param timeout the longest it sends requests, whatever is left; the answers then in
- * flight may take 2 s more, and the login before and the revocation after 5 s each
+ * flight may take 2 s more, and the login before and the revocation after 5 s each. On
+ * the 2-core reference machine the JIT settles after 45–55 s; stopped at 30 s, it kept
+ * compiling for half a minute under the first load, on cores the requests needed
+ * (docs/overload.md, "What a cold start's CPU goes to")
  * @param path what it asks for: a protected route's cheap read
  * @param username a warm-up account's, to log in with through the gateway's own login
  * route: each request then goes the whole way (session, relay call, upstream). Without
@@ -37,7 +40,7 @@ import org.springframework.validation.annotation.Validated;
 @Validated
 @ConfigurationProperties("kit.gateway.warm-up")
 public record WarmUpProperties(@DefaultValue("true") boolean enabled, @DefaultValue("10000") @Min(1) int requests,
-		@DefaultValue("32") @Min(1) int concurrency, @DefaultValue("30s") @NotNull Duration timeout,
+		@DefaultValue("32") @Min(1) int concurrency, @DefaultValue("60s") @NotNull Duration timeout,
 		@DefaultValue("/api/mall/products/1") @NotBlank String path, @Nullable String username,
 		@Nullable String password, @DefaultValue("10") @Min(0) int newConnectionEvery) {
 
