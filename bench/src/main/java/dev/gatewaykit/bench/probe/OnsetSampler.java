@@ -97,14 +97,12 @@ public final class OnsetSampler {
 	private static Onset.Hop hop(String v4, String v6, int port) {
 		int open = 0;
 		int acceptQueue = 0;
-		int unread = 0;
 		for (String text : List.of(v4, v6)) {
 			ProcNetTcp.Table table = ProcNetTcp.table(text, port);
 			open += table.established().size();
 			acceptQueue += table.acceptQueue();
-			unread += (int) table.established().stream().filter((c) -> c.unreadBytes() > 0).count();
 		}
-		return new Onset.Hop(open, acceptQueue, unread);
+		return new Onset.Hop(open, acceptQueue);
 	}
 
 	/** The table's text; only its header when it cannot be read (no IPv6). */

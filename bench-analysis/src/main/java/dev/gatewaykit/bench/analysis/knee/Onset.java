@@ -53,9 +53,8 @@ public record Onset(List<Second> seconds) {
 	 *
 	 * @param open ESTABLISHED connections on it, those not accepted yet included
 	 * @param acceptQueue connections the server had not accepted yet
-	 * @param unread connections holding bytes the server had not read
 	 */
-	public record Hop(int open, int acceptQueue, int unread) {
+	public record Hop(int open, int acceptQueue) {
 	}
 
 	/**

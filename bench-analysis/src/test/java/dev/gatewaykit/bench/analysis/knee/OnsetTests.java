@@ -27,7 +27,7 @@ class OnsetTests {
 		ticks.put(Onset.JIT, jit);
 		ticks.put("auth-service", auth);
 		return new Onset.Reading(new CpuSample(ms, ticks, new MachineCpu(machine, machine * 2)),
-				Map.of("nginx→gateway", new Onset.Hop(open, notAccepted, notAccepted)));
+				Map.of("nginx→gateway", new Onset.Hop(open, notAccepted)));
 	}
 
 	@Test
