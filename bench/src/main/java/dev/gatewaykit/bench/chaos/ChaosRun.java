@@ -123,7 +123,7 @@ public final class ChaosRun implements AutoCloseable {
 			List<Phases> phases = new ArrayList<>();
 			List<RequestRecord> records;
 			Optional<List<BreakerTransition>> transitions;
-			try (OpenModelDriver load = new OpenModelDriver(this.http, nginx.url(), logins.productReads(),
+			try (OpenModelDriver load = new OpenModelDriver(nginx.url(), logins.productReads(),
 					this.options.clientTimeout());
 					BreakerWatch breakers = new BreakerWatch(URI.create(gateway.actuatorUri() + "/prometheus"))) {
 				breakers.start();

@@ -128,7 +128,7 @@ final class LifecycleRun {
 		try {
 			DemoLogins logins = DemoLogins.loggedIn(this.http, nginx.url(), this.workspace.demoUsersCsv(),
 					this.options.users());
-			try (OpenModelDriver load = new OpenModelDriver(this.http, nginx.url(), logins.productReads(),
+			try (OpenModelDriver load = new OpenModelDriver(nginx.url(), logins.productReads(),
 					this.options.clientTimeout())) {
 				load.start(fault.rate());
 				Thread.sleep(WARM_UP.toMillis());

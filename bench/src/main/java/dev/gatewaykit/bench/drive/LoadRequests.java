@@ -3,11 +3,13 @@ package dev.gatewaykit.bench.drive;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 
 /**
- * What each request of the kit's own load is, to a base URL: the next one of a sequence.
+ * What each request of the kit's own load is: the next one of a sequence, a path below
+ * the target and its headers, whichever client sends it.
  */
 @FunctionalInterface
 public interface LoadRequests {
@@ -21,26 +23,45 @@ public interface LoadRequests {
 	 */
 	String PLAIN_PATH = "/vanilla/actuator/health/liveness";
 
-	/** Request {@code sequence} (1, 2, …) to {@code base}, without its timeout. */
-	HttpRequest.Builder next(URI base, long sequence);
+	/** Request {@code sequence} (1, 2, …). */
+	Request next(long sequence);
 
 	/**
 	 * A product page chosen at random from {@code products}, as one of the logged-in
 	 * users' tokens in turn (the tokens are read per request: a login may renew them).
 	 */
 	static LoadRequests products(Supplier<List<String>> tokens, int products) {
-		return (base, sequence) -> {
+		return (sequence) -> {
 			List<String> current = tokens.get();
 			int product = ThreadLocalRandom.current().nextInt(1, products + 1);
-			return HttpRequest.newBuilder(base.resolve(PRODUCT_PATH + product))
-				.header("Authorization", "Bearer " + current.get((int) (sequence % current.size())))
-				.GET();
+			return new Request(PRODUCT_PATH + product,
+					Map.of("Authorization", "Bearer " + current.get((int) (sequence % current.size()))));
 		};
 	}
 
 	/** The same path every time, with no token. */
 	static LoadRequests plain(String path) {
-		return (base, sequence) -> HttpRequest.newBuilder(base.resolve(path)).GET();
+		Request request = new Request(path, Map.of());
+		return (sequence) -> request;
+	}
+
+	/**
+	 * One GET.
+	 *
+	 * @param path the path below the target, from its root
+	 * @param headers what the request carries besides the client's own
+	 */
+	record Request(String path, Map<String, String> headers) {
+
+		/**
+		 * The same request for the JDK's client, to {@code base}, without its timeout.
+		 */
+		public HttpRequest.Builder jdk(URI base) {
+			HttpRequest.Builder builder = HttpRequest.newBuilder(base.resolve(this.path)).GET();
+			this.headers.forEach(builder::header);
+			return builder;
+		}
+
 	}
 
 }

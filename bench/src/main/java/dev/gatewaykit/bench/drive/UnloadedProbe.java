@@ -38,7 +38,7 @@ public final class UnloadedProbe {
 		int sent = 0;
 		int ok = 0;
 		while (sent < count && System.nanoTime() < end) {
-			HttpRequest request = load.next(base, ++sent).timeout(REQUEST_TIMEOUT).build();
+			HttpRequest request = load.next(++sent).jdk(base).timeout(REQUEST_TIMEOUT).build();
 			long start = System.nanoTime();
 			HttpAnswer answer = HttpAnswer.send(http, request);
 			long elapsed = System.nanoTime() - start;

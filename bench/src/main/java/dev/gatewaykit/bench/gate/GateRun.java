@@ -132,7 +132,7 @@ public final class GateRun implements AutoCloseable {
 		List<Slot> candidate = start(this.options.candidate(), candidateJar);
 		DemoLogins logins = DemoLogins.loggedIn(this.http, baseline.get(0).url(), this.workspace.demoUsersCsv(),
 				this.options.users());
-		OpenModelDriver load = new OpenModelDriver(this.http, baseline.get(0).url(), logins.productReads(),
+		OpenModelDriver load = new OpenModelDriver(baseline.get(0).url(), logins.productReads(),
 				OpenModelDriver.CLIENT_TIMEOUT);
 		this.driver = Optional.of(load);
 		load.start(0);

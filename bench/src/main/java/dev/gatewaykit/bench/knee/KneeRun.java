@@ -247,7 +247,7 @@ public final class KneeRun implements AutoCloseable {
 		NginxServer nginx = this.stack.startNginx("nginx-cold-" + mode.name(), NginxConfig.Variant.TUNED,
 				List.of(new NginxConfig.Upstream("127.0.0.1", gateway.port())), dir.resolve("nginx"), edge);
 		pinApart();
-		try (OpenModelDriver load = new OpenModelDriver(this.http, nginx.url(), this.loadRequests.get(),
+		try (OpenModelDriver load = new OpenModelDriver(nginx.url(), this.loadRequests.get(),
 				OpenModelDriver.CLIENT_TIMEOUT)) {
 			this.log.accept(String.format(Locale.ROOT, "%s healthy %.1f s after its start; %.0f/s from now for %d s",
 					gateway.name(), ready, rate, COLD_START.toSeconds()));
@@ -385,7 +385,7 @@ public final class KneeRun implements AutoCloseable {
 		String mode = searched.name();
 		LoadRequests requests = requests(searched, url);
 		this.loadRequests = Optional.of(requests);
-		OpenModelDriver load = new OpenModelDriver(this.http, url, requests, OpenModelDriver.CLIENT_TIMEOUT);
+		OpenModelDriver load = new OpenModelDriver(url, requests, OpenModelDriver.CLIENT_TIMEOUT);
 		this.driver = Optional.of(load);
 		load.start(0);
 		// Kept up with, not held for the JIT as the gate holds its JVMs: the knee is

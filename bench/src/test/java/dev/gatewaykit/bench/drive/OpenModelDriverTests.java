@@ -33,7 +33,7 @@ class OpenModelDriverTests {
 
 	@Test
 	void sendsAtTheRateToTheTargetOfTheMomentAndStopsAtRateZero() throws Exception {
-		try (OpenModelDriver load = new OpenModelDriver(this.http, this.first.uri(),
+		try (OpenModelDriver load = new OpenModelDriver(this.first.uri(),
 				LoadRequests.products(() -> List.of("t1", "t2"), 100), Duration.ofSeconds(5))) {
 			load.start(200);
 			await(() -> this.first.requests.get() >= 20);
@@ -59,8 +59,8 @@ class OpenModelDriverTests {
 
 	@Test
 	void thePlainRequestsCarryNoTokenAndTheProductReadsTheUsersInTurn() throws Exception {
-		try (OpenModelDriver plain = new OpenModelDriver(this.http, this.first.uri(),
-				LoadRequests.plain(LoadRequests.PLAIN_PATH), Duration.ofSeconds(5))) {
+		try (OpenModelDriver plain = new OpenModelDriver(this.first.uri(), LoadRequests.plain(LoadRequests.PLAIN_PATH),
+				Duration.ofSeconds(5))) {
 			plain.start(100);
 			await(() -> this.first.requests.get() >= 5);
 			plain.rate(0);
@@ -71,7 +71,7 @@ class OpenModelDriverTests {
 
 		this.first.paths.clear();
 		this.first.tokens.clear();
-		try (OpenModelDriver products = new OpenModelDriver(this.http, this.first.uri(),
+		try (OpenModelDriver products = new OpenModelDriver(this.first.uri(),
 				LoadRequests.products(() -> List.of("t1", "t2"), 10), Duration.ofSeconds(5))) {
 			products.start(100);
 			await(() -> this.first.tokens.size() >= 6);
@@ -83,12 +83,31 @@ class OpenModelDriverTests {
 
 	@Test
 	void aBurstCountsTheAnswersOfItsSecondHalf() throws Exception {
-		try (OpenModelDriver load = new OpenModelDriver(this.http, this.first.uri(),
-				LoadRequests.products(() -> List.of("t"), 10), Duration.ofSeconds(5))) {
+		try (OpenModelDriver load = new OpenModelDriver(this.first.uri(), LoadRequests.products(() -> List.of("t"), 10),
+				Duration.ofSeconds(5))) {
 			double rate = load.saturate(this.first.uri(), 4, Duration.ofSeconds(1));
 
 			assertThat(rate).isPositive();
 			assertThat(load.takeRecords()).as("a burst is not the open load's").isEmpty();
+		}
+	}
+
+	@Test
+	void aRequestUnansweredWithinTheClientsTimeoutIsRecordedAsNoAnswerThen() throws Exception {
+		Server slow = new Server(200, Duration.ofSeconds(3));
+		try (OpenModelDriver load = new OpenModelDriver(slow.uri(), LoadRequests.plain("/"), Duration.ofMillis(300))) {
+			load.start(50);
+			await(() -> slow.requests.get() >= 3);
+			load.rate(0);
+			assertThat(load.awaitAnswers(Duration.ofSeconds(5))).isTrue();
+
+			List<RequestRecord> records = load.takeRecords();
+			assertThat(records).isNotEmpty()
+				.allSatisfy((r) -> assertThat(r.status()).isEqualTo(RequestRecord.NO_ANSWER))
+				.allSatisfy((r) -> assertThat(r.micros()).isBetween(300_000L, 2_000_000L));
+		}
+		finally {
+			slow.server.stop(0);
 		}
 	}
 
@@ -112,6 +131,10 @@ class OpenModelDriverTests {
 		final List<String> tokens = new java.util.concurrent.CopyOnWriteArrayList<>();
 
 		Server(int status) {
+			this(status, Duration.ZERO);
+		}
+
+		Server(int status, Duration delay) {
 			try {
 				this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
 			}
@@ -123,9 +146,16 @@ class OpenModelDriverTests {
 				this.paths.add(exchange.getRequestURI().getPath());
 				String token = exchange.getRequestHeaders().getFirst("Authorization");
 				this.tokens.add((token != null) ? token : "none");
+				try {
+					Thread.sleep(delay.toMillis());
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+				}
 				exchange.sendResponseHeaders(status, -1);
 				exchange.close();
 			});
+			this.server.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
 			this.server.start();
 		}
 

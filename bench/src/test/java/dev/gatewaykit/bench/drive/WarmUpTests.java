@@ -52,8 +52,8 @@ class WarmUpTests {
 
 	@Test
 	void aRequestWaitingOverASecondIsABacklogThoughTheRestWereAnswered() throws Exception {
-		try (OpenModelDriver load = new OpenModelDriver(this.http, server(200, Duration.ofSeconds(3)),
-				LoadRequests.plain("/"), Duration.ofSeconds(10))) {
+		try (OpenModelDriver load = new OpenModelDriver(server(200, Duration.ofSeconds(3)), LoadRequests.plain("/"),
+				Duration.ofSeconds(10))) {
 			load.start(200);
 			Thread.sleep(1000);
 			load.rate(0);
@@ -76,7 +76,7 @@ class WarmUpTests {
 	@Test
 	void aWarmUpWhoseLeastIsLongerThanItsMostIsRefused() {
 		WarmUp warmUp = new WarmUp(this.http, Duration.ofSeconds(1));
-		try (OpenModelDriver load = new OpenModelDriver(this.http, URI.create("http://127.0.0.1:9"),
+		try (OpenModelDriver load = new OpenModelDriver(URI.create("http://127.0.0.1:9"),
 				LoadRequests.products(() -> List.of("t"), 10), Duration.ofSeconds(1))) {
 			assertThatIllegalArgumentException().isThrownBy(() -> warmUp.bring(load, URI.create("http://127.0.0.1:9"),
 					URI.create("http://127.0.0.1:9/actuator/prometheus"), 10, Duration.ofSeconds(20),
@@ -90,8 +90,8 @@ class WarmUpTests {
 	 * ended a tail after the last one was sent.
 	 */
 	private WarmUp.KeepUp oneSecondAt(URI target) throws InterruptedException {
-		try (OpenModelDriver load = new OpenModelDriver(this.http, target,
-				LoadRequests.products(() -> List.of("t"), 10), Duration.ofSeconds(5))) {
+		try (OpenModelDriver load = new OpenModelDriver(target, LoadRequests.products(() -> List.of("t"), 10),
+				Duration.ofSeconds(5))) {
 			load.start(100);
 			Thread.sleep(1000);
 			load.rate(0);
