@@ -3,7 +3,6 @@ package dev.gatewaykit.launcher;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,12 +38,6 @@ public final class ServiceProcess extends ServerProcess {
 	public static final List<String> TEST_JVM_OPTIONS = List.of("-Xmx256m", "-XX:TieredStopAtLevel=1");
 
 	private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
-
-	// One client for every probe: each HttpClient owns a selector thread.
-	private static final HttpClient probes = HttpClient.newBuilder()
-		.version(HttpClient.Version.HTTP_1_1)
-		.connectTimeout(PROBE_TIMEOUT)
-		.build();
 
 	private final int port;
 
@@ -97,7 +90,8 @@ public final class ServiceProcess extends ServerProcess {
 	}
 
 	private HttpAnswer health() {
-		return HttpAnswer.send(probes, HttpRequest.newBuilder(this.health).timeout(PROBE_TIMEOUT).GET().build());
+		return HttpAnswer.send(KitHttp.client(),
+				HttpRequest.newBuilder(this.health).timeout(PROBE_TIMEOUT).GET().build());
 	}
 
 	/** Polls health and remembers what it answered last. */

@@ -26,6 +26,7 @@ import dev.gatewaykit.bench.drive.OpenModelDriver;
 import dev.gatewaykit.bench.probe.BreakerWatch;
 import dev.gatewaykit.bench.run.KitLinks;
 import dev.gatewaykit.common.mode.ExecutionMode;
+import dev.gatewaykit.launcher.KitHttp;
 import dev.gatewaykit.launcher.RedisServer;
 import dev.gatewaykit.launcher.RunFailedException;
 import dev.gatewaykit.launcher.ServiceProcess;
@@ -60,7 +61,7 @@ public final class ChaosRun implements AutoCloseable {
 
 	private final Consumer<String> log;
 
-	private final HttpClient http = OpenModelDriver.client();
+	private final HttpClient http = KitHttp.client();
 
 	private KitLinks links;
 

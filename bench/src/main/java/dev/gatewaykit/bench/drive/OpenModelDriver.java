@@ -113,17 +113,6 @@ public final class OpenModelDriver implements AutoCloseable {
 
 	private long lastTickNanos;
 
-	/**
-	 * The JDK's HTTP/1.1 client for the kit's calls around a load (logins, scrapes,
-	 * probes): a few a second, where its simplicity is worth more than its CPU.
-	 */
-	public static java.net.http.HttpClient client() {
-		return java.net.http.HttpClient.newBuilder()
-			.version(java.net.http.HttpClient.Version.HTTP_1_1)
-			.connectTimeout(CONNECT_TIMEOUT)
-			.build();
-	}
-
 	public OpenModelDriver(URI base, LoadRequests requests, Duration clientTimeout) {
 		this.connections = ConnectionProvider.builder("kit-load")
 			.maxConnections(MAX_CONNECTIONS)

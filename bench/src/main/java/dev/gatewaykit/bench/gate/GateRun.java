@@ -32,6 +32,7 @@ import dev.gatewaykit.common.diagnostics.BlockingCall;
 import dev.gatewaykit.common.diagnostics.DiagnosticsEndpoint;
 import dev.gatewaykit.common.diagnostics.GatewayDiagnostics;
 import dev.gatewaykit.launcher.HttpAnswer;
+import dev.gatewaykit.launcher.KitHttp;
 import dev.gatewaykit.launcher.RunFailedException;
 import dev.gatewaykit.launcher.ServiceProcess;
 import dev.gatewaykit.launcher.Tools;
@@ -89,7 +90,7 @@ public final class GateRun implements AutoCloseable {
 
 	private final Consumer<String> log;
 
-	private final HttpClient http = OpenModelDriver.client();
+	private final HttpClient http = KitHttp.client();
 
 	private final WarmUp warmUp = new WarmUp(this.http, OpenModelDriver.CLIENT_TIMEOUT);
 
@@ -449,7 +450,7 @@ public final class GateRun implements AutoCloseable {
 
 	/** The processes a request passes on its way through {@code slot}. */
 	private CpuSampler sampler(Slot slot) {
-		CpuSampler sampler = new CpuSampler(Duration.ofSeconds(1)).watch("gateway", slot.gateway().handle())
+		CpuSampler sampler = new CpuSampler().watch("gateway", slot.gateway().handle())
 			.watch("nginx", slot.nginx().handle())
 			.watch("redis", this.links.backends().redis().handle())
 			.watch("auth-service", this.links.backends().authService().handle())

@@ -35,6 +35,7 @@ import dev.gatewaykit.bench.model.BenchJson;
 import dev.gatewaykit.bench.model.Numbers;
 import dev.gatewaykit.bench.probe.OnsetSampler;
 import dev.gatewaykit.bench.run.KitLinks;
+import dev.gatewaykit.launcher.KitHttp;
 import dev.gatewaykit.launcher.RunFailedException;
 import dev.gatewaykit.launcher.ServiceProcess;
 import dev.gatewaykit.launcher.Tools;
@@ -94,7 +95,7 @@ public final class KneeRun implements AutoCloseable {
 
 	private final Consumer<String> log;
 
-	private final HttpClient http = OpenModelDriver.client();
+	private final HttpClient http = KitHttp.client();
 
 	/** The machine's processors, read before the load is pinned to some of them. */
 	private final int cores = Runtime.getRuntime().availableProcessors();

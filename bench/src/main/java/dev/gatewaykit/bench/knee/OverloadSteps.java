@@ -27,6 +27,7 @@ import dev.gatewaykit.bench.drive.WarmUp;
 import dev.gatewaykit.bench.model.PrometheusText;
 import dev.gatewaykit.bench.probe.BreakerWatch;
 import dev.gatewaykit.launcher.HttpAnswer;
+import dev.gatewaykit.launcher.KitHttp;
 import dev.gatewaykit.launcher.nginx.NginxConfig.EdgeLimit;
 
 /**
@@ -63,7 +64,7 @@ final class OverloadSteps {
 
 	private final Consumer<String> log;
 
-	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+	private final HttpClient http = KitHttp.client();
 
 	OverloadSteps(OpenModelDriver load, long gatewayPid, URI prometheus, KneeOptions options, double deadlineMs,
 			Consumer<String> log) {

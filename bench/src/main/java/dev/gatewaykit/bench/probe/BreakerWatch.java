@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import dev.gatewaykit.bench.analysis.chaos.BreakerTransition;
 import dev.gatewaykit.bench.model.PrometheusText;
 import dev.gatewaykit.launcher.HttpAnswer;
+import dev.gatewaykit.launcher.KitHttp;
 
 /**
  * Scrapes the gateway's {@code /actuator/prometheus} once a second for Resilience4j's
@@ -25,7 +26,7 @@ import dev.gatewaykit.launcher.HttpAnswer;
  */
 public final class BreakerWatch implements AutoCloseable {
 
-	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+	private final HttpClient http = KitHttp.client();
 
 	private final URI prometheus;
 

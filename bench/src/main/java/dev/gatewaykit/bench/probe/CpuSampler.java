@@ -24,10 +24,11 @@ import dev.gatewaykit.bench.analysis.diagnostics.MachineCpu;
 import dev.gatewaykit.bench.analysis.diagnostics.ProcCpu;
 
 /**
- * Reads the CPU time of each watched process (and its descendants) every {@code interval}
- * and appends one {@link CpuSample} line per reading: the per-second CPU chart of every
- * process and, over the measured window, CPU time per request. Processes can be added
- * while it runs (the injector starts after the sampler). Single use: {@link #run} once.
+ * Reads the CPU time of each watched process (and its descendants): one {@link #sample}
+ * when asked, or every {@code interval} of a {@link #run}, one {@link CpuSample} line per
+ * reading: the per-second CPU chart of every process and, over the measured window, CPU
+ * time per request. Processes can be added while it runs (the injector starts after the
+ * sampler). Single use: {@link #run} once.
  */
 public final class CpuSampler {
 
@@ -35,16 +36,7 @@ public final class CpuSampler {
 
 	private final Map<String, List<ProcessHandle>> watched = new ConcurrentHashMap<>();
 
-	private final Duration interval;
-
 	private final CountDownLatch stop = new CountDownLatch(1);
-
-	public CpuSampler(Duration interval) {
-		if (interval.isNegative() || interval.isZero()) {
-			throw new IllegalArgumentException("the interval must be positive");
-		}
-		this.interval = interval;
-	}
 
 	/** Samples {@code process} and its descendants under {@code name} from now on. */
 	public CpuSampler watch(String name, ProcessHandle process) {
@@ -107,12 +99,16 @@ public final class CpuSampler {
 	}
 
 	/**
-	 * Samples into {@code out} (replaced) until {@code maxDuration} has passed or
-	 * {@link #stop} is called; one more sample is written when it stops, so the last
-	 * second of a window is covered. Each line is flushed as written.
+	 * Samples into {@code out} (replaced) every {@code interval} until
+	 * {@code maxDuration} has passed or {@link #stop} is called; one more sample is
+	 * written when it stops, so the last second of a window is covered. Each line is
+	 * flushed as written.
 	 * @return how many samples were written
 	 */
-	public int run(Path out, Duration maxDuration) throws IOException {
+	public int run(Path out, Duration interval, Duration maxDuration) throws IOException {
+		if (interval.isNegative() || interval.isZero()) {
+			throw new IllegalArgumentException("the interval must be positive");
+		}
 		int written = 0;
 		try (Writer writer = Files.newBufferedWriter(out, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
 				StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
@@ -121,8 +117,7 @@ public final class CpuSampler {
 			while (!stopped) {
 				writer.append(LINES.writeValueAsString(sample())).append('\n').flush();
 				written++;
-				stopped = this.stop.await(this.interval.toNanos(), TimeUnit.NANOSECONDS)
-						|| System.nanoTime() >= deadline;
+				stopped = this.stop.await(interval.toNanos(), TimeUnit.NANOSECONDS) || System.nanoTime() >= deadline;
 			}
 			writer.append(LINES.writeValueAsString(sample())).append('\n').flush();
 			written++;

@@ -19,6 +19,7 @@ import dev.gatewaykit.bench.analysis.soak.ProcessFacts;
 import dev.gatewaykit.bench.analysis.soak.Snapshot;
 import dev.gatewaykit.bench.model.BadInputException;
 import dev.gatewaykit.launcher.HttpAnswer;
+import dev.gatewaykit.launcher.KitHttp;
 import dev.gatewaykit.launcher.RunFailedException;
 
 /**
@@ -28,7 +29,7 @@ import dev.gatewaykit.launcher.RunFailedException;
  */
 public final class GatewayProbe {
 
-	private static final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+	private static final HttpClient http = KitHttp.client();
 
 	private final long pid;
 

@@ -25,7 +25,7 @@ import dev.gatewaykit.bench.analysis.sockets.ProcNetTcp;
  */
 public final class OnsetSampler {
 
-	private final CpuSampler cpu = new CpuSampler(Duration.ofSeconds(1));
+	private final CpuSampler cpu = new CpuSampler();
 
 	private final ProcessHandle gateway;
 
@@ -95,14 +95,8 @@ public final class OnsetSampler {
 	}
 
 	private static Onset.Hop hop(String v4, String v6, int port) {
-		int open = 0;
-		int acceptQueue = 0;
-		for (String text : List.of(v4, v6)) {
-			ProcNetTcp.Table table = ProcNetTcp.table(text, port);
-			open += table.established().size();
-			acceptQueue += table.acceptQueue();
-		}
-		return new Onset.Hop(open, acceptQueue);
+		ProcNetTcp.Table both = ProcNetTcp.table(v4, port).plus(ProcNetTcp.table(v6, port));
+		return new Onset.Hop(both.established().size(), both.acceptQueue());
 	}
 
 	/** The table's text; only its header when it cannot be read (no IPv6). */

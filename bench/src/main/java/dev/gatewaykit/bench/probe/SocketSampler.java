@@ -76,31 +76,17 @@ public final class SocketSampler {
 	/** Reads both tables once. */
 	public SocketSample sample() throws IOException {
 		long t = System.currentTimeMillis();
-		ProcNetTcp.Table v4 = ProcNetTcp.table(Files.readString(this.tcp), this.port);
-		ProcNetTcp.Table v6 = (this.tcp6 != null) ? ProcNetTcp.table(Files.readString(this.tcp6), this.port) : null;
-		List<String> waiting = new ArrayList<>();
-		int open = waiting(v4, waiting);
-		int acceptQueue = v4.acceptQueue();
-		if (v6 != null) {
-			open += waiting(v6, waiting);
-			// A dual-stack listener is a LISTEN row in tcp6 only, an IPv4 one in tcp
-			// only; both can exist side by side.
-			acceptQueue += v6.acceptQueue();
+		ProcNetTcp.Table table = ProcNetTcp.table(Files.readString(this.tcp), this.port);
+		if (this.tcp6 != null) {
+			table = table.plus(ProcNetTcp.table(Files.readString(this.tcp6), this.port));
 		}
-		return new SocketSample(t, open, waiting.size(), acceptQueue, waiting);
-	}
-
-	/**
-	 * Adds the ids of the table's connections holding unread bytes to {@code waiting};
-	 * returns how many it has.
-	 */
-	private static int waiting(ProcNetTcp.Table table, List<String> waiting) {
+		List<String> waiting = new ArrayList<>();
 		for (ProcNetTcp.Connection connection : table.established()) {
 			if (connection.unreadBytes() > 0) {
 				waiting.add(connection.remote());
 			}
 		}
-		return table.established().size();
+		return new SocketSample(t, table.established().size(), waiting.size(), table.acceptQueue(), waiting);
 	}
 
 	/**

@@ -28,6 +28,7 @@ import dev.gatewaykit.bench.model.BenchJson;
 import dev.gatewaykit.bench.model.PhaseFile;
 import dev.gatewaykit.common.diagnostics.DiagnosticsEndpoint;
 import dev.gatewaykit.launcher.HttpAnswer;
+import dev.gatewaykit.launcher.KitHttp;
 import dev.gatewaykit.launcher.stack.ManagementAccess;
 
 /**
@@ -48,7 +49,7 @@ public final class WindowDiagnostics {
 
 	public static final String FLAME_GRAPH_FILE = "flamegraph.html";
 
-	private static final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+	private static final HttpClient http = KitHttp.client();
 
 	private final CountDownLatch aborted = new CountDownLatch(1);
 

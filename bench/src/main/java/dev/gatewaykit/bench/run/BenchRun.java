@@ -50,6 +50,7 @@ import dev.gatewaykit.bench.report.RunReport;
 import dev.gatewaykit.bench.report.SummaryTable;
 import dev.gatewaykit.common.mode.ExecutionMode;
 import dev.gatewaykit.launcher.HttpAnswer;
+import dev.gatewaykit.launcher.KitHttp;
 import dev.gatewaykit.launcher.RunFailedException;
 import dev.gatewaykit.launcher.ServiceProcess;
 import dev.gatewaykit.launcher.Tools;
@@ -70,7 +71,7 @@ import dev.gatewaykit.launcher.stack.Stack;
  */
 public final class BenchRun implements AutoCloseable {
 
-	private static final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+	private static final HttpClient http = KitHttp.client();
 
 	private final Workspace workspace;
 
@@ -323,7 +324,7 @@ public final class BenchRun implements AutoCloseable {
 				createDirectories(loadDir);
 				// Its injector's CPU is not the case's: a sampler of its own that never
 				// runs.
-				gatling(loadDir, "gateway", nginx.url(), label, properties, new CpuSampler(Duration.ofSeconds(1)));
+				gatling(loadDir, "gateway", nginx.url(), label, properties, new CpuSampler());
 			});
 		}
 		this.log.accept("── " + name + ": " + load() + ", nginx " + run.nginx().id());
@@ -373,7 +374,7 @@ public final class BenchRun implements AutoCloseable {
 	 */
 	private void runAgainstTarget(Case run, Path dir, URI target) {
 		this.log.accept("── " + run.name() + ": " + load() + ", against " + target);
-		CpuSampler cpu = new CpuSampler(Duration.ofSeconds(1));
+		CpuSampler cpu = new CpuSampler();
 		Optional<Long> pid = this.options.gateway().pid();
 		pid.flatMap(ProcessHandle::of).ifPresent((process) -> cpu.watch("gateway", process));
 		CompletableFuture<Integer> cpuSampling = CompletableFuture.supplyAsync(() -> sampleCpu(cpu, dir));
@@ -735,7 +736,7 @@ public final class BenchRun implements AutoCloseable {
 	 * once it runs): what each one costs per request.
 	 */
 	private CpuSampler cpuSampler(NginxServer nginx) {
-		CpuSampler cpu = new CpuSampler(Duration.ofSeconds(1)).watch("nginx", nginx.handle())
+		CpuSampler cpu = new CpuSampler().watch("nginx", nginx.handle())
 			.watch("mall-api", this.links.backends().mallApis().get(0).handle())
 			.watch("auth-service", this.links.backends().authService().handle())
 			.watch("redis", this.links.backends().redis().handle())
@@ -745,7 +746,7 @@ public final class BenchRun implements AutoCloseable {
 
 	private Integer sampleCpu(CpuSampler cpu, Path dir) {
 		try {
-			return cpu.run(dir.resolve(CpuSample.FILE),
+			return cpu.run(dir.resolve(CpuSample.FILE), Duration.ofSeconds(1),
 					Duration.ofSeconds(this.options.maxWarmupSeconds() + this.options.durationSeconds() + 180));
 		}
 		catch (IOException ex) {

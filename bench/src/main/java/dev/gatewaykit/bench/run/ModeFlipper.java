@@ -22,6 +22,7 @@ import dev.gatewaykit.bench.model.BenchJson;
 import dev.gatewaykit.bench.model.PhaseFile;
 import dev.gatewaykit.common.mode.ExecutionMode;
 import dev.gatewaykit.launcher.HttpAnswer;
+import dev.gatewaykit.launcher.KitHttp;
 import dev.gatewaykit.launcher.nacos.NacosClient;
 import dev.gatewaykit.launcher.stack.ManagementAccess;
 
@@ -138,7 +139,7 @@ public final class ModeFlipper {
 
 	/** The real thing: the system clock and {@link Thread#sleep}. */
 	public static ModeFlipper create() {
-		HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+		HttpClient http = KitHttp.client();
 		return new ModeFlipper(http, System::currentTimeMillis, (duration) -> Thread.sleep(duration.toMillis()));
 	}
 

@@ -32,11 +32,11 @@ class CpuSamplerTests {
 		// the workers work.
 		Process shell = new ProcessBuilder("sh", "-c", "(while :; do :; done) & wait").start();
 		try {
-			CpuSampler sampler = new CpuSampler(Duration.ofMillis(200)).watch("busy", shell.toHandle());
+			CpuSampler sampler = new CpuSampler().watch("busy", shell.toHandle());
 			Path file = dir.resolve(CpuSample.FILE);
 			CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> {
 				try {
-					return sampler.run(file, Duration.ofSeconds(30));
+					return sampler.run(file, Duration.ofMillis(200), Duration.ofSeconds(30));
 				}
 				catch (java.io.IOException ex) {
 					throw new java.io.UncheckedIOException(ex);
@@ -66,7 +66,7 @@ class CpuSamplerTests {
 	void readsTheJitCompilerThreadsOfAWatchedJvmAndOfNoOtherProcess() throws Exception {
 		Process sleep = new ProcessBuilder("sleep", "30").start();
 		try {
-			CpuSampler sampler = new CpuSampler(Duration.ofSeconds(1)).watch("jvm", ProcessHandle.current())
+			CpuSampler sampler = new CpuSampler().watch("jvm", ProcessHandle.current())
 				.watch("sleep", sleep.toHandle());
 
 			assertThat(sampler.compilerTicks()).containsOnlyKeys("jvm");
@@ -79,21 +79,16 @@ class CpuSamplerTests {
 
 	@Test
 	void processesWatchedUnderOneNameAreSummed() {
-		long alone = new CpuSampler(Duration.ofSeconds(1)).watch("jvm", ProcessHandle.current())
-			.sample()
-			.ticks()
-			.get("jvm");
+		long alone = new CpuSampler().watch("jvm", ProcessHandle.current()).sample().ticks().get("jvm");
 		// The same process twice: its ticks counted twice, read after the first reading
 		// (CPU time only grows).
-		long twice = new CpuSampler(Duration.ofSeconds(1))
-			.watchAll("gateways", List.of(ProcessHandle.current(), ProcessHandle.current()))
+		long twice = new CpuSampler().watchAll("gateways", List.of(ProcessHandle.current(), ProcessHandle.current()))
 			.sample()
 			.ticks()
 			.get("gateways");
 
 		assertThat(twice).isGreaterThanOrEqualTo(2 * alone);
-		assertThatIllegalArgumentException()
-			.isThrownBy(() -> new CpuSampler(Duration.ofSeconds(1)).watchAll("none", List.of()));
+		assertThatIllegalArgumentException().isThrownBy(() -> new CpuSampler().watchAll("none", List.of()));
 	}
 
 }

@@ -18,6 +18,7 @@ import tools.jackson.databind.JsonNode;
 
 import dev.gatewaykit.bench.model.BenchJson;
 import dev.gatewaykit.launcher.HttpAnswer;
+import dev.gatewaykit.launcher.KitHttp;
 
 /**
  * The part of the Nacos v1 open API the kit uses: YAML configs in {@code DEFAULT_GROUP}
@@ -45,7 +46,7 @@ public final class NacosClient {
 	}
 
 	public static NacosClient of(URI server) {
-		return new NacosClient(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build(), server);
+		return new NacosClient(KitHttp.client(), server);
 	}
 
 	public URI server() {

@@ -14,6 +14,7 @@ import java.util.Optional;
 import dev.gatewaykit.launcher.FileTrees;
 import dev.gatewaykit.launcher.FreePorts;
 import dev.gatewaykit.launcher.HttpAnswer;
+import dev.gatewaykit.launcher.KitHttp;
 import dev.gatewaykit.launcher.RunFailedException;
 import dev.gatewaykit.launcher.ServerProcess;
 import dev.gatewaykit.launcher.Tools;
@@ -31,7 +32,7 @@ public final class RnacosServer extends ServerProcess {
 	/** The version the kit pins ({@link Tools#RNACOS_VERSION}). */
 	public static final String VERSION = Tools.RNACOS_VERSION;
 
-	private static final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+	private static final HttpClient http = KitHttp.client();
 
 	private final int port;
 

@@ -18,6 +18,7 @@ import java.util.stream.Collectors;
 
 import dev.gatewaykit.launcher.FreePorts;
 import dev.gatewaykit.launcher.HttpAnswer;
+import dev.gatewaykit.launcher.KitHttp;
 import dev.gatewaykit.launcher.RunFailedException;
 import dev.gatewaykit.launcher.ServerProcess;
 
@@ -30,7 +31,7 @@ public final class NginxServer extends ServerProcess {
 	/** How long a reload may take to retire the old workers. */
 	static final Duration SWITCH = Duration.ofSeconds(10);
 
-	private static final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+	private static final HttpClient http = KitHttp.client();
 
 	private final int port;
 

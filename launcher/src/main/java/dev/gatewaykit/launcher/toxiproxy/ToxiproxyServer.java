@@ -11,6 +11,7 @@ import java.util.Map;
 import dev.gatewaykit.bench.model.BenchJson;
 import dev.gatewaykit.launcher.FreePorts;
 import dev.gatewaykit.launcher.HttpAnswer;
+import dev.gatewaykit.launcher.KitHttp;
 import dev.gatewaykit.launcher.RunFailedException;
 import dev.gatewaykit.launcher.ServerProcess;
 
@@ -23,7 +24,7 @@ public final class ToxiproxyServer extends ServerProcess {
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(5);
 
-	private static final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+	private static final HttpClient http = KitHttp.client();
 
 	private final URI api;
 

@@ -63,6 +63,20 @@ public final class ProcNetTcp {
 	 * listener, e.g. with {@code SO_REUSEPORT}); 0 when nothing listens
 	 */
 	public record Table(List<Connection> established, int acceptQueue) {
+
+		/**
+		 * This table and {@code other} as one: the IPv4 and IPv6 tables of a port. A
+		 * dual-stack listener is a LISTEN row in tcp6 only, an IPv4 one in tcp only, and
+		 * both can exist side by side, so the accept queues add up; a connection is in
+		 * one table only.
+		 */
+		public Table plus(Table other) {
+			List<Connection> both = new ArrayList<>(this.established);
+			both.addAll(other.established);
+			return new Table(List.copyOf(both),
+					(int) Math.min(Integer.MAX_VALUE, (long) this.acceptQueue + other.acceptQueue));
+		}
+
 	}
 
 	/**

@@ -69,6 +69,16 @@ class ProcNetTcpTests {
 	}
 
 	@Test
+	void theTwoTablesOfAPortAddTheirConnectionsAndAcceptQueues() {
+		ProcNetTcp.Table both = ProcNetTcp.table(ProcNetTcpFixtures.TCP, 8080)
+			.plus(ProcNetTcp.table(ProcNetTcpFixtures.TCP6, 8080));
+
+		assertThat(both.established()).extracting(ProcNetTcp.Connection::remote)
+			.containsExactly("127.0.0.1:54321", "10.0.0.5:50000", "127.0.0.1:40001", "[0:0:0:0:0:0:0:1]:40002");
+		assertThat(both.acceptQueue()).isEqualTo(5);
+	}
+
+	@Test
 	void aMalformedRowIsAnErrorNamingItsLine() {
 		String text = ProcNetTcpFixtures.TCP + "   7: 0100007F:1F90 nothex:1F90 01 00000000:00000000\n";
 
