@@ -136,9 +136,10 @@ public final class KneeCommand extends KitCommand {
 			description = "nginx lets at most N requests through to the gateway at once and answers the rest 503 "
 					+ "JSON with Retry-After itself, in microseconds, instead of the gateway refusing them behind "
 					+ "its busy event loops; auto: each mode is searched without a cap, then nginx is reloaded "
-					+ "with what its knee held in progress (the knee's rate × its p99, Little's law) for "
-					+ "--overload and --cold-start, and the run prints it for your nginx (default: no cap; "
-					+ "docs/overload.md)")
+					+ "with what its knee held in progress (the knee's rate × its p99, Little's law) times "
+					+ "--edge-headroom for --overload and --cold-start, and the run prints it for your nginx; a "
+					+ "gateway started behind a cap is told it (kit.gateway.admission.edge-cap: its own limit "
+					+ "starts no lower) (default: no cap; docs/overload.md)")
 	@Nullable String edgeLimit;
 
 	@Option(names = "--edge-rate", paramLabel = "N|auto",
@@ -151,7 +152,8 @@ public final class KneeCommand extends KitCommand {
 
 	@Option(names = "--edge-headroom", paramLabel = "F",
 			description = "with --edge-limit auto or --edge-rate auto: nginx's cap is what the knee sizes times F, "
-					+ "room for a gateway slower than at its knee, as a fresh one is (default 1; docs/overload.md)")
+					+ "room for a gateway slower than at its knee, as a fresh one is (default 1.5 for --edge-limit, 1 for "
+					+ "--edge-rate; docs/overload.md)")
 	@Nullable String edgeHeadroom;
 
 	@Option(names = "--out", paramLabel = "DIR", description = "where results go (default target/kit/knee-<timestamp>)")

@@ -143,7 +143,8 @@ public final class KneeRun implements AutoCloseable {
 			List<String> arguments = new ArrayList<>(mode.arguments());
 			arguments.add(links.mallRouteArgument());
 			ServiceProcess gateway = links
-				.startGateways("knee-" + mode.name(), jar, mode.selection(), 1, dir, List.of(), arguments)
+				.startGateways("knee-" + mode.name(), jar, mode.selection(), 1, dir, List.of(),
+						KneeOptions.behindEdge(this.options.edgeLimit(), arguments))
 				.get(0);
 			NginxServer nginx = this.stack.startNginx("nginx-knee-" + mode.name(), NginxConfig.Variant.TUNED,
 					List.of(new NginxConfig.Upstream("127.0.0.1", gateway.port())), dir.resolve("nginx"),
@@ -202,6 +203,11 @@ public final class KneeRun implements AutoCloseable {
 						+ "the rest itself",
 				edge.describe(), knee.kneeRate(), p99.get(),
 				(headroom == 1) ? "" : ", times " + Numbers.trim(headroom, 2)));
+		if (edge instanceof NginxConfig.EdgeLimit.InProgress cap) {
+			this.log.accept("for your nginx: limit_conn in_flight " + cap.perUpstream()
+					+ " per gateway instance; for the gateway behind it, kit.gateway.admission.edge-cap="
+					+ cap.perUpstream() + " (given to the fresh gateway of --cold-start)");
+		}
 		return Optional.of(edge);
 	}
 
@@ -242,7 +248,8 @@ public final class KneeRun implements AutoCloseable {
 		List<String> jvmOptions = this.options.jitLog() ? List.of(JitOnset.jvmOption(jitLog)) : List.of();
 		long begin = System.nanoTime();
 		ServiceProcess gateway = links
-			.startGateways("cold-" + mode.name(), jar, mode.selection(), 1, dir, jvmOptions, arguments)
+			.startGateways("cold-" + mode.name(), jar, mode.selection(), 1, dir, jvmOptions,
+					KneeOptions.behindEdge(edge, arguments))
 			.get(0);
 		double ready = (System.nanoTime() - begin) / 1e9;
 		NginxServer nginx = this.stack.startNginx("nginx-cold-" + mode.name(), NginxConfig.Variant.TUNED,

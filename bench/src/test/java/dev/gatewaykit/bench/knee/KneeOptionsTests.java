@@ -3,6 +3,8 @@ package dev.gatewaykit.bench.knee;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -152,9 +154,20 @@ class KneeOptionsTests {
 	}
 
 	@Test
+	void aGatewayBehindACapInProgressIsToldItsSizeBeforeItsOwnArguments() {
+		List<String> own = List.of("--kit.gateway.admission.edge-cap=50");
+
+		assertThat(KneeOptions.behindEdge(Optional.of(new EdgeLimit.InProgress(281)), own))
+			.containsExactly("--kit.gateway.admission.edge-cap=281", "--kit.gateway.admission.edge-cap=50");
+		assertThat(KneeOptions.behindEdge(Optional.of(new EdgeLimit.Rate(900)), own)).isEqualTo(own);
+		assertThat(KneeOptions.behindEdge(Optional.empty(), own)).isEqualTo(own);
+	}
+
+	@Test
 	void headroomMultipliesOnlyACapSizedFromTheKnee() {
-		assertThat(parse("--edge-limit", "auto", "--overload").edgeHeadroom()).isEqualTo(1);
-		assertThat(parse("--edge-limit", "auto", "--overload", "--edge-headroom", "1.5").edgeHeadroom()).isEqualTo(1.5);
+		assertThat(parse("--edge-limit", "auto", "--overload").edgeHeadroom()).isEqualTo(1.5);
+		assertThat(parse("--edge-rate", "auto", "--overload").edgeHeadroom()).isEqualTo(1);
+		assertThat(parse("--edge-limit", "auto", "--overload", "--edge-headroom", "1").edgeHeadroom()).isEqualTo(1);
 		assertThat(parse("--edge-rate", "auto", "--cold-start", "--edge-headroom", "1.25").edgeHeadroom())
 			.isEqualTo(1.25);
 		assertThatExceptionOfType(UsageException.class)

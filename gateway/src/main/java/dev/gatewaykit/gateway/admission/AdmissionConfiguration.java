@@ -29,7 +29,7 @@ public class AdmissionConfiguration {
 	@Bean
 	SimpleLimiter<Void> admissionLimiter(AdmissionProperties properties) {
 		Gradient2Limit gradient = Gradient2Limit.newBuilder()
-			.initialLimit(properties.initialLimit())
+			.initialLimit(properties.startingLimit())
 			.minLimit(properties.minLimit())
 			.maxConcurrency(properties.maxLimit())
 			.rttTolerance(properties.rttTolerance())

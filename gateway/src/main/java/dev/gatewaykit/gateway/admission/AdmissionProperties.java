@@ -48,6 +48,11 @@ import org.springframework.web.util.pattern.PatternParseException;
  * of the limit, at least 4), or a whole number (the library's default, 4: a limit of 200
  * then takes over four minutes to double, docs/overload.md step 9); a fifth of it is
  * added each window
+ * @param edgeCap how many requests in progress the edge in front lets through to this
+ * instance (nginx's {@code limit_conn}), 0 when none: the limit starts no lower than it
+ * (nor above {@code maxLimit}), so that a fresh instance, slower than a warm one and
+ * needing more requests in progress for the same rate, is refused by the edge alone until
+ * its own limit has learned from answers
  */
 @Validated
 @ConfigurationProperties("kit.gateway.admission")
@@ -56,7 +61,8 @@ public record AdmissionProperties(@DefaultValue("true") boolean enabled, @Defaul
 		@DefaultValue("2.0") @DecimalMin("1.0") double rttTolerance, @DefaultValue("50ms") @NotNull Duration rttFloor,
 		@DefaultValue("1s") @NotNull Duration window, @DefaultValue("1s") @NotNull Duration retryAfter,
 		@DefaultValue("/api/auth/oauth/token") @NotNull List<String> unsampledPaths,
-		@DefaultValue(AdmissionProperties.SQUARE_ROOT) @NotNull String queueSize) {
+		@DefaultValue(AdmissionProperties.SQUARE_ROOT) @NotNull String queueSize,
+		@DefaultValue("0") @Min(0) int edgeCap) {
 
 	/** The {@code queue-size} that follows the limit, rather than a fixed number. */
 	public static final String SQUARE_ROOT = "sqrt";
@@ -87,6 +93,14 @@ public record AdmissionProperties(@DefaultValue("true") boolean enabled, @Defaul
 			throw new IllegalArgumentException("kit.gateway.admission.queue-size must be " + SQUARE_ROOT
 					+ " or a whole number from 1 to 9999, was '" + queueSize + "'");
 		}
+	}
+
+	/**
+	 * The limit a freshly started gateway begins with: {@code initialLimit}, or the
+	 * edge's cap when that is higher, at most {@code maxLimit}.
+	 */
+	public int startingLimit() {
+		return Math.min(this.maxLimit, Math.max(this.initialLimit, this.edgeCap));
 	}
 
 	/** {@link #queueSize()} as the gradient takes it: a function of the current limit. */

@@ -36,9 +36,22 @@ class AdmissionPropertiesTests {
 		}
 	}
 
+	@Test
+	void aFreshGatewayStartsAtTheEdgesCapWhenThatIsHigherAndNeverPastItsMaximum() {
+		assertThat(withEdgeCap(0).startingLimit()).isEqualTo(200);
+		assertThat(withEdgeCap(150).startingLimit()).isEqualTo(200);
+		assertThat(withEdgeCap(281).startingLimit()).isEqualTo(281);
+		assertThat(withEdgeCap(5000).startingLimit()).isEqualTo(1000);
+	}
+
 	private static AdmissionProperties withQueueSize(String queueSize) {
 		return new AdmissionProperties(true, 200, 20, 1000, 2.0, Duration.ofMillis(50), Duration.ofSeconds(1),
-				Duration.ofSeconds(1), List.of("/api/auth/oauth/token"), queueSize);
+				Duration.ofSeconds(1), List.of("/api/auth/oauth/token"), queueSize, 0);
+	}
+
+	private static AdmissionProperties withEdgeCap(int edgeCap) {
+		return new AdmissionProperties(true, 200, 20, 1000, 2.0, Duration.ofMillis(50), Duration.ofSeconds(1),
+				Duration.ofSeconds(1), List.of("/api/auth/oauth/token"), AdmissionProperties.SQUARE_ROOT, edgeCap);
 	}
 
 }
