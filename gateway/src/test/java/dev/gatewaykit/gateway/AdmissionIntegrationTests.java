@@ -25,15 +25,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Adaptive admission on a real gateway (real Redis, real auth-service stub, a mall-api
- * that takes 1 s a request): with the limit held at 2, two of six concurrent requests are
+ * that takes 1 s a request): with the limit at 2, two of six concurrent requests are
  * admitted and answered, the other four refused at once with 503 JSON and
  * {@code Retry-After} before any filter calls Redis or auth-service; the permits come
  * back, and the limit, the requests in flight and the refusals are on the Prometheus
- * endpoint.
+ * endpoint. The limit starts at the edge's cap in front (2), above its initial limit (1),
+ * as a gateway behind nginx's {@code limit_conn} is configured.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "kit.gateway.admission.enabled=true", "kit.gateway.admission.initial-limit=2",
-				"kit.gateway.admission.min-limit=2", "kit.gateway.admission.max-limit=2" })
+		properties = { "kit.gateway.admission.enabled=true", "kit.gateway.admission.initial-limit=1",
+				"kit.gateway.admission.min-limit=1", "kit.gateway.admission.max-limit=2",
+				"kit.gateway.admission.edge-cap=2" })
 @DirtiesContext
 class AdmissionIntegrationTests {
 
