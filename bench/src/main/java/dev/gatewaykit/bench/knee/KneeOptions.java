@@ -80,7 +80,7 @@ public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double st
 	 * gateway offered three quarters of the knee is then refused only once its requests
 	 * take on average twice the warm knee's p99 (1.5 ÷ 0.75), where with 1 it was refused
 	 * at 1.33 times it: at one rate 0.65 % of its first minute failed against 5.69 %, for
-	 * an admitted p99 at twice the knee that missed its target in two runs of six
+	 * an admitted p99 at twice the knee that missed its target in two runs of seven
 	 * (docs/overload.md, "Room for a fresh gateway"). A rate at the edge keeps 1: it does
 	 * not refuse a slower gateway offered the same rate.
 	 */
