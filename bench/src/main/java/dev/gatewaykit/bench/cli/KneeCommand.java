@@ -26,7 +26,9 @@ import dev.gatewaykit.bench.report.OverloadPage;
 				+ "to --from requests/s until it keeps up; then rates are held one "
 				+ "after another (GET /api/mall/products/{id} as logged-in demo users; for vanilla, mall-api's "
 				+ "liveness through the plain route; sent whatever the answers do): doubled while they pass, then bisected between the highest that passed and "
-				+ "the lowest that failed, until they are --resolution-pct apart or --max-steps is reached. A "
+				+ "the lowest that failed, until they are --resolution-pct apart or --max-steps is reached; "
+				+ "then the knee and the lowest failing rate are held again until --holds of each agree (a "
+				+ "rate whose holds disagree held once more), and the search goes on if a verdict turned. A "
 				+ "step passes when the requests sent in its window have a p99 within --p99-ms and at most "
 				+ "--max-error-pct errors, those unanswered a second after it counted as errors; a step whose "
 				+ "requests fall behind (1 %% of a window's waiting 5 times the target) is given up at once. "
@@ -67,8 +69,13 @@ public final class KneeCommand extends KitCommand {
 			description = "how close the knee must come to the lowest failing rate, %% (default 5)")
 	@Nullable String resolutionPct;
 
-	@Option(names = "--max-steps", paramLabel = "N", description = "the most rates held per mode (default 16)")
+	@Option(names = "--max-steps", paramLabel = "N", description = "the most rates held per mode (default 20)")
 	@Nullable String maxSteps;
+
+	@Option(names = "--holds", paramLabel = "N",
+			description = "holds of the knee that must pass, and of the lowest failing rate that must fail, before "
+					+ "the search ends (default 2; 1: each rate held once)")
+	@Nullable String holds;
 
 	@Option(names = "--warmup-seconds", paramLabel = "S",
 			description = "the least time the gateway is held at --from before the first step (default 30)")

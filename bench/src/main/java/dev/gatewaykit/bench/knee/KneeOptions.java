@@ -28,6 +28,8 @@ import dev.gatewaykit.launcher.stack.GatewaySelection;
  * @param maxRate the highest rate the search tries
  * @param resolution how close the knee must be to the lowest failing rate (0.05: 5 %)
  * @param maxSteps the most rates held per mode
+ * @param holds how many holds of the knee must pass, and of the lowest failing rate fail
+ * ({@link KneeSearch})
  * @param criteria what a rate must meet
  * @param warmup the least time the gateway is brought to the start rate
  * @param maxWarmup the most
@@ -56,8 +58,8 @@ import dev.gatewaykit.launcher.stack.GatewaySelection;
  * @param out the run's directory
  */
 public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double start, double maxRate, double resolution,
-		int maxSteps, KneeCriteria criteria, Duration warmup, Duration maxWarmup, Duration settle, Duration window,
-		int redisLatencyMs, int authLatencyMs, int users, List<Double> overload, boolean coldStart,
+		int maxSteps, int holds, KneeCriteria criteria, Duration warmup, Duration maxWarmup, Duration settle,
+		Duration window, int redisLatencyMs, int authLatencyMs, int users, List<Double> overload, boolean coldStart,
 		OptionalDouble coldStartRate, boolean jitLog, Optional<CpuSplit> cpuSplit, Optional<EdgeLimit> edgeLimit,
 		Optional<EdgeLimit.Kind> edgeFromKnee, double edgeHeadroom, Path out) {
 
@@ -242,7 +244,8 @@ public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double st
 		Path out = args.outDir(kitDir, "knee-");
 		return new KneeOptions(List.copyOf(modes), jar, start, maxRate,
 				args.decimal("resolution-pct", KneeSearch.DEFAULT_RESOLUTION * 100, 0.5) / 100,
-				args.integer("max-steps", KneeSearch.DEFAULT_MAX_STEPS, 1, 100), criteria, Duration.ofSeconds(warmup),
+				args.integer("max-steps", KneeSearch.DEFAULT_MAX_STEPS, 1, 100),
+				args.integer("holds", KneeSearch.DEFAULT_HOLDS, 1, 5), criteria, Duration.ofSeconds(warmup),
 				Duration.ofSeconds(maxWarmup), Duration.ofSeconds(args.integer("settle-seconds", 5, 1, 120)),
 				Duration.ofSeconds(args.integer("window-seconds", 10, 2, 300)),
 				args.integer("redis-latency", 1, 0, 10_000), args.integer("auth-latency", 50, 0, 10_000),

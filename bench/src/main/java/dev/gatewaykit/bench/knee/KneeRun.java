@@ -423,7 +423,7 @@ public final class KneeRun implements AutoCloseable {
 			}
 		}
 		KneeSearch search = new KneeSearch(this.options.start(), this.options.maxRate(), this.options.resolution(),
-				this.options.maxSteps());
+				this.options.maxSteps(), this.options.holds());
 		for (OptionalDouble next = search.next(); next.isPresent(); next = search.next()) {
 			double rate = next.getAsDouble();
 			KneeStep step = hold(load, from, rate);

@@ -39,6 +39,7 @@ class KneeOptionsTests {
 		assertThat(options.criteria().maxP99Ms()).isEqualTo(200);
 		assertThat(options.criteria().maxErrorPct()).isEqualTo(0.1);
 		assertThat(options.window()).isEqualTo(Duration.ofSeconds(10));
+		assertThat(options.holds()).isEqualTo(2);
 		assertThat(options.redisLatencyMs()).isEqualTo(1);
 		assertThat(options.authLatencyMs()).isEqualTo(50);
 		assertThat(options.out().getFileName().toString()).startsWith("knee-");
@@ -47,7 +48,8 @@ class KneeOptionsTests {
 	@Test
 	void takesModesTargetsAndLimits() {
 		KneeOptions options = parse("--modes", "fixed, reactive,fixed", "--from", "200", "--p99-ms", "50",
-				"--max-error-pct", "0", "--resolution-pct", "10", "--max-steps", "6", "--auth-latency", "0");
+				"--max-error-pct", "0", "--resolution-pct", "10", "--max-steps", "6", "--holds", "1", "--auth-latency",
+				"0");
 
 		assertThat(options.modes()).extracting(KneeOptions.Mode::name).containsExactly("fixed", "reactive");
 		assertThat(options.modes().get(1).selection().mode()).contains("reactive");
@@ -56,6 +58,7 @@ class KneeOptionsTests {
 		assertThat(options.criteria().maxErrorPct()).isZero();
 		assertThat(options.resolution()).isEqualTo(0.1);
 		assertThat(options.maxSteps()).isEqualTo(6);
+		assertThat(options.holds()).isEqualTo(1);
 		assertThat(options.authLatencyMs()).isZero();
 	}
 

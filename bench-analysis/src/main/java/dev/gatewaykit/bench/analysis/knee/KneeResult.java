@@ -24,9 +24,14 @@ public record KneeResult(String mode, double kneeRate, double perCore, boolean r
 		steps = List.copyOf(steps);
 	}
 
-	/** The step that held the knee's rate; empty when no step passed. */
+	/**
+	 * The last step that held the knee's rate and passed (a knee held twice: the later,
+	 * warmer one); empty when no step passed.
+	 */
 	public Optional<KneeStep> kneeStep() {
-		return this.steps.stream().filter((s) -> s.passed() && s.offered() == this.kneeRate).findFirst();
+		return this.steps.stream()
+			.filter((s) -> s.passed() && s.offered() == this.kneeRate)
+			.reduce((first, last) -> last);
 	}
 
 	/** The steps sorted by rate: the latency-against-rate curve. */

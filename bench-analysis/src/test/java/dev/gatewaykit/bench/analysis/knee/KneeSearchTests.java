@@ -1,7 +1,9 @@
 package dev.gatewaykit.bench.analysis.knee;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.function.DoublePredicate;
 
@@ -30,7 +32,7 @@ class KneeSearchTests {
 
 	@Test
 	void doublesWhilePassingThenBisectsToTheResolution() {
-		KneeSearch search = new KneeSearch(50, 20_000, 0.05, 16);
+		KneeSearch search = new KneeSearch(50, 20_000, 0.05, 16, 1);
 
 		List<Double> rates = run(search, (rate) -> rate <= 2100);
 
@@ -45,7 +47,7 @@ class KneeSearchTests {
 
 	@Test
 	void halvesFromAStartThatFailsThenBisects() {
-		KneeSearch search = new KneeSearch(100, 20_000, 0.05, 16);
+		KneeSearch search = new KneeSearch(100, 20_000, 0.05, 16, 1);
 
 		List<Double> rates = run(search, (rate) -> rate <= 62);
 
@@ -56,7 +58,7 @@ class KneeSearchTests {
 
 	@Test
 	void saysWhenNothingPassed() {
-		KneeSearch search = new KneeSearch(8, 100, 0.05, 16);
+		KneeSearch search = new KneeSearch(8, 100, 0.05, 16, 1);
 
 		List<Double> rates = run(search, (rate) -> false);
 
@@ -68,7 +70,7 @@ class KneeSearchTests {
 
 	@Test
 	void stopsAtTheMaxRateAndSaysTheKneeIsHigher() {
-		KneeSearch search = new KneeSearch(50, 300, 0.05, 16);
+		KneeSearch search = new KneeSearch(50, 300, 0.05, 16, 1);
 
 		List<Double> rates = run(search, (rate) -> true);
 
@@ -79,7 +81,7 @@ class KneeSearchTests {
 
 	@Test
 	void stopsAtTheMaxStepsAndSaysBetweenWhat() {
-		KneeSearch search = new KneeSearch(50, 20_000, 0.01, 8);
+		KneeSearch search = new KneeSearch(50, 20_000, 0.01, 8, 1);
 
 		List<Double> rates = run(search, (rate) -> rate <= 2100);
 
@@ -91,7 +93,7 @@ class KneeSearchTests {
 	@Test
 	void holdsWholeRatesAndNeverTheSameOneTwice() {
 		// A naive knee of 18.5/s: between 18 and 19 no whole rate is left.
-		KneeSearch search = new KneeSearch(50, 300.5, 0.05, 16);
+		KneeSearch search = new KneeSearch(50, 300.5, 0.05, 16, 1);
 
 		List<Double> rates = run(search, (rate) -> rate <= 18.5);
 
@@ -103,7 +105,7 @@ class KneeSearchTests {
 
 	@Test
 	void aFractionalMaxRateEndsTheGrowthAtItsWholePart() {
-		KneeSearch search = new KneeSearch(50, 300.5, 0.05, 16);
+		KneeSearch search = new KneeSearch(50, 300.5, 0.05, 16, 1);
 
 		List<Double> rates = run(search, (rate) -> true);
 
@@ -113,7 +115,7 @@ class KneeSearchTests {
 
 	@Test
 	void bisectsGeometrically() {
-		KneeSearch search = new KneeSearch(1000, 20_000, 0.05, 16);
+		KneeSearch search = new KneeSearch(1000, 20_000, 0.05, 16, 1);
 		search.record(new KneeStep(1000, 1, 0, 1000, 1, 1, 50, true, false));
 		search.record(new KneeStep(2000, 1, 1, 1000, 1, 900, 90, false, false));
 
@@ -121,11 +123,71 @@ class KneeSearchTests {
 	}
 
 	@Test
+	void holdsBothBoundsAgainUntilTwoHoldsAgree() {
+		KneeSearch search = new KneeSearch(50, 20_000, 0.05, 20, 2);
+
+		List<Double> rates = run(search, (rate) -> rate <= 2100);
+
+		double knee = search.knee();
+		double failed = search.lowestFailed();
+		assertThat(rates.subList(rates.size() - 2, rates.size())).containsExactly(knee, failed);
+		assertThat(rates).filteredOn((rate) -> rate == knee).hasSize(2);
+		assertThat(rates).filteredOn((rate) -> rate == failed).hasSize(2);
+		assertThat(search.settled()).isTrue();
+		assertThat(search.ended()).isEqualTo(String.format(
+				"resolved: %.0f/s passed 2 of 2 holds, %.0f/s failed 2 of " + "2 holds (within 5 %%)", knee, failed));
+	}
+
+	@Test
+	void aKneeThatPassedOnceByLuckIsHeldUntilItFailsAndTheSearchGoesOnBelowIt() {
+		// 1600/s passes its first hold only: the single-hold search ended on it.
+		Map<Double, Integer> seen = new HashMap<>();
+		KneeSearch search = new KneeSearch(50, 20_000, 0.05, 30, 2);
+
+		List<Double> rates = run(search,
+				(rate) -> rate <= 1500 || (rate == 1600 && seen.merge(rate, 1, Integer::sum) == 1));
+
+		assertThat(rates).filteredOn((rate) -> rate == 1600).hasSize(3);
+		assertThat(search.knee()).isBetween(1500 / 1.05, 1500.0);
+		assertThat(search.lowestFailed()).isBetween(1500.0, 1600.0);
+		assertThat(search.settled()).isTrue();
+	}
+
+	@Test
+	void aFailureThatWasAHiccupIsHeldUntilItPassesAndTheGrowthGoesOn() {
+		// 800/s fails its first hold only: the single-hold search ended near 765/s.
+		Map<Double, Integer> seen = new HashMap<>();
+		KneeSearch search = new KneeSearch(50, 20_000, 0.05, 30, 2);
+
+		List<Double> rates = run(search,
+				(rate) -> rate <= 1500 && !(rate == 800 && seen.merge(rate, 1, Integer::sum) == 1));
+
+		assertThat(rates).filteredOn((rate) -> rate == 800).hasSize(3);
+		assertThat(rates).contains(1600.0);
+		assertThat(search.knee()).isBetween(1500 / 1.05, 1500.0);
+		assertThat(search.settled()).isTrue();
+	}
+
+	@Test
+	void saysWhenTheStepsRanOutBeforeTheBoundsWereHeldAgain() {
+		KneeSearch once = new KneeSearch(50, 20_000, 0.05, 20, 1);
+		int bracketed = run(once, (rate) -> rate <= 2100).size();
+		KneeSearch search = new KneeSearch(50, 20_000, 0.05, bracketed, 2);
+
+		run(search, (rate) -> rate <= 2100);
+
+		assertThat(search.resolved()).isTrue();
+		assertThat(search.settled()).isFalse();
+		assertThat(search.ended()).endsWith(", before its bounds were held 2 times");
+	}
+
+	@Test
 	void refusesASearchWithNothingToSearch() {
-		assertThatIllegalArgumentException().isThrownBy(() -> new KneeSearch(0.5, 100, 0.05, 16));
-		assertThatIllegalArgumentException().isThrownBy(() -> new KneeSearch(100, 50, 0.05, 16));
-		assertThatIllegalArgumentException().isThrownBy(() -> new KneeSearch(50, 100, 0, 16));
-		assertThatIllegalArgumentException().isThrownBy(() -> new KneeSearch(50, 100, 0.05, 0));
+		assertThatIllegalArgumentException().isThrownBy(() -> new KneeSearch(0.5, 100, 0.05, 16, 1));
+		assertThatIllegalArgumentException().isThrownBy(() -> new KneeSearch(100, 50, 0.05, 16, 1));
+		assertThatIllegalArgumentException().isThrownBy(() -> new KneeSearch(50, 100, 0, 16, 1));
+		assertThatIllegalArgumentException().isThrownBy(() -> new KneeSearch(50, 100, 0.05, 0, 1));
+		assertThatIllegalArgumentException().isThrownBy(() -> new KneeSearch(50, 100, 0.05, 16, 0));
 	}
 
 	@Test
