@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import dev.gatewaykit.bench.analysis.TextTable;
+import dev.gatewaykit.bench.analysis.knee.EdgeTimes;
 import dev.gatewaykit.bench.analysis.knee.OverloadReport;
 import dev.gatewaykit.bench.analysis.knee.OverloadResult;
 import dev.gatewaykit.bench.analysis.knee.OverloadStep;
@@ -51,6 +52,16 @@ public final class OverloadPage {
 			text.append(String.format(Locale.ROOT, "%n%s, knee %s/s (p99 there %s)%s:%n", result.mode(),
 					KneePage.rate(result.kneeRate()), KneePage.ms(result.kneeP99Ms()), edge(result)));
 			text.append(TextTable.render(rows(result)));
+			if (result.steps().stream().anyMatch((step) -> step.edge() != null)) {
+				text.append("by nginx's clock (from its first read of a request to its answer: what the load measured "
+						+ "beyond it waited outside nginx, in the kernel's queues or for a core):\n");
+				text.append(TextTable.render(edgeRows(result)));
+			}
+			if (result.steps().stream().anyMatch((step) -> !step.waiting().isEmpty())) {
+				text.append("threads waiting for a core, on average over each window (how long one waited each time "
+						+ "it became runnable), from the scheduler's per-thread accounting:\n");
+				text.append(TextTable.render(waitingRows(result)));
+			}
 			text.append(recovery(result)).append('\n');
 		}
 		return text.toString();
@@ -72,6 +83,56 @@ public final class OverloadPage {
 					Double.isNaN(step.loadCpuMicros()) ? "-" : KneePage.rate(step.loadCpuMicros())));
 		}
 		return rows;
+	}
+
+	/** Each step's requests as nginx saw them; "-" for a step whose log was not read. */
+	static List<List<String>> edgeRows(OverloadResult result) {
+		List<List<String>> rows = new ArrayList<>();
+		rows.add(List.of("multiple", "requests", "nginx's 503s", "their p99", "the gateway's 503s", "their p99",
+				"2xx p99"));
+		for (OverloadStep step : result.steps()) {
+			EdgeTimes edge = step.edge();
+			String multiple = String.format(Locale.ROOT, "%.1f×", step.multiple());
+			if (edge == null) {
+				rows.add(List.of(multiple, "-", "-", "-", "-", "-", "-"));
+				continue;
+			}
+			rows.add(List.of(multiple, Long.toString(edge.requests()), Long.toString(edge.edgeRefused()),
+					(edge.edgeRefused() == 0) ? "-" : KneePage.ms(edge.edgeRefusalP99Ms()),
+					Long.toString(edge.gatewayRefused()),
+					(edge.gatewayRefused() == 0) ? "-" : KneePage.ms(edge.gatewayRefusalP99Ms()),
+					KneePage.ms(edge.admittedP99Ms())));
+		}
+		return rows;
+	}
+
+	/** Each step's threads waiting for a core, all and by process, as they were named. */
+	static List<List<String>> waitingRows(OverloadResult result) {
+		List<String> names = result.steps()
+			.stream()
+			.flatMap((step) -> step.waiting().keySet().stream())
+			.distinct()
+			.toList();
+		List<List<String>> rows = new ArrayList<>();
+		List<String> head = new ArrayList<>(List.of("multiple", "all"));
+		head.addAll(names);
+		rows.add(head);
+		for (OverloadStep step : result.steps()) {
+			List<String> row = new ArrayList<>(List.of(String.format(Locale.ROOT, "%.1f×", step.multiple()),
+					step.waiting().isEmpty() ? "-" : String.format(Locale.ROOT, "%.1f", step.waitingThreads())));
+			for (String name : names) {
+				OverloadStep.Waiting waiting = step.waiting().get(name);
+				row.add((waiting != null) ? waited(waiting) : "-");
+			}
+			rows.add(row);
+		}
+		return rows;
+	}
+
+	/** "3.7 (1.5 ms)": threads waiting, and each one's wait per turn when any ran. */
+	private static String waited(OverloadStep.Waiting waiting) {
+		String threads = String.format(Locale.ROOT, "%.1f", waiting.threads());
+		return Double.isNaN(waiting.perTurnMs()) ? threads : threads + " (" + KneePage.ms(waiting.perTurnMs()) + ")";
 	}
 
 	/**

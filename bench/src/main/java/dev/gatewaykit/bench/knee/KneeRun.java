@@ -159,7 +159,7 @@ public final class KneeRun implements AutoCloseable {
 					edge = edgeFromKnee(this.options.edgeFromKnee().get(), knee, nginx);
 				}
 				if (!this.options.overload().isEmpty()) {
-					overload(knee, gateway, edge).ifPresent(overloads::add);
+					overload(knee, gateway, nginx, processes(links, gateway, nginx), edge).ifPresent(overloads::add);
 					overloaded.accept(new OverloadReport(this.cores, cpus(), this.options.settle().toSeconds(),
 							this.options.window().toSeconds(), KneeOptions.RECOVERY_MULTIPLE, deadlineMs(), overloads));
 				}
@@ -215,14 +215,15 @@ public final class KneeRun implements AutoCloseable {
 	 * The mode driven past its knee on the same warm gateway; empty when it has no knee
 	 * (no rate passed: there is nothing to multiply).
 	 */
-	private Optional<OverloadResult> overload(KneeResult knee, ServiceProcess gateway,
-			Optional<NginxConfig.EdgeLimit> edge) throws InterruptedException {
+	private Optional<OverloadResult> overload(KneeResult knee, ServiceProcess gateway, NginxServer nginx,
+			Map<String, ProcessHandle> stack, Optional<NginxConfig.EdgeLimit> edge) throws InterruptedException {
 		if (knee.kneeRate() <= 0) {
 			this.log.accept(knee.mode() + " has no knee: no overload steps");
 			return Optional.empty();
 		}
 		OverloadResult result = new OverloadSteps(this.driver.orElseThrow(), gateway.handle().pid(),
-				URI.create(gateway.actuatorUri() + "/prometheus"), this.options, deadlineMs(), this.log)
+				URI.create(gateway.actuatorUri() + "/prometheus"), nginx.accessLog(), stack, this.options, deadlineMs(),
+				this.log)
 			.run(knee, edge);
 		if (!gateway.handle().isAlive()) {
 			throw new RunFailedException(gateway.name() + " exited during its overload steps; see " + gateway.log());
@@ -309,13 +310,7 @@ public final class KneeRun implements AutoCloseable {
 	private static OnsetSampler onsetSampler(KitLinks links, ServiceProcess gateway, NginxServer nginx) {
 		Stack.Backends backends = links.backends();
 		ServiceProcess mall = backends.mallApis().get(0);
-		Map<String, ProcessHandle> processes = new LinkedHashMap<>();
-		processes.put("gateway", gateway.handle());
-		processes.put("nginx", nginx.handle());
-		processes.put("auth-service", backends.authService().handle());
-		processes.put("mall-api", mall.handle());
-		processes.put("toxiproxy", links.toxiproxy().handle());
-		processes.put("redis", backends.redis().handle());
+		Map<String, ProcessHandle> processes = processes(links, gateway, nginx);
 		Map<String, Integer> hops = new LinkedHashMap<>();
 		hops.put("nginx→gateway", gateway.port());
 		hops.put("gateway→auth proxy", links.proxyPort(KitLinks.AUTH));
@@ -324,6 +319,19 @@ public final class KneeRun implements AutoCloseable {
 		hops.put("proxy→mall-api", mall.port());
 		hops.put("gateway→redis proxy", links.proxyPort(KitLinks.REDIS));
 		return new OnsetSampler(processes, gateway.handle(), hops, ONSET_INTERVAL, COLD_START.plusSeconds(1));
+	}
+
+	/** The stack's processes a request crosses, by name, the gateway first. */
+	private static Map<String, ProcessHandle> processes(KitLinks links, ServiceProcess gateway, NginxServer nginx) {
+		Stack.Backends backends = links.backends();
+		Map<String, ProcessHandle> processes = new LinkedHashMap<>();
+		processes.put("gateway", gateway.handle());
+		processes.put("nginx", nginx.handle());
+		processes.put("auth-service", backends.authService().handle());
+		processes.put("mall-api", backends.mallApis().get(0).handle());
+		processes.put("toxiproxy", links.toxiproxy().handle());
+		processes.put("redis", backends.redis().handle());
+		return processes;
 	}
 
 	/**

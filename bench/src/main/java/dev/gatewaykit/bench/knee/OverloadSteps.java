@@ -1,10 +1,13 @@
 package dev.gatewaykit.bench.knee;
 
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -13,10 +16,14 @@ import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.gatewaykit.bench.analysis.chaos.BreakerTransition;
 import dev.gatewaykit.bench.analysis.chaos.RequestRecord;
+import dev.gatewaykit.bench.analysis.diagnostics.CoreWait;
 import dev.gatewaykit.bench.analysis.diagnostics.MachineCpu;
 import dev.gatewaykit.bench.analysis.diagnostics.ProcCpu;
+import dev.gatewaykit.bench.analysis.knee.EdgeTimes;
 import dev.gatewaykit.bench.analysis.knee.KneeResult;
 import dev.gatewaykit.bench.analysis.knee.KneeStep;
 import dev.gatewaykit.bench.analysis.knee.OverloadResult;
@@ -66,8 +73,21 @@ final class OverloadSteps {
 
 	private final HttpClient http = KitHttp.client();
 
-	OverloadSteps(OpenModelDriver load, long gatewayPid, URI prometheus, KneeOptions options, double deadlineMs,
-			Consumer<String> log) {
+	/**
+	 * nginx's access log, whose lines say what each window's requests took by its clock.
+	 */
+	private final Path accessLog;
+
+	/**
+	 * The stack's processes by name, whose threads' waits for a core each window reads.
+	 */
+	private final Map<String, ProcessHandle> stack;
+
+	OverloadSteps(OpenModelDriver load, long gatewayPid, URI prometheus, Path accessLog,
+			Map<String, ProcessHandle> stack, KneeOptions options, double deadlineMs, Consumer<String> log) {
+		this.accessLog = accessLog;
+		this.stack = new LinkedHashMap<>(stack);
+		this.stack.put(OverloadStep.LOAD, ProcessHandle.current());
 		this.deadlineMs = deadlineMs;
 		this.load = load;
 		this.gatewayPid = gatewayPid;
@@ -112,10 +132,12 @@ final class OverloadSteps {
 			changes = breakers.transitions().orElse(List.of());
 		}
 		List<RequestRecord> records = this.load.takeRecords();
+		// Read after the recovery's 15 s: nginx writes its buffered log every 5 s.
+		Optional<List<EdgeTimes.Line>> edgeLines = edgeLines(windows);
 		List<OverloadStep> steps = new ArrayList<>();
 		for (Window window : windows) {
 			steps.add(window.step(records, this.load.inFlightSentBetween(window.from(), window.to()), this.deadlineMs,
-					changes));
+					changes, edgeLines.map((lines) -> EdgeTimes.of(lines, window.from(), window.to())).orElse(null)));
 		}
 		Recovery recovery = Recovery.of(KneeOptions.RECOVERY_MULTIPLE * rate, records, drop, end,
 				this.load.inFlightSentBetween(drop, end), this.deadlineMs);
@@ -123,6 +145,24 @@ final class OverloadSteps {
 				edge.map((limit) -> (limit instanceof EdgeLimit.InProgress cap) ? cap.perUpstream() : 0).orElse(0),
 				edge.map((limit) -> (limit instanceof EdgeLimit.Rate perSecond) ? perSecond.perSecond() : 0).orElse(0),
 				steps, recovery);
+	}
+
+	/**
+	 * nginx's lines of the requests begun in the windows; empty, and said, when its log
+	 * cannot be read: the load's figures stand without them.
+	 */
+	private Optional<List<EdgeTimes.Line>> edgeLines(List<Window> windows) {
+		if (windows.isEmpty()) {
+			return Optional.empty();
+		}
+		try {
+			return Optional
+				.of(EdgeTimes.read(this.accessLog, windows.get(0).from(), windows.get(windows.size() - 1).to()));
+		}
+		catch (UncheckedIOException ex) {
+			this.log.accept("no times by nginx's clock: " + ex.getMessage());
+			return Optional.empty();
+		}
 	}
 
 	/**
@@ -136,11 +176,13 @@ final class OverloadSteps {
 		Scrape before = cut ? Scrape.NONE : scrape();
 		// A step cut in its settle is judged from its start, its CPU too.
 		Cpu cpuFrom = cut ? atStart : Cpu.read(this.gatewayPid);
+		Waits waitsFrom = Waits.read(this.stack);
 		long from = cut ? start : System.currentTimeMillis();
 		cut = cut || waitUntil(from + this.options.window().toMillis());
 		long to = System.currentTimeMillis();
 		Cpu cpu = Cpu.read(this.gatewayPid).since(cpuFrom);
-		return new Window(multiple, rate, start, from, to, before, scrape(), cpu, cut);
+		Map<String, OverloadStep.Waiting> waiting = Waits.read(this.stack).since(waitsFrom);
+		return new Window(multiple, rate, start, from, to, before, scrape(), cpu, waiting, cut);
 	}
 
 	/**
@@ -167,6 +209,32 @@ final class OverloadSteps {
 					? 100 * this.machine.get().busySince(earlier.machine.get()) : Double.NaN;
 			return new Cpu(Optional.empty(), busy, this.gatewayMicros - earlier.gatewayMicros,
 					this.loadMicros - earlier.loadMicros);
+		}
+
+	}
+
+	/**
+	 * Each process's threads' time on and waiting for a core at one instant.
+	 *
+	 * @param nanos when, {@link System#nanoTime}
+	 */
+	record Waits(long nanos, Map<String, CoreWait> byProcess) {
+
+		static Waits read(Map<String, ProcessHandle> processes) {
+			Map<String, CoreWait> waits = new LinkedHashMap<>();
+			processes.forEach((name, process) -> waits.put(name, CoreWait.of(process)));
+			return new Waits(System.nanoTime(), waits);
+		}
+
+		/** What each process's threads waited since {@code earlier}. */
+		Map<String, OverloadStep.Waiting> since(Waits earlier) {
+			Map<String, OverloadStep.Waiting> waiting = new LinkedHashMap<>();
+			this.byProcess.forEach((name, now) -> {
+				CoreWait then = earlier.byProcess.getOrDefault(name, now);
+				waiting.put(name, new OverloadStep.Waiting(now.waitingSince(then, this.nanos - earlier.nanos),
+						now.waitPerSliceMsSince(then)));
+			});
+			return waiting;
 		}
 
 	}
@@ -218,10 +286,10 @@ final class OverloadSteps {
 	 * @param to its window's end
 	 */
 	record Window(double multiple, double rate, long start, long from, long to, Scrape before, Scrape after, Cpu cpu,
-			boolean cut) {
+			Map<String, OverloadStep.Waiting> waiting, boolean cut) {
 
 		OverloadStep step(List<RequestRecord> records, long unanswered, double deadlineMs,
-				List<BreakerTransition> changes) {
+				List<BreakerTransition> changes, @Nullable EdgeTimes edge) {
 			OverloadStep.Answers answers = OverloadStep.answers(records, this.from, this.to, unanswered, deadlineMs);
 			double refused = this.after.refused() - this.before.refused();
 			int changed = (int) changes.stream().filter((c) -> c.atMs() >= this.start && c.atMs() < this.to).count();
@@ -234,7 +302,7 @@ final class OverloadSteps {
 					answers.admittedP99Ms(), answers.refused(), answers.refusalP99Ms(), answers.slowestMs(),
 					answers.errors(), Double.isNaN(refused) ? -1 : Math.round(refused), this.after.limit(), breakers,
 					changed, this.cpu.busy(), perRequest(this.cpu.gatewayMicros(), answers.requests()),
-					perRequest(this.cpu.loadMicros(), answers.requests()), this.cut);
+					perRequest(this.cpu.loadMicros(), answers.requests()), this.cut, edge, this.waiting);
 		}
 
 		private static double perRequest(double micros, long requests) {

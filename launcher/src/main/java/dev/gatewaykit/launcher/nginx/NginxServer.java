@@ -136,6 +136,11 @@ public final class NginxServer extends ServerProcess {
 		return handle().children().map(ProcessHandle::pid).collect(Collectors.toSet());
 	}
 
+	/** Its access log (buffered: written every 5 s, see the templates). */
+	public Path accessLog() {
+		return this.rendering.root().resolve("logs/access.log");
+	}
+
 	public int port() {
 		return this.port;
 	}

@@ -1,8 +1,12 @@
 package dev.gatewaykit.bench.analysis.knee;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+
+import org.jspecify.annotations.Nullable;
 
 import dev.gatewaykit.bench.analysis.chaos.RequestRecord;
 import dev.gatewaykit.bench.analysis.paired.CaseFigures;
@@ -42,11 +46,15 @@ import dev.gatewaykit.bench.analysis.paired.CaseFigures;
  * request costs the injector is taken from the gateway
  * @param cut whether the step was cut short, too many requests waiting: its window is
  * what ran, and the higher steps were not held
+ * @param edge the window's requests by nginx's clock; null when its log could not be read
+ * @param waiting each process's threads runnable and waiting for a core over the window,
+ * by name ({@value #LOAD} the kit's own JVM, which sends the load); empty when unknown
  */
 public record OverloadStep(double multiple, double offered, long requests, long ok, double okPerSecond,
 		double admittedP50Ms, double admittedP99Ms, long refused, double refusalP99Ms, double slowestMs,
 		Map<String, Long> errors, long admissionRefused, double limit, List<String> breakers, int breakerChanges,
-		double busyPct, double gatewayCpuMicros, double loadCpuMicros, boolean cut) {
+		double busyPct, double gatewayCpuMicros, double loadCpuMicros, boolean cut, @Nullable EdgeTimes edge,
+		Map<String, Waiting> waiting) {
 
 	/** The status a refusal is answered with. */
 	public static final int REFUSED = 503;
@@ -57,9 +65,29 @@ public record OverloadStep(double multiple, double offered, long requests, long 
 	/** The error kind of a 2xx answer that came after the deadline. */
 	public static final String LATE = "late 2xx";
 
+	/** The name {@link #waiting} gives the load's own JVM. */
+	public static final String LOAD = "load";
+
 	public OverloadStep {
 		errors = Map.copyOf(errors);
 		breakers = List.copyOf(breakers);
+		waiting = Collections.unmodifiableMap(new LinkedHashMap<>(waiting));
+	}
+
+	/** The threads of every process named waiting for a core, on average. */
+	public double waitingThreads() {
+		return this.waiting.values().stream().mapToDouble(Waiting::threads).sum();
+	}
+
+	/**
+	 * One process's wait for a core over a window.
+	 *
+	 * @param threads its threads runnable and waiting, on average
+	 * @param perTurnMs how long one waited, on average, each time it became runnable; NaN
+	 * when none ran
+	 */
+	public record Waiting(double threads, double perTurnMs) {
+
 	}
 
 	/**

@@ -99,7 +99,7 @@ class OverloadStepTests {
 	@Test
 	void theGoodputIsAShareOfTheKnee() {
 		OverloadStep step = new OverloadStep(2, 2400, 24_000, 10_800, 1080, 60, 150, 13_200, 2, 900, Map.of(), 13_000,
-				120, List.of(), 0, 97, 500, 300, false);
+				120, List.of(), 0, 97, 500, 300, false, null, Map.of());
 
 		assertThat(step.goodputPctOf(1200)).isEqualTo(90);
 		assertThat(step.goodputPctOf(0)).isNaN();
