@@ -16,7 +16,7 @@ import java.time.Duration;
 public final class KitHttp {
 
 	/** On loopback a connect either succeeds at once or is refused. */
-	public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
+	private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
 
 	private static final HttpClient CLIENT = HttpClient.newBuilder()
 		.version(HttpClient.Version.HTTP_1_1)

@@ -206,7 +206,7 @@ public final class KneeRun implements AutoCloseable {
 		if (edge instanceof NginxConfig.EdgeLimit.InProgress cap) {
 			this.log.accept("for your nginx: limit_conn in_flight " + cap.perUpstream()
 					+ " per gateway instance; for the gateway behind it, kit.gateway.admission.edge-cap="
-					+ cap.perUpstream() + " (given to the fresh gateway of --cold-start)");
+					+ cap.perUpstream() + " (given to every gateway this run starts behind the cap)");
 		}
 		return Optional.of(edge);
 	}

@@ -222,7 +222,10 @@ final class OverloadSteps {
 
 		static Waits read(Map<String, ProcessHandle> processes) {
 			Map<String, CoreWait> waits = new LinkedHashMap<>();
-			processes.forEach((name, process) -> waits.put(name, CoreWait.of(process)));
+			// The load's JVM started the whole stack: its own threads only. nginx's
+			// workers are its master's children.
+			processes.forEach((name, process) -> waits.put(name,
+					name.equals(OverloadStep.LOAD) ? CoreWait.of(process) : CoreWait.ofTree(process)));
 			return new Waits(System.nanoTime(), waits);
 		}
 

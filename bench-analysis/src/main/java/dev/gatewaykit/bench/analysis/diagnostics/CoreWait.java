@@ -28,16 +28,17 @@ public record CoreWait(long runNanos, long waitNanos, long slices) {
 	static final CoreWait NONE = new CoreWait(0, 0, 0);
 
 	/**
-	 * The threads of {@code process} and of its descendants now, those that exit
-	 * meanwhile left out; {@link #NONE} for a process gone (or not Linux).
+	 * The threads of {@code process} and of its descendants now (nginx's workers are its
+	 * master's children), those that exit meanwhile left out; {@link #NONE} for a process
+	 * gone (or not Linux). Not for a process that started others to be counted apart: the
+	 * kit's JVM is the parent of the whole stack.
 	 */
-	public static CoreWait of(ProcessHandle process) {
-		return Stream.concat(Stream.of(process), process.descendants())
-			.map(CoreWait::threadsOf)
-			.reduce(NONE, CoreWait::plus);
+	public static CoreWait ofTree(ProcessHandle process) {
+		return Stream.concat(Stream.of(process), process.descendants()).map(CoreWait::of).reduce(NONE, CoreWait::plus);
 	}
 
-	private static CoreWait threadsOf(ProcessHandle process) {
+	/** The threads of {@code process} alone now; {@link #NONE} for a process gone. */
+	public static CoreWait of(ProcessHandle process) {
 		Path tasks = PROC.resolve(Long.toString(process.pid())).resolve("task");
 		try (Stream<Path> threads = Files.list(tasks)) {
 			return threads.map(CoreWait::thread).reduce(NONE, CoreWait::plus);

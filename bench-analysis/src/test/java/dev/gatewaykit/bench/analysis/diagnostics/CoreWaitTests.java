@@ -29,11 +29,23 @@ class CoreWaitTests {
 	}
 
 	@Test
-	void readsThisProcesssThreads() {
-		CoreWait self = CoreWait.of(ProcessHandle.current());
+	void readsAProcesssThreadsWithOrWithoutItsChildren() throws Exception {
+		Process child = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
+		try {
+			Thread.sleep(300);
+			CoreWait self = CoreWait.of(ProcessHandle.current());
+			CoreWait spun = CoreWait.of(child.toHandle());
+			CoreWait tree = CoreWait.ofTree(ProcessHandle.current());
 
-		assertThat(self.runNanos()).isPositive();
-		assertThat(self.slices()).isPositive();
+			assertThat(self.slices()).isPositive();
+			assertThat(spun.runNanos()).as("the child spun").isPositive();
+			// Read last, and the counters only grow: the tree holds both, and this
+			// process alone does not hold the child.
+			assertThat(tree.runNanos()).isGreaterThanOrEqualTo(self.runNanos() + spun.runNanos());
+		}
+		finally {
+			child.destroyForcibly().waitFor();
+		}
 	}
 
 }
