@@ -69,7 +69,7 @@ public final class KneeCommand extends KitCommand {
 			description = "how close the knee must come to the lowest failing rate, %% (default 5)")
 	@Nullable String resolutionPct;
 
-	@Option(names = "--max-steps", paramLabel = "N", description = "the most rates held per mode (default 20)")
+	@Option(names = "--max-steps", paramLabel = "N", description = "the most rates held per mode (default 24)")
 	@Nullable String maxSteps;
 
 	@Option(names = "--holds", paramLabel = "N",

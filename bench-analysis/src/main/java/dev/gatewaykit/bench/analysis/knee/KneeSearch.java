@@ -33,10 +33,11 @@ public final class KneeSearch {
 	public static final double DEFAULT_RESOLUTION = 0.05;
 
 	/**
-	 * Room for the bracketing (about 7 steps from 50/s), the bisection (about 4) and the
-	 * bounds held again until two holds agree (2 to 6).
+	 * Room for the bracketing (about 7 steps from 50/s), the bisection (about 4), the
+	 * bounds held again until two holds agree (2 to 6), and a bound that turned: 20 ran
+	 * out once the gateway, warmer by then, passed twice a rate it had failed early on.
 	 */
-	public static final int DEFAULT_MAX_STEPS = 20;
+	public static final int DEFAULT_MAX_STEPS = 24;
 
 	/** Holds of each bound that must agree unless asked otherwise. */
 	public static final int DEFAULT_HOLDS = 2;
@@ -93,8 +94,11 @@ public final class KneeSearch {
 		double passed = knee();
 		double failed = lowestFailed();
 		if (failed == Double.POSITIVE_INFINITY) {
+			// After a failure that turned into a pass the knee is near: a smaller step,
+			// the bisection's first, where doubling again spent two steps far above it.
+			double growth = this.steps.stream().anyMatch((step) -> !step.passed()) ? Math.sqrt(GROWTH) : GROWTH;
 			return (passed >= this.maxRate) ? again(passed, failed)
-					: OptionalDouble.of(Math.min(Math.floor(passed * GROWTH), this.maxRate));
+					: OptionalDouble.of(Math.min(Math.max(Math.floor(passed * growth), passed + 1), this.maxRate));
 		}
 		if (passed == 0) {
 			double lower = Math.floor(failed / GROWTH);
