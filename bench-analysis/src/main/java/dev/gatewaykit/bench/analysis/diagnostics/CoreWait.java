@@ -12,10 +12,10 @@ import dev.gatewaykit.bench.model.BadInputException;
  * runnable but waiting for one, from each thread's
  * {@code /proc/<pid>/task/<tid>/schedstat} (the scheduler's own accounting, in ns). Two
  * readings over a window give how many of its threads were waiting for a core on average:
- * on the 2-core box at twice the knee about 11 threads of the stack were, which is what a
- * refusal's 10-28 ms were spent on (docs/overload.md, "What a refusal waits for"). The
- * machine-wide {@code /proc/schedstat} is not there on every kernel; the per-thread file
- * is.
+ * on the 2-core box at twice the knee 11 to 14 threads of the stack were, which is what
+ * nginx's refusals' 5-16 ms by the load's clock were spent on (docs/overload.md, "A knee
+ * held twice"). The machine-wide {@code /proc/schedstat} is not there on every kernel;
+ * the per-thread file is.
  *
  * @param runNanos time its threads ran
  * @param waitNanos time they were runnable and waited for a core

@@ -19,9 +19,10 @@ import dev.gatewaykit.bench.analysis.paired.CaseFigures;
  * One window's requests as nginx saw them, by its own clock ({@code $request_time}: from
  * its first read of the request to its last write of the answer), from the tuned
  * template's {@code timed} access log. Beside the load's figures for the same window it
- * says where a refusal's time went: the load measured 10-28 ms for refusals that nginx
- * answered within its clock's millisecond, the rest being the wait outside nginx (the
- * kernel's queues, nginx's worker and the load's threads waiting for a core).
+ * says where a refusal's time went: on the shared 2-core box the load measured 5-16 ms at
+ * 1.5 and 2 times the knee for refusals that nginx answered within its clock's
+ * millisecond, the rest being the wait outside nginx (the kernel's queues, nginx's worker
+ * and the load's threads waiting for a core).
  *
  * @param requests the log's requests begun in the window
  * @param edgeRefused those nginx refused itself: a 503 with no upstream time (its edge

@@ -18,8 +18,8 @@ import java.util.TreeMap;
  * One hold of a rate is one window, and one window can be a hiccup either way: the same
  * build's single-hold searches found knees of 765 to 1600/s within two hours on the
  * shared 2-core box, a knee of 765/s after 800/s failed on one slow second and one of
- * 1600/s whose three quarters a fresh gateway could not hold (docs/overload.md, "A
- * steadier knee"). So before the search ends, the two rates that bound it are held again
+ * 1600/s whose three quarters a fresh gateway could not hold (docs/overload.md, "A knee
+ * held twice"). So before the search ends, the two rates that bound it are held again
  * until {@code holds} of their holds agree: the knee must pass that many times, the
  * lowest failure fail that many times. A rate whose holds disagree is held once more (the
  * majority decides), and one whose verdict turns moves the bound: the search goes on from
