@@ -101,7 +101,7 @@ public final class OverloadPage {
 					(edge.edgeRefused() == 0) ? "-" : KneePage.ms(edge.edgeRefusalP99Ms()),
 					Long.toString(edge.gatewayRefused()),
 					(edge.gatewayRefused() == 0) ? "-" : KneePage.ms(edge.gatewayRefusalP99Ms()),
-					KneePage.ms(edge.admittedP99Ms())));
+					(edge.admitted() == 0) ? "-" : KneePage.ms(edge.admittedP99Ms())));
 		}
 		return rows;
 	}

@@ -34,10 +34,10 @@ class OverloadPageTests {
 		OverloadResult admitted = new OverloadResult("fixed+admission", 1200, 80, 150, 0,
 				List.of(new OverloadStep(1, 1200, 12_000, 12_000, 1200, 60, 80, 0, 0, 300, Map.of(), 0, 180,
 						List.of("relay: closed", "sessions: closed"), 0, 97, 500, 300, false,
-						new EdgeTimes(12_000, 0, 0, 0, 0, 75), WAITING),
+						new EdgeTimes(12_000, 0, 0, 0, 0, 0, 0), WAITING),
 						new OverloadStep(2, 2400, 24_000, 11_000, 1100, 70, 150, 13_000, 4, 900, Map.of("503", 13_000L),
 								12_900, 110, List.of("relay: closed", "sessions: open"), 2, 97, 500, 300, false,
-								new EdgeTimes(24_000, 100, 1, 12_900, 60, 140), WAITING)),
+								new EdgeTimes(24_000, 100, 1, 12_900, 60, 11_000, 140), WAITING)),
 				new Recovery(600, 15, 9000, 30, 1.2));
 		OverloadResult naive = new OverloadResult("naive", 60, 190, 0, 55,
 				List.of(new OverloadStep(1, 60, 600, 600, 60, 100, 190, 0, 0, 250, Map.of(), -1, Double.NaN, List.of(),
@@ -80,7 +80,7 @@ class OverloadPageTests {
 		assertThat(table).containsOnlyOnce("by nginx's clock")
 			.containsPattern("multiple\\s+requests\\s+nginx's 503s\\s+their p99\\s+the gateway's 503s\\s+their p99\\s+"
 					+ "2xx p99\\n")
-			.containsPattern("1.0×\\s+12000\\s+0\\s+-\\s+0\\s+-\\s+75 ms\\n")
+			.containsPattern("1.0×\\s+12000\\s+0\\s+-\\s+0\\s+-\\s+-\\n")
 			.containsPattern("2.0×\\s+24000\\s+100\\s+1.0 ms\\s+12900\\s+60 ms\\s+140 ms\\n");
 	}
 
@@ -102,7 +102,7 @@ class OverloadPageTests {
 		assertThat(read.results().get(0).steps().get(1).errors()).containsEntry("503", 13_000L);
 		assertThat(read.results().get(1).steps().get(0).limit()).isNaN();
 		assertThat(read.results().get(0).steps().get(1).edge())
-			.isEqualTo(new EdgeTimes(24_000, 100, 1, 12_900, 60, 140));
+			.isEqualTo(new EdgeTimes(24_000, 100, 1, 12_900, 60, 11_000, 140));
 		assertThat(read.results().get(1).steps().get(0).edge()).isNull();
 		assertThat(read.results().get(0).steps().get(1).waiting()).containsExactlyEntriesOf(WAITING);
 		assertThat(read.results()).extracting(OverloadResult::edgeLimit).containsExactly(150, 0);

@@ -455,8 +455,8 @@ public final class KneeRun implements AutoCloseable {
 		load.awaitAnswers(OpenModelDriver.CLIENT_TIMEOUT);
 		String ended = search.ended();
 		this.log.accept(String.format(Locale.ROOT, "knee of %s: %.0f requests/s (%s)", mode, search.knee(), ended));
-		return new KneeResult(mode, search.knee(), search.knee() / this.cores, search.resolved(), ended, warm.seconds(),
-				search.steps());
+		return new KneeResult(mode, search.knee(), search.knee() / this.cores, search.resolved() && search.settled(),
+				ended, warm.seconds(), search.steps());
 	}
 
 	/**

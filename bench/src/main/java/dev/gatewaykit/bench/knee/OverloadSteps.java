@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 import org.jspecify.annotations.Nullable;
 
@@ -48,6 +49,9 @@ final class OverloadSteps {
 
 	/** How long the load is brought back to the knee's rate before the first multiple. */
 	private static final Duration BACK_TO_KNEE = Duration.ofSeconds(5);
+
+	/** The tuned template's {@code access_log ... flush=5s}, and a second. */
+	private static final Duration NGINX_FLUSH = Duration.ofSeconds(6);
 
 	/** How long the rate after the drop is held and judged. */
 	static final Duration RECOVERY_WINDOW = Duration.ofSeconds(15);
@@ -132,7 +136,9 @@ final class OverloadSteps {
 			changes = breakers.transitions().orElse(List.of());
 		}
 		List<RequestRecord> records = this.load.takeRecords();
-		// Read after the recovery's 15 s: nginx writes its buffered log every 5 s.
+		// nginx writes its buffered log 5 s after a line at the latest: every request
+		// answered by now is then on disk.
+		Thread.sleep(NGINX_FLUSH.toMillis());
 		Optional<List<EdgeTimes.Line>> edgeLines = edgeLines(windows);
 		List<OverloadStep> steps = new ArrayList<>();
 		for (Window window : windows) {
@@ -171,12 +177,13 @@ final class OverloadSteps {
 	private Window hold(double multiple, double rate) throws InterruptedException {
 		long start = System.currentTimeMillis();
 		Cpu atStart = Cpu.read(this.gatewayPid);
+		Waits waitsAtStart = Waits.read(this.stack);
 		this.load.rate(rate);
 		boolean cut = waitUntil(start + this.options.settle().toMillis());
 		Scrape before = cut ? Scrape.NONE : scrape();
-		// A step cut in its settle is judged from its start, its CPU too.
+		// A step cut in its settle is judged from its start, its CPU and waits too.
 		Cpu cpuFrom = cut ? atStart : Cpu.read(this.gatewayPid);
-		Waits waitsFrom = Waits.read(this.stack);
+		Waits waitsFrom = cut ? waitsAtStart : Waits.read(this.stack);
 		long from = cut ? start : System.currentTimeMillis();
 		cut = cut || waitUntil(from + this.options.window().toMillis());
 		long to = System.currentTimeMillis();
@@ -225,8 +232,12 @@ final class OverloadSteps {
 			// The load's JVM started the whole stack: its own threads only. nginx's
 			// workers are its master's children.
 			processes.forEach((name, process) -> waits.put(name,
-					name.equals(OverloadStep.LOAD) ? CoreWait.of(process) : CoreWait.ofTree(process)));
+					CoreWait.of(name.equals(OverloadStep.LOAD) ? List.of(process.pid()) : tree(process))));
 			return new Waits(System.nanoTime(), waits);
+		}
+
+		private static List<Long> tree(ProcessHandle process) {
+			return Stream.concat(Stream.of(process), process.descendants()).map(ProcessHandle::pid).toList();
 		}
 
 		/** What each process's threads waited since {@code earlier}. */

@@ -20,9 +20,11 @@ import dev.gatewaykit.bench.analysis.paired.CaseFigures;
  * its first read of the request to its last write of the answer), from the tuned
  * template's {@code timed} access log. Beside the load's figures for the same window it
  * says where a refusal's time went: on the shared 2-core box the load measured 5-16 ms at
- * 1.5 and 2 times the knee for refusals that nginx answered within its clock's
- * millisecond, the rest being the wait outside nginx (the kernel's queues, nginx's worker
- * and the load's threads waiting for a core).
+ * 1.5 and 2 times the knee for nginx's own refusals, which nginx's clock put within its
+ * millisecond. That clock is read once per pass of nginx's event loop, so it leaves out
+ * the wait before the pass that read the request and any time the worker was off a core
+ * within it: the rest was waiting (the kernel's queues, nginx's worker and the load's
+ * threads waiting for a core), not nginx's work.
  *
  * @param requests the log's requests begun in the window
  * @param edgeRefused those nginx refused itself: a 503 with no upstream time (its edge
@@ -31,10 +33,11 @@ import dev.gatewaykit.bench.analysis.paired.CaseFigures;
  * @param gatewayRefused the 503s the gateway answered (an upstream time is logged)
  * @param gatewayRefusalP99Ms their 99th percentile by nginx's clock (the gateway's time
  * included); 0 for none
- * @param admittedP99Ms the 2xx answers' 99th percentile by nginx's clock; 0 for none
+ * @param admitted the 2xx answers
+ * @param admittedP99Ms their 99th percentile by nginx's clock; 0 for none
  */
 public record EdgeTimes(long requests, long edgeRefused, double edgeRefusalP99Ms, long gatewayRefused,
-		double gatewayRefusalP99Ms, double admittedP99Ms) {
+		double gatewayRefusalP99Ms, long admitted, double admittedP99Ms) {
 
 	/**
 	 * A {@code timed} line's status, request time, upstream response time and the time it
@@ -96,7 +99,8 @@ public record EdgeTimes(long requests, long edgeRefused, double edgeRefusalP99Ms
 		long[] edge = micros(window, (line) -> line.status() == REFUSED && !line.upstream());
 		long[] gateway = micros(window, (line) -> line.status() == REFUSED && line.upstream());
 		long[] admitted = micros(window, (line) -> line.status() / 100 == 2);
-		return new EdgeTimes(window.size(), edge.length, p99Ms(edge), gateway.length, p99Ms(gateway), p99Ms(admitted));
+		return new EdgeTimes(window.size(), edge.length, p99Ms(edge), gateway.length, p99Ms(gateway), admitted.length,
+				p99Ms(admitted));
 	}
 
 	private static long[] micros(List<Line> lines, Predicate<Line> kind) {

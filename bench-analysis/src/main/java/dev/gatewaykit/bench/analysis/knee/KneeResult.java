@@ -11,7 +11,8 @@ import java.util.Optional;
  * @param kneeRate the highest rate that met the criteria, requests a second; 0 when none
  * did
  * @param perCore that rate over the machine's cores
- * @param resolved whether the lowest rate that failed lies within the resolution of it
+ * @param resolved whether the lowest rate that failed lies within the resolution of it,
+ * both held as often as the search asks ({@link KneeSearch#settled})
  * @param ended why the search ended
  * @param warmupSeconds how long the gateway was brought to the start rate before the
  * first step

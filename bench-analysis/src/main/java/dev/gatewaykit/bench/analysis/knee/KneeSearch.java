@@ -13,7 +13,8 @@ import java.util.TreeMap;
  * halved until one passes (when the start already failed); then the interval between the
  * highest rate that passed and the lowest that failed is bisected, geometrically, until
  * it is narrower than the resolution or the steps run out. The knee is the highest rate
- * that passed.
+ * that passed (with more than one hold, more often than it failed) below the lowest that
+ * failed.
  * <p>
  * One hold of a rate is one window, and one window can be a hiccup either way: the same
  * build's single-hold searches found knees of 765 to 1600/s within two hours on the
@@ -23,7 +24,7 @@ import java.util.TreeMap;
  * until {@code holds} of their holds agree: the knee must pass that many times, the
  * lowest failure fail that many times. A rate whose holds disagree is held once more (the
  * majority decides), and one whose verdict turns moves the bound: the search goes on from
- * there.
+ * there, growing by √2 instead of doubling above a failure that turned.
  */
 public final class KneeSearch {
 
@@ -94,9 +95,10 @@ public final class KneeSearch {
 		double passed = knee();
 		double failed = lowestFailed();
 		if (failed == Double.POSITIVE_INFINITY) {
-			// After a failure that turned into a pass the knee is near: a smaller step,
-			// the bisection's first, where doubling again spent two steps far above it.
-			double growth = this.steps.stream().anyMatch((step) -> !step.passed()) ? Math.sqrt(GROWTH) : GROWTH;
+			// Just above a failure that turned into a pass the knee is near: a smaller
+			// step, the bisection's first, where doubling again spent two steps far
+			// above it. Above a rate that never failed, doubling as before.
+			double growth = (this.held.get(passed).failures() > 0) ? Math.sqrt(GROWTH) : GROWTH;
 			return (passed >= this.maxRate) ? again(passed, failed)
 					: OptionalDouble.of(Math.min(Math.max(Math.floor(passed * growth), passed + 1), this.maxRate));
 		}
@@ -185,11 +187,12 @@ public final class KneeSearch {
 			return String.format(Locale.ROOT, "no rate passed, down to %.0f/s",
 					this.steps.isEmpty() ? this.start : this.steps.get(this.steps.size() - 1).offered());
 		}
-		String unsettled = settled() ? "" : ", before its bounds were held " + this.holds + " times";
+		String unsettled = settled() ? "" : ", before its bounds were held " + this.holds + " times" + tied();
 		if (failed == Double.POSITIVE_INFINITY) {
 			return (passed >= this.maxRate && settled())
-					? String.format(Locale.ROOT, "every rate passed up to --max-rate %.0f/s%s: the knee is higher",
-							this.maxRate, holdsOf(passed))
+					? String.format(Locale.ROOT,
+							"every rate passed up to --max-rate %.0f/s (held%s): the knee is higher", this.maxRate,
+							holdsOf(passed).isEmpty() ? " once" : holdsOf(passed))
 					: String.format(Locale.ROOT, "every rate passed; --max-steps %d ended it%s", this.maxSteps,
 							unsettled);
 		}
@@ -199,6 +202,16 @@ public final class KneeSearch {
 		}
 		return String.format(Locale.ROOT, "--max-steps %d ended it between %.0f/s (passed%s) and %.0f/s (failed%s)%s",
 				this.maxSteps, passed, holdsOf(passed), failed, holdsOf(failed), unsettled);
+	}
+
+	/** The rates whose holds disagreed when the steps ran out, if any. */
+	private String tied() {
+		List<String> tied = this.held.entrySet()
+			.stream()
+			.filter((rate) -> rate.getValue().tied())
+			.map((rate) -> String.format(Locale.ROOT, "%.0f/s", rate.getKey()))
+			.toList();
+		return tied.isEmpty() ? "" : " (" + String.join(", ", tied) + " passed and failed as often)";
 	}
 
 	/** " 2 of 3 holds" when the rate was held more than once; nothing when once. */

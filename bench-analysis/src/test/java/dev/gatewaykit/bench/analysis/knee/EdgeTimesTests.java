@@ -42,8 +42,8 @@ class EdgeTimesTests {
 				new EdgeTimes.Line(200, 1300, 120_000, true), new EdgeTimes.Line(200, 2000, 900_000, true),
 				new EdgeTimes.Line(200, 999, 900_000, true));
 
-		assertThat(EdgeTimes.of(lines, 1000, 2000)).isEqualTo(new EdgeTimes(4, 2, 2, 1, 64, 120));
-		assertThat(EdgeTimes.of(lines, 5000, 6000)).isEqualTo(new EdgeTimes(0, 0, 0, 0, 0, 0));
+		assertThat(EdgeTimes.of(lines, 1000, 2000)).isEqualTo(new EdgeTimes(4, 2, 2, 1, 64, 1, 120));
+		assertThat(EdgeTimes.of(lines, 5000, 6000)).isEqualTo(new EdgeTimes(0, 0, 0, 0, 0, 0, 0));
 	}
 
 	@Test

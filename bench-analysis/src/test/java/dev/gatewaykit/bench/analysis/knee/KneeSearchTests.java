@@ -76,7 +76,19 @@ class KneeSearchTests {
 
 		assertThat(rates).containsExactly(50.0, 100.0, 200.0, 300.0);
 		assertThat(search.knee()).isEqualTo(300);
-		assertThat(search.ended()).contains("every rate passed up to --max-rate 300/s");
+		assertThat(search.ended())
+			.isEqualTo("every rate passed up to --max-rate 300/s (held once): the knee is higher");
+	}
+
+	@Test
+	void holdsTheMaxRateAgainBeforeSayingTheKneeIsHigher() {
+		KneeSearch search = new KneeSearch(50, 300, 0.05, 16, 2);
+
+		List<Double> rates = run(search, (rate) -> true);
+
+		assertThat(rates).containsExactly(50.0, 100.0, 200.0, 300.0, 300.0);
+		assertThat(search.ended())
+			.isEqualTo("every rate passed up to --max-rate 300/s (held 2 of 2 holds): the knee is higher");
 	}
 
 	@Test
@@ -167,6 +179,36 @@ class KneeSearchTests {
 			.isEqualTo(Math.floor(800 * Math.sqrt(2)));
 		assertThat(search.knee()).isBetween(1500 / 1.05, 1500.0);
 		assertThat(search.settled()).isTrue();
+	}
+
+	@Test
+	void aHiccupAtTheStartRateIsHeldAgainAndTheGrowthDoublesAgainAboveIt() {
+		// 50/s fails its first hold only, as a JIT still compiling can.
+		Map<Double, Integer> seen = new HashMap<>();
+		KneeSearch search = new KneeSearch(50, 20_000, 0.05, 30, 2);
+
+		List<Double> rates = run(search,
+				(rate) -> rate <= 1500 && !(rate == 50 && seen.merge(rate, 1, Integer::sum) == 1));
+
+		int turned = rates.lastIndexOf(50.0);
+		assertThat(rates).filteredOn((rate) -> rate == 50).hasSize(3);
+		assertThat(rates.subList(turned + 1, turned + 3)).as("√2 above the turned failure, then doubling")
+			.containsExactly(70.0, 140.0);
+		assertThat(search.knee()).isBetween(1500 / 1.05, 1500.0);
+		assertThat(search.settled()).isTrue();
+	}
+
+	@Test
+	void saysWhichRateWasLeftWithoutAMajority() {
+		KneeSearch search = new KneeSearch(100, 20_000, 0.05, 3, 2);
+		search.record(new KneeStep(100, 1000, 0, 100, 2, 20, 50, true, false));
+		search.record(new KneeStep(200, 1000, 0, 200, 2, 20, 50, true, false));
+		search.record(new KneeStep(200, 1000, 50, 100, 2, 900, 50, false, false));
+
+		assertThat(search.next()).isEmpty();
+		assertThat(search.knee()).isEqualTo(100);
+		assertThat(search.ended()).isEqualTo("every rate passed; --max-steps 3 ended it, before its bounds were held 2 "
+				+ "times (200/s passed and failed as often)");
 	}
 
 	@Test
