@@ -1,10 +1,10 @@
 package dev.gatewaykit.bench.analysis.knee;
 
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.function.DoublePredicate;
 
 import org.junit.jupiter.api.Test;
@@ -28,6 +28,15 @@ class KneeSearchTests {
 			search.record(new KneeStep(rate, 1000, ok ? 0 : 50, ok ? rate : rate / 2, 2, ok ? 20 : 900, 50, ok, false));
 		}
 		return rates;
+	}
+
+	/**
+	 * A gateway that passes what {@code sustains} accepts, but judged otherwise the first
+	 * time {@code odd} is held: a lucky pass or a hiccup.
+	 */
+	private static DoublePredicate otherwiseAtFirst(double odd, DoublePredicate sustains) {
+		Set<Double> held = new HashSet<>();
+		return (rate) -> (rate == odd && held.add(rate)) != sustains.test(rate);
 	}
 
 	@Test
@@ -153,11 +162,9 @@ class KneeSearchTests {
 	@Test
 	void aKneeThatPassedOnceByLuckIsHeldUntilItFailsAndTheSearchGoesOnBelowIt() {
 		// 1600/s passes its first hold only: the single-hold search ended on it.
-		Map<Double, Integer> seen = new HashMap<>();
 		KneeSearch search = new KneeSearch(50, 20_000, 0.05, 30, 2);
 
-		List<Double> rates = run(search,
-				(rate) -> rate <= 1500 || (rate == 1600 && seen.merge(rate, 1, Integer::sum) == 1));
+		List<Double> rates = run(search, otherwiseAtFirst(1600, (rate) -> rate <= 1500));
 
 		assertThat(rates).filteredOn((rate) -> rate == 1600).hasSize(3);
 		assertThat(search.knee()).isBetween(1500 / 1.05, 1500.0);
@@ -168,11 +175,9 @@ class KneeSearchTests {
 	@Test
 	void aFailureThatWasAHiccupIsHeldUntilItPassesAndTheGrowthGoesOn() {
 		// 800/s fails its first hold only: the single-hold search ended near 765/s.
-		Map<Double, Integer> seen = new HashMap<>();
 		KneeSearch search = new KneeSearch(50, 20_000, 0.05, 30, 2);
 
-		List<Double> rates = run(search,
-				(rate) -> rate <= 1500 && !(rate == 800 && seen.merge(rate, 1, Integer::sum) == 1));
+		List<Double> rates = run(search, otherwiseAtFirst(800, (rate) -> rate <= 1500));
 
 		assertThat(rates).filteredOn((rate) -> rate == 800).hasSize(3);
 		assertThat(rates.get(rates.lastIndexOf(800.0) + 1)).as("grown by √2 after a turned failure")
@@ -184,11 +189,9 @@ class KneeSearchTests {
 	@Test
 	void aHiccupAtTheStartRateIsHeldAgainAndTheGrowthDoublesAgainAboveIt() {
 		// 50/s fails its first hold only, as a JIT still compiling can.
-		Map<Double, Integer> seen = new HashMap<>();
 		KneeSearch search = new KneeSearch(50, 20_000, 0.05, 30, 2);
 
-		List<Double> rates = run(search,
-				(rate) -> rate <= 1500 && !(rate == 50 && seen.merge(rate, 1, Integer::sum) == 1));
+		List<Double> rates = run(search, otherwiseAtFirst(50, (rate) -> rate <= 1500));
 
 		int turned = rates.lastIndexOf(50.0);
 		assertThat(rates).filteredOn((rate) -> rate == 50).hasSize(3);
