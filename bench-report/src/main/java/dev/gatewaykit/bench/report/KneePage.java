@@ -70,11 +70,13 @@ public final class KneePage {
 
 	static List<List<String>> stepRows(List<KneeStep> steps) {
 		List<List<String>> rows = new ArrayList<>();
-		rows.add(List.of("offered", "OK/s", "p50", "p99", "errors", "cores busy", "call"));
+		rows.add(List.of("offered", "OK/s", "p50", "p99", "errors", "cores busy", "gateway µs/req", "load µs/req",
+				"call"));
 		for (KneeStep step : steps) {
 			rows.add(List.of(rate(step.offered()) + "/s", rate(step.okPerSecond()), ms(step.p50Ms()),
 					(step.givenUp() ? "≥ " : "") + ms(step.p99Ms()),
-					String.format(Locale.ROOT, "%.2f %%", step.errorPct()), step.busy(), step.call()));
+					String.format(Locale.ROOT, "%.2f %%", step.errorPct()), step.busy(), step.cpu().gateway(),
+					step.cpu().load(), step.call()));
 		}
 		return rows;
 	}

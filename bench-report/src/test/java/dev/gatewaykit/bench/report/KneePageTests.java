@@ -26,7 +26,8 @@ class KneePageTests {
 		KneeResult fixed = new KneeResult("fixed", 1131, 565.5, true, "resolved: 1131/s passed, 1180/s failed", 42,
 				List.of(new KneeStep(800, 8000, 0, 800, 2.1, 9.5, 61, true, false),
 						new KneeStep(1600, 11200, 4000, 1200, 40, 1000, Double.NaN, false, true),
-						new KneeStep(1131, 11310, 0, 1131, 2.5, 40, 80, true, false),
+						new KneeStep(1131, 11310, 0, 1131, 2.5, 40, 80, true, false,
+								new KneeStep.Cpu(529.3, 12.4, 90.1)),
 						new KneeStep(1180, 11800, 30, 1177, 3, 260, 88, false, false)));
 		KneeResult naive = new KneeResult("naive", 0, 0, false, "no rate passed, down to 1/s", 120,
 				List.of(new KneeStep(1, 10, 10, 0, 0, 0, 5, false, false)));
@@ -52,7 +53,9 @@ class KneePageTests {
 		String steps = table.substring(table.indexOf("fixed, its steps by rate:"));
 		assertThat(steps.indexOf("1180/s")).as("sorted by rate, not in the order held")
 			.isLessThan(steps.indexOf("1600/s"));
-		assertThat(steps).containsPattern("1600/s\\s+1200\\s+40 ms\\s+≥ 1000 ms\\s+35.71 %\\s+-\\s+given up");
+		assertThat(steps).containsPattern("1600/s\\s+1200\\s+40 ms\\s+≥ 1000 ms\\s+35.71 %\\s+-\\s+-\\s+-\\s+given up")
+			.as("each request's CPU, the gateway's compiling apart")
+			.containsPattern("1131/s\\s+1131\\s+2.5 ms\\s+40 ms\\s+0.00 %\\s+80 %\\s+529 \\(JIT 12\\)\\s+90\\s+passed");
 	}
 
 	@Test

@@ -14,7 +14,6 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Consumer;
 
-import dev.gatewaykit.bench.analysis.diagnostics.MachineCpu;
 import dev.gatewaykit.bench.analysis.knee.ColdStart;
 import dev.gatewaykit.bench.analysis.knee.ColdStartReport;
 import dev.gatewaykit.bench.analysis.knee.JitOnset;
@@ -434,7 +433,7 @@ public final class KneeRun implements AutoCloseable {
 				this.options.maxSteps(), this.options.holds());
 		for (OptionalDouble next = search.next(); next.isPresent(); next = search.next()) {
 			double rate = next.getAsDouble();
-			KneeStep step = hold(load, from, rate);
+			KneeStep step = hold(load, gateway.pid(), from, rate);
 			search.record(step);
 			this.log.accept(describe(mode, step));
 			if (!gateway.handle().isAlive()) {
@@ -463,7 +462,7 @@ public final class KneeRun implements AutoCloseable {
 	 * Ramps from {@code from} to {@code rate}, holds it, and judges one window; gives up
 	 * at once when the gateway has fallen behind.
 	 */
-	private KneeStep hold(OpenModelDriver load, double from, double rate) throws InterruptedException {
+	private KneeStep hold(OpenModelDriver load, long gatewayPid, double from, double rate) throws InterruptedException {
 		load.takeRecords();
 		long start = System.currentTimeMillis();
 		// A backlog shows only after the ramp: a gateway falls behind at the full rate.
@@ -471,22 +470,21 @@ public final class KneeRun implements AutoCloseable {
 		if (watch(load, start, rate, System.currentTimeMillis() + this.options.settle().toMillis())) {
 			return abandoned(load, start, rate);
 		}
-		Optional<MachineCpu> machineBefore = MachineCpu.read();
+		StepCpu before = StepCpu.read(gatewayPid);
 		long windowFrom = System.currentTimeMillis();
 		if (watch(load, start, rate, windowFrom + this.options.window().toMillis())) {
 			return abandoned(load, start, rate);
 		}
 		long windowTo = System.currentTimeMillis();
-		Optional<MachineCpu> machineAfter = MachineCpu.read();
+		StepCpu cpu = StepCpu.read(gatewayPid).since(before);
 		Thread.sleep(OpenModelDriver.TAIL.toMillis());
 		OpenModelDriver.Taken taken = load.take(windowFrom, windowTo);
 		CaseFigures.Answers answers = CaseFigures.Answers.of(taken.records(), windowFrom, windowTo, taken.inFlight());
-		double busy = (machineBefore.isPresent() && machineAfter.isPresent())
-				? machineAfter.get().busySince(machineBefore.get()) * 100 : Double.NaN;
 		return new KneeStep(rate, answers.requests(), answers.errors(),
 				(answers.requests() - answers.errors()) / ((windowTo - windowFrom) / 1000.0), answers.p50Ms(),
-				answers.p99Ms(), busy,
-				this.options.criteria().met(answers.requests(), answers.errors(), answers.p99Ms()), false);
+				answers.p99Ms(), cpu.busy(),
+				this.options.criteria().met(answers.requests(), answers.errors(), answers.p99Ms()), false,
+				cpu.perRequest(answers.requests()));
 	}
 
 	/**
@@ -564,9 +562,10 @@ public final class KneeRun implements AutoCloseable {
 
 	private static String describe(String mode, KneeStep step) {
 		return String.format(Locale.ROOT,
-				"%s at %.0f/s: %.0f OK/s, p50 %.1f ms, p99 %s%.1f ms, errors %.2f %%, cores %s busy: %s", mode,
-				step.offered(), step.okPerSecond(), step.p50Ms(), step.givenUp() ? "≥ " : "", step.p99Ms(),
-				step.errorPct(), step.busy(), step.call());
+				"%s at %.0f/s: %.0f OK/s, p50 %.1f ms, p99 %s%.1f ms, errors %.2f %%, cores %s busy, CPU µs a request: "
+						+ "gateway %s, load %s: %s",
+				mode, step.offered(), step.okPerSecond(), step.p50Ms(), step.givenUp() ? "≥ " : "", step.p99Ms(),
+				step.errorPct(), step.busy(), step.cpu().gateway(), step.cpu().load(), step.call());
 	}
 
 	@Override

@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -22,8 +21,6 @@ import org.jspecify.annotations.Nullable;
 import dev.gatewaykit.bench.analysis.chaos.BreakerTransition;
 import dev.gatewaykit.bench.analysis.chaos.RequestRecord;
 import dev.gatewaykit.bench.analysis.diagnostics.CoreWait;
-import dev.gatewaykit.bench.analysis.diagnostics.MachineCpu;
-import dev.gatewaykit.bench.analysis.diagnostics.ProcCpu;
 import dev.gatewaykit.bench.analysis.knee.EdgeTimes;
 import dev.gatewaykit.bench.analysis.knee.KneeResult;
 import dev.gatewaykit.bench.analysis.knee.KneeStep;
@@ -176,48 +173,20 @@ final class OverloadSteps {
 	 */
 	private Window hold(double multiple, double rate) throws InterruptedException {
 		long start = System.currentTimeMillis();
-		Cpu atStart = Cpu.read(this.gatewayPid);
+		StepCpu atStart = StepCpu.read(this.gatewayPid);
 		Waits waitsAtStart = Waits.read(this.stack);
 		this.load.rate(rate);
 		boolean cut = waitUntil(start + this.options.settle().toMillis());
 		Scrape before = cut ? Scrape.NONE : scrape();
 		// A step cut in its settle is judged from its start, its CPU and waits too.
-		Cpu cpuFrom = cut ? atStart : Cpu.read(this.gatewayPid);
+		StepCpu cpuFrom = cut ? atStart : StepCpu.read(this.gatewayPid);
 		Waits waitsFrom = cut ? waitsAtStart : Waits.read(this.stack);
 		long from = cut ? start : System.currentTimeMillis();
 		cut = cut || waitUntil(from + this.options.window().toMillis());
 		long to = System.currentTimeMillis();
-		Cpu cpu = Cpu.read(this.gatewayPid).since(cpuFrom);
+		StepCpu cpu = StepCpu.read(this.gatewayPid).since(cpuFrom);
 		Map<String, OverloadStep.Waiting> waiting = Waits.read(this.stack).since(waitsFrom);
 		return new Window(multiple, rate, start, from, to, before, scrape(), cpu, waiting, cut);
-	}
-
-	/**
-	 * The machine's, the gateway's and the load's own CPU at one instant, or over a span
-	 * (see {@link #since}); a reading that failed is NaN.
-	 *
-	 * @param busy the machine's cores busy, % (over a span only)
-	 * @param gatewayMicros the gateway's CPU time, µs
-	 * @param loadMicros this JVM's, which sends the load, µs
-	 */
-	record Cpu(Optional<MachineCpu> machine, double busy, double gatewayMicros, double loadMicros) {
-
-		static Cpu read(long gatewayPid) {
-			return new Cpu(MachineCpu.read(), Double.NaN, micros(gatewayPid), micros(ProcessHandle.current().pid()));
-		}
-
-		private static double micros(long pid) {
-			OptionalLong ticks = ProcCpu.ticks(pid);
-			return ticks.isPresent() ? ProcCpu.micros(ticks.getAsLong()) : Double.NaN;
-		}
-
-		Cpu since(Cpu earlier) {
-			double busy = (this.machine.isPresent() && earlier.machine.isPresent())
-					? 100 * this.machine.get().busySince(earlier.machine.get()) : Double.NaN;
-			return new Cpu(Optional.empty(), busy, this.gatewayMicros - earlier.gatewayMicros,
-					this.loadMicros - earlier.loadMicros);
-		}
-
 	}
 
 	/**
@@ -299,12 +268,13 @@ final class OverloadSteps {
 	 * @param from its window's start (its start when it was cut in the settle)
 	 * @param to its window's end
 	 */
-	record Window(double multiple, double rate, long start, long from, long to, Scrape before, Scrape after, Cpu cpu,
-			Map<String, OverloadStep.Waiting> waiting, boolean cut) {
+	record Window(double multiple, double rate, long start, long from, long to, Scrape before, Scrape after,
+			StepCpu cpu, Map<String, OverloadStep.Waiting> waiting, boolean cut) {
 
 		OverloadStep step(List<RequestRecord> records, long unanswered, double deadlineMs,
 				List<BreakerTransition> changes, @Nullable EdgeTimes edge) {
 			OverloadStep.Answers answers = OverloadStep.answers(records, this.from, this.to, unanswered, deadlineMs);
+			KneeStep.Cpu perRequest = this.cpu.perRequest(answers.requests());
 			double refused = this.after.refused() - this.before.refused();
 			int changed = (int) changes.stream().filter((c) -> c.atMs() >= this.start && c.atMs() < this.to).count();
 			List<String> breakers = new TreeMap<>(this.after.breakers()).entrySet()
@@ -315,12 +285,8 @@ final class OverloadSteps {
 					answers.ok() / Math.max(0.001, (this.to - this.from) / 1000.0), answers.admittedP50Ms(),
 					answers.admittedP99Ms(), answers.refused(), answers.refusalP99Ms(), answers.slowestMs(),
 					answers.errors(), Double.isNaN(refused) ? -1 : Math.round(refused), this.after.limit(), breakers,
-					changed, this.cpu.busy(), perRequest(this.cpu.gatewayMicros(), answers.requests()),
-					perRequest(this.cpu.loadMicros(), answers.requests()), this.cut, edge, this.waiting);
-		}
-
-		private static double perRequest(double micros, long requests) {
-			return (requests > 0) ? micros / requests : Double.NaN;
+					changed, this.cpu.busy(), perRequest.gatewayMicros(), perRequest.loadMicros(), this.cut, edge,
+					this.waiting);
 		}
 
 	}

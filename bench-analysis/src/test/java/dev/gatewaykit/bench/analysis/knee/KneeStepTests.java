@@ -22,4 +22,18 @@ class KneeStepTests {
 		assertThat(new KneeStep(10, 0, 0, 0, 0, 0, 0, false, false).errorPct()).as("no request, no error").isZero();
 	}
 
+	@Test
+	void showsEachRequestsCpuWithTheGatewaysCompilingApart() {
+		KneeStep.Cpu cpu = new KneeStep.Cpu(529.3, 12.4, 90.1);
+
+		assertThat(cpu.gateway()).isEqualTo("529 (JIT 12)");
+		assertThat(cpu.load()).isEqualTo("90");
+		assertThat(new KneeStep.Cpu(529.3, Double.NaN, 90.1).gateway()).as("compiler threads not read")
+			.isEqualTo("529");
+		assertThat(KneeStep.Cpu.UNKNOWN.gateway()).isEqualTo("-");
+		assertThat(KneeStep.Cpu.UNKNOWN.load()).isEqualTo("-");
+		assertThat(new KneeStep(10, 0, 0, 0, 0, 0, 0, false, true).cpu()).as("a step given up")
+			.isEqualTo(KneeStep.Cpu.UNKNOWN);
+	}
+
 }
