@@ -13,15 +13,16 @@ import java.util.concurrent.TimeUnit;
 
 import dev.gatewaykit.bench.analysis.diagnostics.CompilerThreads;
 import dev.gatewaykit.bench.analysis.diagnostics.CpuSample;
+import dev.gatewaykit.bench.analysis.diagnostics.ProcCpu;
 import dev.gatewaykit.bench.analysis.knee.Onset;
 import dev.gatewaykit.bench.analysis.sockets.ProcNetTcp;
 
 /**
- * Reads the whole stack's CPU and the connections on each hop every {@code interval} for
- * a bounded time, keeping the readings in memory ({@link Onset.Reading}): what a cold
- * start's first seconds looked like from outside every process. One thread, one read of
- * each TCP table per reading, whatever the number of hops: it shares two cores with the
- * onset it watches. Single use.
+ * Reads the whole stack's CPU (and the load's own, this JVM's: {@link Onset#LOAD}) and
+ * the connections on each hop every {@code interval} for a bounded time, keeping the
+ * readings in memory ({@link Onset.Reading}): what a cold start's first seconds looked
+ * like from outside every process. One thread, one read of each TCP table per reading,
+ * whatever the number of hops: it shares two cores with the onset it watches. Single use.
  */
 public final class OnsetSampler {
 
@@ -84,6 +85,7 @@ public final class OnsetSampler {
 		Map<String, Long> ticks = new LinkedHashMap<>(sample.ticks());
 		ticks.put(Onset.JIT,
 				CompilerThreads.ticks(this.gateway.pid()).values().stream().mapToLong(Long::longValue).sum());
+		ProcCpu.ticks(ProcessHandle.current().pid()).ifPresent((load) -> ticks.put(Onset.LOAD, load));
 		String v4 = table(ProcNetTcp.TCP);
 		String v6 = table(ProcNetTcp.TCP6);
 		Map<String, Onset.Hop> hops = new LinkedHashMap<>();

@@ -39,6 +39,14 @@ public record Onset(List<Second> seconds) {
 	public static final String JIT = "gateway JIT";
 
 	/**
+	 * Where the kit's own JVM is counted, which sends the load: that process alone, as
+	 * its descendants are the stack. The cores the stack left unused were 0.8 in a cold
+	 * start's first second and 0.1-0.3 after (docs/overload.md, "A fresh gateway's first
+	 * two seconds"): this says how much of that was the load.
+	 */
+	public static final String LOAD = "load";
+
+	/**
 	 * A JIT under this many cores has settled: the share of each second the template's
 	 * warm-up waits for before readiness.
 	 */
