@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ExecutionException;
@@ -104,6 +105,9 @@ public final class OpenModelDriver implements AutoCloseable {
 
 	private final AtomicLong sequence = new AtomicLong();
 
+	/** Connections this load has opened (a reused one is not counted again). */
+	private final AtomicLong opened = new AtomicLong();
+
 	private volatile URI base;
 
 	private volatile double rate;
@@ -121,10 +125,39 @@ public final class OpenModelDriver implements AutoCloseable {
 			.maxIdleTime(MAX_IDLE)
 			.build();
 		this.http = HttpClient.create(this.connections)
-			.option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) CONNECT_TIMEOUT.toMillis());
+			.option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) CONNECT_TIMEOUT.toMillis())
+			.doOnChannelInit((observer, channel, address) -> this.opened.incrementAndGet());
 		this.base = base;
 		this.requests = requests;
 		this.clientTimeout = clientTimeout;
+	}
+
+	/**
+	 * Opens up to {@code count} connections to {@code uri}'s server before the load
+	 * starts, with requests to {@code uri} sent at once, and leaves them idle in the pool
+	 * for the load's first requests. A production front end's clients are connected when
+	 * a gateway starts behind it; this load's, facing a fresh nginx, would otherwise open
+	 * theirs in the load's first second, on the cores a fresh gateway needs most then.
+	 * Sends rounds until that many are open or {@code timeout} has passed: a request
+	 * answered before the last one was sent frees its connection for another.
+	 * @return how many connections it opened
+	 */
+	public long connect(URI uri, int count, Duration timeout) throws InterruptedException {
+		long before = this.opened.get();
+		long end = System.nanoTime() + timeout.toNanos();
+		for (long missing = count; missing > 0
+				&& System.nanoTime() < end; missing = count - (this.opened.get() - before)) {
+			CountDownLatch answered = new CountDownLatch((int) missing);
+			for (long i = 0; i < missing; i++) {
+				this.http.get()
+					.uri(uri)
+					.response((response, body) -> body.then())
+					.timeout(timeout)
+					.subscribe(null, (error) -> answered.countDown(), answered::countDown);
+			}
+			answered.await(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS);
+		}
+		return this.opened.get() - before;
 	}
 
 	/** Starts sending {@code rate} requests a second. */

@@ -6,6 +6,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
@@ -82,6 +83,29 @@ class OpenModelDriverTests {
 	}
 
 	@Test
+	void theConnectionsOpenedBeforeTheLoadAreTheOnesItsRequestsUse() throws Exception {
+		try (OpenModelDriver load = new OpenModelDriver(this.first.uri(), LoadRequests.plain(LoadRequests.PLAIN_PATH),
+				Duration.ofSeconds(5))) {
+			long opened = load.connect(this.first.uri().resolve("/health"), 20, Duration.ofSeconds(5));
+
+			assertThat(opened).isEqualTo(20);
+			Set<Integer> connected = Set.copyOf(this.first.ports);
+			assertThat(connected).hasSize(20);
+			assertThat(this.first.paths).containsOnly("/health");
+			assertThat(load.takeRecords()).as("not the load's requests").isEmpty();
+
+			this.first.ports.clear();
+			load.start(100);
+			await(() -> this.first.requests.get() >= 50);
+			load.rate(0);
+			assertThat(load.awaitAnswers(Duration.ofSeconds(5))).isTrue();
+			assertThat(this.first.ports).as("the load's requests, on connections already open")
+				.isNotEmpty()
+				.isSubsetOf(connected);
+		}
+	}
+
+	@Test
 	void aBurstCountsTheAnswersOfItsSecondHalf() throws Exception {
 		try (OpenModelDriver load = new OpenModelDriver(this.first.uri(), LoadRequests.products(() -> List.of("t"), 10),
 				Duration.ofSeconds(5))) {
@@ -130,6 +154,9 @@ class OpenModelDriverTests {
 
 		final List<String> tokens = new java.util.concurrent.CopyOnWriteArrayList<>();
 
+		/** The client's port of every request: one per connection. */
+		final List<Integer> ports = new java.util.concurrent.CopyOnWriteArrayList<>();
+
 		Server(int status) {
 			this(status, Duration.ZERO);
 		}
@@ -144,6 +171,7 @@ class OpenModelDriverTests {
 			this.server.createContext("/", (exchange) -> {
 				this.requests.incrementAndGet();
 				this.paths.add(exchange.getRequestURI().getPath());
+				this.ports.add(exchange.getRemoteAddress().getPort());
 				String token = exchange.getRequestHeaders().getFirst("Authorization");
 				this.tokens.add((token != null) ? token : "none");
 				try {

@@ -28,6 +28,12 @@ import dev.gatewaykit.launcher.ServerProcess;
  */
 public final class NginxServer extends ServerProcess {
 
+	/**
+	 * The tuned template's {@code location = /nginx-health}, as docker/nginx/tuned.conf's
+	 * and the Kubernetes probes'.
+	 */
+	static final String HEALTH_PATH = "/nginx-health";
+
 	/** How long a reload may take to retire the old workers. */
 	static final Duration SWITCH = Duration.ofSeconds(10);
 
@@ -147,6 +153,15 @@ public final class NginxServer extends ServerProcess {
 
 	public URI url() {
 		return URI.create("http://127.0.0.1:" + this.port);
+	}
+
+	/**
+	 * nginx's own health, answered without touching an upstream; the tuned template's
+	 * only (the naive one is the incident's configuration as it was).
+	 */
+	public Optional<URI> health() {
+		return (this.rendering.variant() == NginxConfig.Variant.TUNED) ? Optional.of(url().resolve(HEALTH_PATH))
+				: Optional.empty();
 	}
 
 	/**

@@ -53,7 +53,7 @@ class NginxConfigTests {
 		String config = Files.readString(NginxConfig.write(variant, TEMPLATES, 18080, TWO_GATEWAYS, this.prefix, 1));
 		String root = this.prefix.toAbsolutePath().normalize().toString();
 
-		Matcher paths = Pattern.compile("(?m)^\\s*(?:error_log|pid|access_log|\\w+_temp_path)\\s+(\\S+)")
+		Matcher paths = Pattern.compile("(?m)^\\s*(?:error_log|pid|access_log|\\w+_temp_path)\\s+(?!off;)(\\S+)")
 			.matcher(config);
 		int count = 0;
 		while (paths.find()) {

@@ -368,6 +368,31 @@ class NginxUpstreamIntegrationTests {
 	}
 
 	/**
+	 * The tuned nginx answers its own health with no upstream listening (a load
+	 * balancer's check, and what the cold start's clients connect with before the gateway
+	 * takes a request), while every other path still goes to the upstream; the naive one
+	 * has no such location.
+	 */
+	@Test
+	void tunedAnswersItsOwnHealthWithoutAnUpstream() throws Exception {
+		List<NginxConfig.Upstream> nobody = List.of(new NginxConfig.Upstream("127.0.0.1", freePort()));
+		try (NginxServer tuned = NginxServer.start("nginx-tuned", Path.of(NginxConfigTests.nginx()),
+				NginxConfig.Variant.TUNED, NginxConfigTests.TEMPLATES, nobody, this.prefix.resolve("tuned"));
+				NginxServer naive = NginxServer.start("nginx-naive", Path.of(NginxConfigTests.nginx()),
+						NginxConfig.Variant.NAIVE, NginxConfigTests.TEMPLATES, nobody, this.prefix.resolve("naive"))) {
+			HttpResponse<String> health = this.client.send(
+					HttpRequest.newBuilder(tuned.health().orElseThrow()).timeout(TIMEOUT).build(),
+					HttpResponse.BodyHandlers.ofString());
+
+			assertThat(health.statusCode()).isEqualTo(200);
+			assertThat(health.body()).isEqualTo("ok\n");
+			assertThat(send(tuned.port(), "GET", "/who").statusCode()).as("other paths go to the upstream")
+				.isEqualTo(502);
+			assertThat(naive.health()).isEmpty();
+		}
+	}
+
+	/**
 	 * {@code ./kit knee --edge-limit auto}: an nginx started without a cap is given one
 	 * by a reload, on the port it listens on; requests beyond it are then refused.
 	 */
