@@ -15,10 +15,12 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.netty.channel.ChannelOption;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
 import reactor.netty.http.client.HttpClient;
 import reactor.netty.resources.ConnectionProvider;
 
@@ -133,30 +135,31 @@ public final class OpenModelDriver implements AutoCloseable {
 	}
 
 	/**
-	 * Opens up to {@code count} connections to {@code uri}'s server before the load
-	 * starts, with requests to {@code uri} sent at once, and leaves them idle in the pool
-	 * for the load's first requests. A production front end's clients are connected when
-	 * a gateway starts behind it; this load's, facing a fresh nginx, would otherwise open
+	 * Opens {@code count} connections to {@code uri}'s server before the load starts,
+	 * with as many requests to {@code uri} at once, and leaves them idle in the pool for
+	 * the load's first requests. A production front end's clients are connected when a
+	 * gateway starts behind it; this load's, facing a fresh nginx, would otherwise open
 	 * theirs in the load's first second, on the cores a fresh gateway needs most then.
-	 * Sends rounds until that many are open or {@code timeout} has passed: a request
-	 * answered before the last one was sent frees its connection for another.
-	 * @return how many connections it opened
+	 * Each request keeps its connection until every one has been answered: one answered
+	 * early would free its connection for a later request instead of a new one.
+	 * @return how many connections it opened, fewer than {@code count} when answers did
+	 * not all come within {@code timeout} (a request still waiting is then given up and
+	 * its connection closed)
 	 */
 	public long connect(URI uri, int count, Duration timeout) throws InterruptedException {
 		long before = this.opened.get();
-		long end = System.nanoTime() + timeout.toNanos();
-		for (long missing = count; missing > 0
-				&& System.nanoTime() < end; missing = count - (this.opened.get() - before)) {
-			CountDownLatch answered = new CountDownLatch((int) missing);
-			for (long i = 0; i < missing; i++) {
-				this.http.get()
-					.uri(uri)
-					.response((response, body) -> body.then())
-					.timeout(timeout)
-					.subscribe(null, (error) -> answered.countDown(), answered::countDown);
-			}
-			answered.await(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS);
+		AtomicInteger answered = new AtomicInteger();
+		Sinks.Empty<Void> allAnswered = Sinks.empty();
+		CountDownLatch released = new CountDownLatch(count);
+		for (int i = 0; i < count; i++) {
+			this.http.get().uri(uri).response((response, body) -> body.then(Mono.defer(() -> {
+				if (answered.incrementAndGet() == count) {
+					allAnswered.tryEmitEmpty();
+				}
+				return allAnswered.asMono();
+			}))).timeout(timeout).subscribe(null, (error) -> released.countDown(), released::countDown);
 		}
+		released.await(timeout.toMillis() + RATE_CHANGE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
 		return this.opened.get() - before;
 	}
 
