@@ -131,6 +131,13 @@ public final class KneeCommand extends KitCommand {
 					+ "5 s, and where: the code its warm-up did not reach (DIR/<mode>/cold-start/jit-onset.json)")
 	boolean jitLog;
 
+	@Option(names = "--cold-start-profile",
+			description = "with --cold-start: async-profiler samples the cold gateway's every thread over the load's "
+					+ "first 10 s, and the run says what kind of code its CPU ran each second (interpreted, C1- or "
+					+ "C2-compiled, the JIT compiler, GC: DIR/<mode>/cold-start/profile.json), with one flame graph "
+					+ "(DIR/<mode>/cold-start/profile.html)")
+	boolean coldStartProfile;
+
 	@Option(names = "--load-cpus", paramLabel = "CPUS",
 			description = "pin the load (this JVM) to these CPUs (taskset's list form: 1, 2-3), and with "
 					+ "--stack-cpus every process the run starts to those: on a small box the load's own CPU "

@@ -46,6 +46,8 @@ import dev.gatewaykit.launcher.stack.GatewaySelection;
  * @param coldStartRate the rate offered instead, requests a second
  * @param jitLog whether the cold gateway logs its JIT's compilations, and the run says
  * what it compiled for the first time once the load came
+ * @param coldStartProfile whether the cold gateway is profiled over the load's first
+ * seconds ({@link ColdStartProfile})
  * @param cpuSplit the load's CPUs and the stack's, when they are to be kept apart
  * @param edgeLimit what nginx lets through to the gateway (requests in progress or a
  * second), when capped there too by a number given
@@ -60,8 +62,8 @@ import dev.gatewaykit.launcher.stack.GatewaySelection;
 public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double start, double maxRate, double resolution,
 		int maxSteps, int holds, KneeCriteria criteria, Duration warmup, Duration maxWarmup, Duration settle,
 		Duration window, int redisLatencyMs, int authLatencyMs, int users, List<Double> overload, boolean coldStart,
-		OptionalDouble coldStartRate, boolean jitLog, Optional<CpuSplit> cpuSplit, Optional<EdgeLimit> edgeLimit,
-		Optional<EdgeLimit.Kind> edgeFromKnee, double edgeHeadroom, Path out) {
+		OptionalDouble coldStartRate, boolean jitLog, boolean coldStartProfile, Optional<CpuSplit> cpuSplit,
+		Optional<EdgeLimit> edgeLimit, Optional<EdgeLimit.Kind> edgeFromKnee, double edgeHeadroom, Path out) {
 
 	/**
 	 * {@code --edge-limit}'s and {@code --edge-rate}'s value that sizes it from each
@@ -211,6 +213,9 @@ public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double st
 		if (!args.flag("cold-start") && args.flag("jit-log")) {
 			throw new UsageException("--jit-log needs --cold-start: it logs the cold gateway's JIT");
 		}
+		if (!args.flag("cold-start") && args.flag("cold-start-profile")) {
+			throw new UsageException("--cold-start-profile needs --cold-start: it profiles the cold gateway");
+		}
 		OptionalDouble coldStartRate = args.has("cold-start-rate")
 				? OptionalDouble.of(args.decimal("cold-start-rate", 0, 1)) : OptionalDouble.empty();
 		Optional<CpuSplit> cpuSplit = cpuSplit(args);
@@ -250,7 +255,8 @@ public record KneeOptions(List<Mode> modes, Optional<Path> gatewayJar, double st
 				Duration.ofSeconds(args.integer("window-seconds", 10, 2, 300)),
 				args.integer("redis-latency", 1, 0, 10_000), args.integer("auth-latency", 50, 0, 10_000),
 				args.integer("users", 50, 1, 1000), overload, args.flag("cold-start"), coldStartRate,
-				args.flag("jit-log"), cpuSplit, edgeLimit, edgeFromKnee, edgeHeadroom, out);
+				args.flag("jit-log"), args.flag("cold-start-profile"), cpuSplit, edgeLimit, edgeFromKnee, edgeHeadroom,
+				out);
 	}
 
 	/** {@code --load-cpus} with {@code --stack-cpus}, or neither. */

@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Consumer;
 
+import dev.gatewaykit.bench.analysis.knee.ColdProfile;
 import dev.gatewaykit.bench.analysis.knee.ColdStart;
 import dev.gatewaykit.bench.analysis.knee.ColdStartReport;
 import dev.gatewaykit.bench.analysis.knee.JitOnset;
@@ -32,6 +33,7 @@ import dev.gatewaykit.bench.drive.OpenModelDriver;
 import dev.gatewaykit.bench.drive.WarmUp;
 import dev.gatewaykit.bench.model.BenchJson;
 import dev.gatewaykit.bench.model.Numbers;
+import dev.gatewaykit.bench.probe.AsyncProfiler;
 import dev.gatewaykit.bench.probe.OnsetSampler;
 import dev.gatewaykit.bench.run.KitLinks;
 import dev.gatewaykit.launcher.KitHttp;
@@ -264,9 +266,11 @@ public final class KneeRun implements AutoCloseable {
 			this.log.accept(String.format(Locale.ROOT,
 					"%s healthy %.1f s after its start; %d connections open to nginx; %.0f/s from now for %d s",
 					gateway.name(), ready, connected, rate, COLD_START.toSeconds()));
+			Optional<ColdStartProfile> profile = profile(gateway, dir);
 			OnsetSampler onset = onsetSampler(links, gateway, nginx);
 			long from = System.currentTimeMillis();
 			load.start(rate);
+			profile.ifPresent(ColdStartProfile::loadStarted);
 			long to = from + COLD_START.toMillis();
 			for (long now = from; now < to; now = System.currentTimeMillis()) {
 				if (load.inFlight() > OverloadSteps.MAX_IN_FLIGHT) {
@@ -297,6 +301,9 @@ public final class KneeRun implements AutoCloseable {
 			}
 			if (this.options.jitLog()) {
 				jitOnset(gateway, jitLog, from, dir.resolve(JIT_ONSET));
+			}
+			if (profile.isPresent()) {
+				coldProfile(gateway, profile.get(), dir.resolve(ColdProfile.FILE));
 			}
 			return Optional.of(result);
 		}
@@ -365,6 +372,37 @@ public final class KneeRun implements AutoCloseable {
 		if (lines.size() > ONSET_LOGGED) {
 			this.log.accept("  " + lines.get(lines.size() - 1));
 		}
+	}
+
+	/**
+	 * The cold gateway's profile, attached before the load, with
+	 * {@code --cold-start-profile}; none when the profiler cannot attach, which costs the
+	 * cold start that look, not its figures.
+	 */
+	private Optional<ColdStartProfile> profile(ServiceProcess gateway, Path dir) {
+		if (!this.options.coldStartProfile()) {
+			return Optional.empty();
+		}
+		try {
+			return Optional.of(ColdStartProfile.start(gateway.handle().pid(), dir, ColdStartProfile.SECONDS));
+		}
+		catch (AsyncProfiler.ProfilerException ex) {
+			this.log.accept(gateway.name() + " not profiled: " + ex.getMessage());
+			return Optional.empty();
+		}
+	}
+
+	/** Says what kind of code the cold gateway ran in each profiled second. */
+	private void coldProfile(ServiceProcess gateway, ColdStartProfile profile, Path out) throws InterruptedException {
+		Optional<ColdProfile> seconds = profile.finish();
+		if (seconds.isEmpty()) {
+			this.log.accept(gateway.name() + "'s profile: none (" + profile.failure().orElse("no dump") + ")");
+			return;
+		}
+		BenchJson.write(out, seconds.get());
+		this.log.accept(gateway.name() + "'s CPU by kind of code, from async-profiler (" + out + ", flame graph "
+				+ out.resolveSibling(ColdStartProfile.FLAME_GRAPH) + "):");
+		seconds.get().describe().forEach((line) -> this.log.accept("  " + line));
 	}
 
 	/**

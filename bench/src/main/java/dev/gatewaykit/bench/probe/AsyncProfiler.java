@@ -104,6 +104,18 @@ public final class AsyncProfiler {
 		command(pid, "start,event=cpu,interval=5ms,threads");
 	}
 
+	/**
+	 * Writes every sample since the start to {@code collapsed} and goes on sampling: each
+	 * Java frame annotated with how it ran ({@code _[0]} interpreted, {@code _[1]} C1,
+	 * {@code _[j]} C2, {@code _[i]} inlined).
+	 */
+	public void dumpAnnotated(long pid, Path collapsed) throws ProfilerException {
+		command(pid, "dump,collapsed,ann,file=" + collapsed.toAbsolutePath());
+		if (!Files.isRegularFile(collapsed)) {
+			throw new ProfilerException("async-profiler dumped no " + collapsed);
+		}
+	}
+
 	/** Stops sampling in {@code pid}; the collapsed stacks go to {@code collapsed}. */
 	public void stopCollapsed(long pid, Path collapsed) throws ProfilerException {
 		command(pid, "stop,collapsed,file=" + collapsed.toAbsolutePath());
