@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.netty.channel.ChannelOption;
+import io.netty.handler.codec.http.HttpMethod;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 import reactor.netty.http.client.HttpClient;
@@ -139,27 +140,31 @@ public final class OpenModelDriver implements AutoCloseable {
 	 * with as many requests to {@code uri} at once, and leaves them idle in the pool for
 	 * the load's first requests. A production front end's clients are connected when a
 	 * gateway starts behind it; this load's, facing a fresh nginx, would otherwise open
-	 * theirs in the load's first second, on the cores a fresh gateway needs most then.
-	 * Each request keeps its connection until every one has been answered: one answered
-	 * early would free its connection for a later request instead of a new one.
-	 * @return how many connections it opened, fewer than {@code count} when answers did
-	 * not all come within {@code timeout} (a request still waiting is then given up and
-	 * its connection closed)
+	 * theirs in the load's first second, on the cores a fresh gateway needs most then. No
+	 * request is written until every one has its connection (or half the timeout has
+	 * passed): one answered early would free its connection for a later request instead
+	 * of a new one (holding the answers back instead left 800 of 900 opened, since the
+	 * pool takes a connection back once its answer is read).
+	 * @return how many connections it opened
 	 */
 	public long connect(URI uri, int count, Duration timeout) throws InterruptedException {
 		long before = this.opened.get();
-		AtomicInteger answered = new AtomicInteger();
-		Sinks.Empty<Void> allAnswered = Sinks.empty();
-		CountDownLatch released = new CountDownLatch(count);
+		AtomicInteger connected = new AtomicInteger();
+		Sinks.Empty<Void> allConnected = Sinks.empty();
+		Mono<Void> written = allConnected.asMono().timeout(timeout.dividedBy(2), Mono.empty());
+		CountDownLatch answered = new CountDownLatch(count);
 		for (int i = 0; i < count; i++) {
-			this.http.get().uri(uri).response((response, body) -> body.then(Mono.defer(() -> {
-				if (answered.incrementAndGet() == count) {
-					allAnswered.tryEmitEmpty();
+			this.http.request(HttpMethod.GET).uri(uri).send((request, outbound) -> {
+				if (connected.incrementAndGet() == count) {
+					allConnected.tryEmitEmpty();
 				}
-				return allAnswered.asMono();
-			}))).timeout(timeout).subscribe(null, (error) -> released.countDown(), released::countDown);
+				return written;
+			})
+				.response((response, body) -> body.then())
+				.timeout(timeout)
+				.subscribe(null, (error) -> answered.countDown(), answered::countDown);
 		}
-		released.await(timeout.toMillis() + RATE_CHANGE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+		answered.await(timeout.toMillis() + RATE_CHANGE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
 		return this.opened.get() - before;
 	}
 

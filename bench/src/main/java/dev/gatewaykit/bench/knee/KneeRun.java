@@ -320,7 +320,7 @@ public final class KneeRun implements AutoCloseable {
 	 * behind it, and opening them in the load's first second took the load's JVM 0.58 of
 	 * a core then (docs/overload.md, "A fresh gateway's first two seconds").
 	 */
-	private static long connect(OpenModelDriver load, NginxServer nginx, double rate) throws InterruptedException {
+	static long connect(OpenModelDriver load, NginxServer nginx, double rate) throws InterruptedException {
 		Optional<URI> health = nginx.health();
 		return health.isPresent() ? load.connect(health.get(), (int) Math.ceil(rate), CONNECT) : 0;
 	}

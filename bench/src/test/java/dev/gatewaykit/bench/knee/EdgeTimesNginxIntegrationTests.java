@@ -115,7 +115,7 @@ class EdgeTimesNginxIntegrationTests {
 		}
 	}
 
-	private static String nginx() {
+	static String nginx() {
 		for (String candidate : List.of("/usr/sbin/nginx", "/usr/bin/nginx", "/usr/local/sbin/nginx")) {
 			if (Files.isExecutable(Path.of(candidate))) {
 				return candidate;
