@@ -13,6 +13,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import dev.gatewaykit.bench.analysis.diagnostics.CodeTier;
+import dev.gatewaykit.bench.analysis.diagnostics.CompileTask;
 import dev.gatewaykit.bench.analysis.knee.ColdProfile;
 import dev.gatewaykit.bench.probe.AsyncProfiler;
 import dev.gatewaykit.bench.probe.AsyncProfiler.ProfilerException;
@@ -48,6 +49,9 @@ final class ColdStartProfile {
 
 	private final List<Map<CodeTier, Long>> dumps = new ArrayList<>();
 
+	/** What the JIT compiled most, read from the last dump. */
+	private List<CompileTask> compiling = List.of();
+
 	private final ScheduledExecutorService clock = Executors.newSingleThreadScheduledExecutor((task) -> {
 		Thread thread = new Thread(task, "cold-start-profile");
 		thread.setDaemon(true);
@@ -70,7 +74,7 @@ final class ColdStartProfile {
 	 */
 	static ColdStartProfile start(long pid, Path dir, int seconds) throws ProfilerException {
 		AsyncProfiler profiler = AsyncProfiler.extract(dir);
-		profiler.startCpu(pid);
+		profiler.startCpuCompiling(pid);
 		return new ColdStartProfile(profiler, pid, dir, seconds);
 	}
 
@@ -97,7 +101,7 @@ final class ColdStartProfile {
 		if (this.failure.isPresent() || this.dumps.isEmpty()) {
 			return Optional.empty();
 		}
-		return Optional.of(ColdProfile.of(this.dumps));
+		return Optional.of(ColdProfile.of(this.dumps, this.compiling));
 	}
 
 	Optional<String> failure() {
@@ -111,8 +115,10 @@ final class ColdStartProfile {
 		Path collapsed = this.dir.resolve(COLLAPSED);
 		try {
 			this.profiler.dumpAnnotated(this.pid, collapsed);
-			this.dumps.add(CodeTier.count(Files.readString(collapsed)));
+			String stacks = Files.readString(collapsed);
+			this.dumps.add(CodeTier.count(stacks));
 			if (this.dumps.size() == this.seconds) {
+				this.compiling = CompileTask.top(stacks, ColdProfile.COMPILING);
 				this.profiler.stop(this.pid, this.dir.resolve(FLAME_GRAPH), collapsed,
 						"a fresh gateway's first " + this.seconds + " s of load");
 			}

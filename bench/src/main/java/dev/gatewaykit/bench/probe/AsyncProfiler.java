@@ -116,6 +116,14 @@ public final class AsyncProfiler {
 		}
 	}
 
+	/**
+	 * As {@link #startCpu}, with the method each JIT compiler thread compiles as a frame
+	 * above its {@code compile_method} (the {@code comptask} feature).
+	 */
+	public void startCpuCompiling(long pid) throws ProfilerException {
+		command(pid, "start,event=cpu,interval=5ms,threads,features=comptask");
+	}
+
 	/** Stops sampling in {@code pid}; the collapsed stacks go to {@code collapsed}. */
 	public void stopCollapsed(long pid, Path collapsed) throws ProfilerException {
 		command(pid, "stop,collapsed,file=" + collapsed.toAbsolutePath());

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import dev.gatewaykit.bench.analysis.diagnostics.CodeTier;
+import dev.gatewaykit.bench.analysis.diagnostics.CompileTask;
 
 /**
  * What a fresh gateway's CPU ran in each of its cold start's first seconds, by
@@ -18,14 +19,20 @@ import dev.gatewaykit.bench.analysis.diagnostics.CodeTier;
  * its dump's less the one before.
  *
  * @param seconds the seconds profiled, the load's first one first
+ * @param compiling the methods the JIT spent most on over those seconds, the most first
+ * (at most {@link #COMPILING})
  */
-public record ColdProfile(List<Second> seconds) {
+public record ColdProfile(List<Second> seconds, List<CompileTask> compiling) {
+
+	/** The most compiled methods named. */
+	public static final int COMPILING = 10;
 
 	/** Where a cold start's profile is written, in its directory. */
 	public static final String FILE = "profile.json";
 
 	public ColdProfile {
 		seconds = List.copyOf(seconds);
+		compiling = List.copyOf(compiling);
 	}
 
 	/**
@@ -63,11 +70,12 @@ public record ColdProfile(List<Second> seconds) {
 
 	/**
 	 * The profile whose dumps, one at the end of each second in order, held
-	 * {@code cumulative} (each tier's samples since the profile began).
+	 * {@code cumulative} (each tier's samples since the profile began), and whose JIT
+	 * spent most on {@code compiling}.
 	 * @throws IllegalArgumentException when a dump holds fewer samples of a tier than the
 	 * one before: not dumps of one profile
 	 */
-	public static ColdProfile of(List<Map<CodeTier, Long>> cumulative) {
+	public static ColdProfile of(List<Map<CodeTier, Long>> cumulative, List<CompileTask> compiling) {
 		List<Second> seconds = new ArrayList<>();
 		Map<CodeTier, Long> before = new EnumMap<>(CodeTier.class);
 		for (Map<CodeTier, Long> dump : cumulative) {
@@ -85,12 +93,17 @@ public record ColdProfile(List<Second> seconds) {
 			seconds.add(new Second(seconds.size() + 1, samples, tiers));
 			before = dump;
 		}
-		return new ColdProfile(seconds);
+		return new ColdProfile(seconds, compiling.subList(0, Math.min(COMPILING, compiling.size())));
 	}
 
-	/** One line a second. */
+	/** One line a second, then what the JIT compiled most. */
 	public List<String> describe() {
-		return this.seconds.stream().map(Second::describe).toList();
+		List<String> lines = new ArrayList<>(this.seconds.stream().map(Second::describe).toList());
+		if (!this.compiling.isEmpty()) {
+			lines.add("compiled most (compiler samples): "
+					+ this.compiling.stream().map(CompileTask::describe).collect(Collectors.joining(", ")));
+		}
+		return lines;
 	}
 
 }

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.gatewaykit.bench.analysis.diagnostics.CodeTier;
+import dev.gatewaykit.bench.analysis.diagnostics.CompileTask;
 import dev.gatewaykit.bench.model.BenchJson;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -17,8 +18,10 @@ class ColdProfileTests {
 
 	@Test
 	void eachSecondIsItsDumpLessTheOneBefore() {
-		ColdProfile profile = ColdProfile.of(List.of(Map.of(CodeTier.INTERPRETED, 60L, CodeTier.JIT, 40L),
-				Map.of(CodeTier.INTERPRETED, 90L, CodeTier.JIT, 70L, CodeTier.C2, 40L)));
+		ColdProfile profile = ColdProfile.of(
+				List.of(Map.of(CodeTier.INTERPRETED, 60L, CodeTier.JIT, 40L),
+						Map.of(CodeTier.INTERPRETED, 90L, CodeTier.JIT, 70L, CodeTier.C2, 40L)),
+				List.of(new CompileTask("C2", "a.B.c", 50)));
 
 		assertThat(profile.seconds()).hasSize(2);
 		ColdProfile.Second second = profile.seconds().get(1);
@@ -31,19 +34,21 @@ class ColdProfileTests {
 		assertThat(second.pct(CodeTier.C2)).isEqualTo(40.0);
 		assertThat(profile.describe().get(0)).isEqualTo("second 1: 100 samples: interpreted 60 %, C1-compiled 0 %, "
 				+ "C2-compiled 0 %, no Java frame 0 %, JIT compiler 40 %, GC 0 %");
+		assertThat(profile.describe()).last().isEqualTo("compiled most (compiler samples): C2 a.B.c 50");
 	}
 
 	@Test
 	void dumpsThatShrinkAreNotOneProfiles() {
 		assertThatIllegalArgumentException()
-			.isThrownBy(
-					() -> ColdProfile.of(List.of(Map.of(CodeTier.INTERPRETED, 60L), Map.of(CodeTier.INTERPRETED, 50L))))
+			.isThrownBy(() -> ColdProfile
+				.of(List.of(Map.of(CodeTier.INTERPRETED, 60L), Map.of(CodeTier.INTERPRETED, 50L)), List.of()))
 			.withMessage("dump 2 holds fewer interpreted samples than the one before: not one profile's dumps");
 	}
 
 	@Test
 	void aSecondWithNoSampleHasNoShareAndTheProfileReadsBackAsWritten(@TempDir Path dir) {
-		ColdProfile profile = ColdProfile.of(List.of(Map.of(), Map.of(CodeTier.GC, 3L)));
+		ColdProfile profile = ColdProfile.of(List.of(Map.of(), Map.of(CodeTier.GC, 3L)),
+				List.of(new CompileTask("C1", "a.B.c", 2)));
 		Path file = dir.resolve(ColdProfile.FILE);
 
 		BenchJson.write(file, profile);
