@@ -134,8 +134,8 @@ public final class KneeCommand extends KitCommand {
 	@Option(names = "--cold-start-profile",
 			description = "with --cold-start: async-profiler samples the cold gateway's every thread over the load's "
 					+ "first 10 s, and the run says what kind of code its CPU ran each second (interpreted, C1- or "
-					+ "C2-compiled, the JIT compiler, GC: DIR/<mode>/cold-start/profile.json), with one flame graph "
-					+ "(DIR/<mode>/cold-start/profile.html)")
+					+ "C2-compiled, the JIT compiler, GC) and which methods the JIT compiled most "
+					+ "(DIR/<mode>/cold-start/profile.json), with one flame graph (DIR/<mode>/cold-start/profile.html)")
 	boolean coldStartProfile;
 
 	@Option(names = "--load-cpus", paramLabel = "CPUS",

@@ -69,11 +69,10 @@ final class ColdStartProfile {
 	}
 
 	/**
-	 * Starts profiling JVM {@code pid} for {@code seconds} of load, writing into
-	 * {@code dir} (made if missing).
+	 * Starts {@code profiler} on JVM {@code pid} for {@code seconds} of load, writing
+	 * into {@code dir}, which exists.
 	 */
-	static ColdStartProfile start(long pid, Path dir, int seconds) throws ProfilerException {
-		AsyncProfiler profiler = AsyncProfiler.extract(dir);
+	static ColdStartProfile start(AsyncProfiler profiler, long pid, Path dir, int seconds) throws ProfilerException {
 		profiler.startCpuCompiling(pid);
 		return new ColdStartProfile(profiler, pid, dir, seconds);
 	}

@@ -384,7 +384,8 @@ public final class KneeRun implements AutoCloseable {
 			return Optional.empty();
 		}
 		try {
-			return Optional.of(ColdStartProfile.start(gateway.handle().pid(), dir, ColdStartProfile.SECONDS));
+			AsyncProfiler profiler = AsyncProfiler.extract(this.workspace.kitDir().resolve(AsyncProfiler.KIT_DIR));
+			return Optional.of(ColdStartProfile.start(profiler, gateway.handle().pid(), dir, ColdStartProfile.SECONDS));
 		}
 		catch (AsyncProfiler.ProfilerException ex) {
 			this.log.accept(gateway.name() + " not profiled: " + ex.getMessage());

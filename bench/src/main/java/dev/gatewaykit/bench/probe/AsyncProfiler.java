@@ -24,6 +24,9 @@ import dev.gatewaykit.bench.analysis.diagnostics.ProfilerEvent;
  */
 public final class AsyncProfiler {
 
+	/** Where the kit's runs extract the library, under the kit's directory. */
+	public static final String KIT_DIR = "profiler";
+
 	private final Path library;
 
 	private AsyncProfiler(Path library) {

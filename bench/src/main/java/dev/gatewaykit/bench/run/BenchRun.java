@@ -141,7 +141,8 @@ public final class BenchRun implements AutoCloseable {
 		}
 		if (this.options.profile() != ProfilerEvent.OFF && (!target || this.options.gateway().pid().isPresent())) {
 			try {
-				this.profiler = Optional.of(AsyncProfiler.extract(this.workspace.kitDir().resolve("profiler")));
+				this.profiler = Optional
+					.of(AsyncProfiler.extract(this.workspace.kitDir().resolve(AsyncProfiler.KIT_DIR)));
 			}
 			catch (AsyncProfiler.ProfilerException ex) {
 				this.noProfilerReason = ex.getMessage();

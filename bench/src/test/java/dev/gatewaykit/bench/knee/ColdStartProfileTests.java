@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.gatewaykit.bench.analysis.diagnostics.CodeTier;
 import dev.gatewaykit.bench.analysis.knee.ColdProfile;
+import dev.gatewaykit.bench.probe.AsyncProfiler;
 import dev.gatewaykit.bench.probe.FakeGateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -46,7 +47,8 @@ class ColdStartProfileTests {
 				new InputStreamReader(this.jvm.getInputStream(), StandardCharsets.UTF_8));
 		assertThat(out.readLine()).isEqualTo("ready");
 
-		ColdStartProfile profile = ColdStartProfile.start(this.jvm.pid(), dir, 2);
+		ColdStartProfile profile = ColdStartProfile.start(AsyncProfiler.extract(dir.resolve("profiler")),
+				this.jvm.pid(), dir, 2);
 		profile.loadStarted();
 		Optional<ColdProfile> seconds = profile.finish();
 
