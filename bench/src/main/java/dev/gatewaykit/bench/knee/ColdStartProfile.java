@@ -34,7 +34,7 @@ final class ColdStartProfile {
 	/** The flame graph of those seconds, in the cold start's directory. */
 	static final String FLAME_GRAPH = "profile.html";
 
-	/** Their collapsed stacks, annotated. */
+	/** Their collapsed stacks, annotated: the last dump's. */
 	static final String COLLAPSED = "profile.collapsed";
 
 	private static final Duration FINISH_TIMEOUT = Duration.ofSeconds(30);
@@ -118,7 +118,7 @@ final class ColdStartProfile {
 			this.dumps.add(CodeTier.count(stacks));
 			if (this.dumps.size() == this.seconds) {
 				this.compiling = CompileTask.top(stacks, ColdProfile.COMPILING);
-				this.profiler.stop(this.pid, this.dir.resolve(FLAME_GRAPH), collapsed,
+				this.profiler.stopFlameGraph(this.pid, this.dir.resolve(FLAME_GRAPH),
 						"a fresh gateway's first " + this.seconds + " s of load");
 			}
 		}

@@ -135,6 +135,15 @@ public final class AsyncProfiler {
 		}
 	}
 
+	/** Stops sampling in {@code pid} and writes the flame graph to {@code html}. */
+	public void stopFlameGraph(long pid, Path html, String title) throws ProfilerException {
+		// The agent's options are comma-separated: a comma in the title would end it.
+		command(pid, "stop,file=" + html.toAbsolutePath() + ",title=" + title.replace(',', ' '));
+		if (!Files.isRegularFile(html)) {
+			throw new ProfilerException("async-profiler stopped but wrote no " + html);
+		}
+	}
+
 	/**
 	 * Stops sampling in {@code pid}: writes the collapsed stacks to {@code collapsed}
 	 * (for the event loops' summary) and the flame graph to {@code html}.
@@ -142,11 +151,7 @@ public final class AsyncProfiler {
 	public void stop(long pid, Path html, Path collapsed, String title) throws ProfilerException {
 		// dump keeps the session going, so the same samples then make the flame graph.
 		command(pid, "dump,collapsed,file=" + collapsed.toAbsolutePath());
-		// The agent's options are comma-separated: a comma in the title would end it.
-		command(pid, "stop,file=" + html.toAbsolutePath() + ",title=" + title.replace(',', ' '));
-		if (!Files.isRegularFile(html)) {
-			throw new ProfilerException("async-profiler stopped but wrote no " + html);
-		}
+		stopFlameGraph(pid, html, title);
 	}
 
 	private void command(long pid, String options) throws ProfilerException {

@@ -62,6 +62,8 @@ class ColdStartProfileTests {
 		});
 		assertThat(Files.readString(dir.resolve(ColdStartProfile.FLAME_GRAPH))).contains("<html")
 			.contains("dev/gatewaykit/bench/probe/FakeGateway");
+		assertThat(Files.readString(dir.resolve(ColdStartProfile.COLLAPSED))).as("the last dump, annotated, kept")
+			.contains("dev/gatewaykit/bench/probe/FakeGateway.compute_[");
 	}
 
 }
