@@ -256,17 +256,23 @@ public final class KneeRun implements AutoCloseable {
 			.startGateways("cold-" + mode.name(), jar, mode.selection(), 1, dir, jvmOptions,
 					KneeOptions.behindEdge(edge, arguments))
 			.get(0);
-		double ready = (System.nanoTime() - begin) / 1e9;
+		long readyAt = System.nanoTime();
+		double ready = (readyAt - begin) / 1e9;
 		NginxServer nginx = this.stack.startNginx("nginx-cold-" + mode.name(), NginxConfig.Variant.TUNED,
 				List.of(new NginxConfig.Upstream("127.0.0.1", gateway.port())), dir.resolve("nginx"), edge);
 		pinApart();
+		Optional<ColdStartProfile> profile = Optional.empty();
 		try (OpenModelDriver load = new OpenModelDriver(nginx.url(), this.loadRequests.get(),
 				OpenModelDriver.CLIENT_TIMEOUT)) {
-			long connected = connect(load, nginx, rate);
+			int connected = connect(load, nginx, rate);
+			profile = profile(gateway, dir);
+			// What passed between readiness and the first request: time a fresh gateway's
+			// JIT had, which the cold start's failures depend on (docs/overload.md).
 			this.log.accept(String.format(Locale.ROOT,
-					"%s healthy %.1f s after its start; %d connections open to nginx; %.0f/s from now for %d s",
-					gateway.name(), ready, connected, rate, COLD_START.toSeconds()));
-			Optional<ColdStartProfile> profile = profile(gateway, dir);
+					"%s healthy %.1f s after its start; %d connections open to nginx%s; %.0f/s from %.1f s after "
+							+ "its readiness for %d s",
+					gateway.name(), ready, connected, profile.isPresent() ? " and the profiler attached" : "", rate,
+					(System.nanoTime() - readyAt) / 1e9, COLD_START.toSeconds()));
 			OnsetSampler onset = onsetSampler(links, gateway, nginx);
 			long from = System.currentTimeMillis();
 			load.start(rate);
@@ -308,6 +314,8 @@ public final class KneeRun implements AutoCloseable {
 			return Optional.of(result);
 		}
 		finally {
+			// A cold start that failed leaves no profiler sampling and no dump to come.
+			profile.ifPresent(ColdStartProfile::close);
 			this.stack.stop(nginx);
 			this.stack.stop(gateway);
 		}
@@ -320,7 +328,7 @@ public final class KneeRun implements AutoCloseable {
 	 * behind it, and opening them in the load's first second took the load's JVM 0.58 of
 	 * a core then (docs/overload.md, "A fresh gateway's first two seconds").
 	 */
-	static long connect(OpenModelDriver load, NginxServer nginx, double rate) throws InterruptedException {
+	static int connect(OpenModelDriver load, NginxServer nginx, double rate) throws InterruptedException {
 		Optional<URI> health = nginx.health();
 		return health.isPresent() ? load.connect(health.get(), (int) Math.ceil(rate), CONNECT) : 0;
 	}
@@ -384,7 +392,7 @@ public final class KneeRun implements AutoCloseable {
 			return Optional.empty();
 		}
 		try {
-			AsyncProfiler profiler = AsyncProfiler.extract(this.workspace.kitDir().resolve(AsyncProfiler.KIT_DIR));
+			AsyncProfiler profiler = AsyncProfiler.extract(this.workspace.kitDir().resolve(AsyncProfiler.DIR_NAME));
 			return Optional.of(ColdStartProfile.start(profiler, gateway.handle().pid(), dir, ColdStartProfile.SECONDS));
 		}
 		catch (AsyncProfiler.ProfilerException ex) {

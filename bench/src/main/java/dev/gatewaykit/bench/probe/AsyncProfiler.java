@@ -24,8 +24,8 @@ import dev.gatewaykit.bench.analysis.diagnostics.ProfilerEvent;
  */
 public final class AsyncProfiler {
 
-	/** Where the kit's runs extract the library, under the kit's directory. */
-	public static final String KIT_DIR = "profiler";
+	/** The directory the kit's runs extract the library into, in the kit's own. */
+	public static final String DIR_NAME = "profiler";
 
 	private final Path library;
 
@@ -133,6 +133,11 @@ public final class AsyncProfiler {
 		if (!Files.isRegularFile(collapsed)) {
 			throw new ProfilerException("async-profiler stopped but wrote no " + collapsed);
 		}
+	}
+
+	/** Stops sampling in {@code pid}, its samples dropped. */
+	public void stop(long pid) throws ProfilerException {
+		command(pid, "stop");
 	}
 
 	/** Stops sampling in {@code pid} and writes the flame graph to {@code html}. */

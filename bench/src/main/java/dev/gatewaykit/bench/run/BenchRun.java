@@ -142,7 +142,7 @@ public final class BenchRun implements AutoCloseable {
 		if (this.options.profile() != ProfilerEvent.OFF && (!target || this.options.gateway().pid().isPresent())) {
 			try {
 				this.profiler = Optional
-					.of(AsyncProfiler.extract(this.workspace.kitDir().resolve(AsyncProfiler.KIT_DIR)));
+					.of(AsyncProfiler.extract(this.workspace.kitDir().resolve(AsyncProfiler.DIR_NAME)));
 			}
 			catch (AsyncProfiler.ProfilerException ex) {
 				this.noProfilerReason = ex.getMessage();

@@ -86,7 +86,7 @@ class OpenModelDriverTests {
 	void theConnectionsOpenedBeforeTheLoadAreTheOnesItsRequestsUse() throws Exception {
 		try (OpenModelDriver load = new OpenModelDriver(this.first.uri(), LoadRequests.plain(LoadRequests.PLAIN_PATH),
 				Duration.ofSeconds(5))) {
-			long opened = load.connect(this.first.uri().resolve("/health"), 20, Duration.ofSeconds(5));
+			int opened = load.connect(this.first.uri().resolve("/health"), 20, Duration.ofSeconds(5));
 
 			assertThat(opened).isEqualTo(20);
 			Set<Integer> connected = Set.copyOf(this.first.ports);

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.gatewaykit.bench.drive.LoadRequests;
 import dev.gatewaykit.bench.drive.OpenModelDriver;
+import dev.gatewaykit.bench.probe.SocketSampler;
 import dev.gatewaykit.launcher.nginx.NginxConfig;
 import dev.gatewaykit.launcher.nginx.NginxServer;
 
@@ -39,6 +40,10 @@ class ColdStartClientsNginxIntegrationTests {
 						Duration.ofSeconds(5))) {
 			assertThat(KneeRun.connect(load, nginx, 899.5)).isEqualTo(900);
 			assertThat(load.takeRecords()).as("none of the load's requests sent").isEmpty();
+			// Still open once answered, idle in the load's pool (the kernel's table,
+			// nginx's
+			// side; its own readiness check may hold one more).
+			assertThat(new SocketSampler(nginx.port(), Duration.ofSeconds(1)).sample().open()).isBetween(900, 901);
 		}
 	}
 

@@ -47,7 +47,7 @@ class ColdStartProfileTests {
 				new InputStreamReader(this.jvm.getInputStream(), StandardCharsets.UTF_8));
 		assertThat(out.readLine()).isEqualTo("ready");
 
-		ColdStartProfile profile = ColdStartProfile.start(AsyncProfiler.extract(dir.resolve("profiler")),
+		ColdStartProfile profile = ColdStartProfile.start(AsyncProfiler.extract(dir.resolve(AsyncProfiler.DIR_NAME)),
 				this.jvm.pid(), dir, 2);
 		profile.loadStarted();
 		Optional<ColdProfile> seconds = profile.finish();

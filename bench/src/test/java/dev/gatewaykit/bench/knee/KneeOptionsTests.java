@@ -154,6 +154,10 @@ class KneeOptionsTests {
 		assertThat(parse("--cold-start", "--jit-log").jitLog()).isTrue();
 		assertThatExceptionOfType(UsageException.class).isThrownBy(() -> parse("--jit-log"))
 			.withMessage("--jit-log needs --cold-start: it logs the cold gateway's JIT");
+		assertThat(parse("--cold-start", "--cold-start-profile").coldStartProfile()).isTrue();
+		assertThat(parse("--cold-start").coldStartProfile()).isFalse();
+		assertThatExceptionOfType(UsageException.class).isThrownBy(() -> parse("--cold-start-profile"))
+			.withMessage("--cold-start-profile needs --cold-start: it profiles the cold gateway");
 	}
 
 	@Test

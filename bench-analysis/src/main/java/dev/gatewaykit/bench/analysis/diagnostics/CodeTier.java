@@ -27,7 +27,11 @@ public enum CodeTier {
 
 	C2("C2-compiled"),
 
-	/** Threads of the JVM's or of native code's that run no Java: no Java frame. */
+	/**
+	 * No Java frame named: threads of the JVM's or of native code's that run no Java, and
+	 * the samples async-profiler could not walk into Java ({@code [unknown_Java]},
+	 * {@code [not_walkable_Java]}), which did run Java of an unknown tier.
+	 */
 	RUNTIME("no Java frame"),
 
 	JIT("JIT compiler"),

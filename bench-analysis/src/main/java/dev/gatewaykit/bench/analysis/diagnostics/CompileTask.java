@@ -19,6 +19,10 @@ import java.util.Map;
  */
 public record CompileTask(String compiler, String method, long samples) {
 
+	/** Each compiler's entry, the frame the compiled method sits on. */
+	private static final Map<String, String> COMPILERS = Map.of("C2Compiler::compile_method", "C2",
+			"Compiler::compile_method", "C1");
+
 	/**
 	 * The tasks of {@code collapsed} that took the most samples, at most {@code most},
 	 * the most first; none without the {@code comptask} feature.
@@ -27,11 +31,12 @@ public record CompileTask(String compiler, String method, long samples) {
 		Map<List<String>, Long> counts = new HashMap<>();
 		for (CollapsedStack stack : CollapsedStack.parse(collapsed)) {
 			String[] frames = stack.frames();
+			if (CpuSplit.partOf(frames) != CpuPart.JIT) {
+				continue;
+			}
 			for (int i = 1; i < frames.length; i++) {
-				// A Java method's frame, not the compiler's own next C++ frame (no
-				// comptask).
-				if (frames[i - 1].endsWith("::compile_method") && !frames[i].contains("::")) {
-					String compiler = frames[i - 1].startsWith("C2Compiler") ? "C2" : "C1";
+				String compiler = COMPILERS.get(frames[i - 1]);
+				if (compiler != null && isJava(frames[i])) {
 					String method = frames[i].replaceFirst("_\\[[a-z0-9]\\]$", "").replace('/', '.');
 					counts.merge(List.of(compiler, method), stack.count(), Long::sum);
 					break;
@@ -45,6 +50,15 @@ public record CompileTask(String compiler, String method, long samples) {
 			.thenComparing(CompileTask::method)
 			.thenComparing(CompileTask::compiler));
 		return List.copyOf(tasks.subList(0, Math.min(most, tasks.size())));
+	}
+
+	/**
+	 * A Java method's frame ({@code package/Class.method}), not the compiler's own next
+	 * frame when the profile ran without {@code comptask}, a kernel frame or one
+	 * async-profiler could not name.
+	 */
+	private static boolean isJava(String frame) {
+		return frame.contains("/") && !frame.contains("::") && !frame.startsWith("[") && !frame.endsWith("_[k]");
 	}
 
 	/** "C2 io.netty.buffer.AbstractByteBuf.writeBytes 12". */

@@ -56,7 +56,8 @@ public record ColdProfile(List<Second> seconds, List<CompileTask> compiling) {
 		}
 
 		/**
-		 * "812 samples: interpreted 31 %, C1-compiled 22 %, ...", every tier in order.
+		 * "second 1: 812 samples: interpreted 31 %, C1-compiled 22 %, ...", every tier in
+		 * order.
 		 */
 		public String describe() {
 			String shares = List.of(CodeTier.values())

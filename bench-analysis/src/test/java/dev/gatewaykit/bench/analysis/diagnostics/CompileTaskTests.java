@@ -28,6 +28,14 @@ class CompileTaskTests {
 	}
 
 	@Test
+	void onlyACompilerThreadsCompilerEntryFollowedByAJavaFrameIsATask() {
+		String collapsed = "[reactor-http-epoll-1 tid=20];CompileBroker::compile_method;a/B.c_[j] 5\n" + C2
+				+ "__memmove_avx_unaligned 3\n" + C1 + "[unknown] 2\n" + C2 + "do_syscall_64_[k] 1\n";
+
+		assertThat(CompileTask.top(collapsed, 10)).isEmpty();
+	}
+
+	@Test
 	void aProfileWithoutTheFeatureNamesNoTask() {
 		assertThat(CompileTask.top(
 				"[C2 CompilerThre tid=13];thread_native_entry;C2Compiler::compile_method;" + "Compile::Compile 9\n",

@@ -1,5 +1,6 @@
 package dev.gatewaykit.bench.analysis.knee;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -46,7 +47,7 @@ class ColdProfileTests {
 	}
 
 	@Test
-	void aSecondWithNoSampleHasNoShareAndTheProfileReadsBackAsWritten(@TempDir Path dir) {
+	void aSecondWithNoSampleHasNoShareAndTheProfileReadsBackAsWritten(@TempDir Path dir) throws Exception {
 		ColdProfile profile = ColdProfile.of(List.of(Map.of(), Map.of(CodeTier.GC, 3L)),
 				List.of(new CompileTask("C1", "a.B.c", 2)));
 		Path file = dir.resolve(ColdProfile.FILE);
@@ -55,6 +56,8 @@ class ColdProfileTests {
 
 		assertThat(profile.seconds().get(0).pct(CodeTier.GC)).isZero();
 		assertThat(BenchJson.read(file, ColdProfile.class)).isEqualTo(profile);
+		assertThat(Files.readString(file)).as("each tier under its label")
+			.contains("\"no Java frame\" : 0", "\"GC\" : 3");
 	}
 
 }
