@@ -1,14 +1,9 @@
 package dev.gatewaykit.bench.knee;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,32 +20,16 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ColdStartProfileTests {
 
-	private Process jvm;
-
-	@AfterEach
-	void stop() throws Exception {
-		if (this.jvm != null) {
-			this.jvm.getOutputStream().close();
-			if (!this.jvm.waitFor(10, TimeUnit.SECONDS)) {
-				this.jvm.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-			}
-		}
-	}
-
 	@Test
 	void saysWhatKindOfCodeEachSecondRanAndDrawsOneFlameGraph(@TempDir Path dir) throws Exception {
-		this.jvm = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx64m",
-				"-cp", System.getProperty("java.class.path"), FakeGateway.class.getName())
-			.redirectError(ProcessBuilder.Redirect.DISCARD)
-			.start();
-		BufferedReader out = new BufferedReader(
-				new InputStreamReader(this.jvm.getInputStream(), StandardCharsets.UTF_8));
-		assertThat(out.readLine()).isEqualTo("ready");
-
-		ColdStartProfile profile = ColdStartProfile.start(AsyncProfiler.extract(dir.resolve(AsyncProfiler.DIR_NAME)),
-				this.jvm.pid(), dir, 2);
-		profile.loadStarted();
-		Optional<ColdProfile> seconds = profile.finish();
+		ColdStartProfile profile;
+		Optional<ColdProfile> seconds;
+		try (FakeGateway.Running jvm = FakeGateway.start()) {
+			profile = ColdStartProfile.start(AsyncProfiler.extract(dir.resolve(AsyncProfiler.DIR_NAME)), jvm.pid(), dir,
+					2);
+			profile.loadStarted();
+			seconds = profile.finish();
+		}
 
 		assertThat(profile.failure()).isEmpty();
 		assertThat(seconds).isPresent();

@@ -1,6 +1,12 @@
 package dev.gatewaykit.bench.probe;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A JVM standing in for a gateway in the profiler tests: one "event loop" thread that
@@ -9,6 +15,58 @@ import java.util.concurrent.CompletableFuture;
 public final class FakeGateway {
 
 	private FakeGateway() {
+	}
+
+	/** A fake gateway on this test's own JDK, started and ready. */
+	public static Running start() throws IOException {
+		return start(Path.of(System.getProperty("java.home"), "bin", "java"));
+	}
+
+	/**
+	 * A fake gateway on the given {@code java}, once it has said it is ready.
+	 * @throws IOException if it did not start or said something else first
+	 */
+	public static Running start(Path java) throws IOException {
+		Process jvm = new ProcessBuilder(java.toString(), "-Xmx64m", "-cp", System.getProperty("java.class.path"),
+				FakeGateway.class.getName())
+			.redirectError(ProcessBuilder.Redirect.DISCARD)
+			.start();
+		Running running = new Running(jvm);
+		String first = new BufferedReader(new InputStreamReader(jvm.getInputStream(), StandardCharsets.UTF_8))
+			.readLine();
+		if (!"ready".equals(first)) {
+			running.close();
+			throw new IOException("the fake gateway said " + first + " rather than ready");
+		}
+		return running;
+	}
+
+	/**
+	 * A started fake gateway: closing it closes its input, which ends it, and kills it if
+	 * it has not ended within 10 s.
+	 *
+	 * @param process its JVM
+	 */
+	public record Running(Process process) implements AutoCloseable {
+
+		public long pid() {
+			return this.process.pid();
+		}
+
+		@Override
+		public void close() throws IOException {
+			this.process.getOutputStream().close();
+			try {
+				if (!this.process.waitFor(10, TimeUnit.SECONDS)) {
+					this.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+				}
+			}
+			catch (InterruptedException ex) {
+				this.process.destroyForcibly();
+				Thread.currentThread().interrupt();
+			}
+		}
+
 	}
 
 	public static void main(String[] args) throws Exception {

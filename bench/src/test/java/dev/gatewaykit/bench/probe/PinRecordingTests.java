@@ -1,15 +1,11 @@
 package dev.gatewaykit.bench.probe;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
@@ -61,14 +57,7 @@ class PinRecordingTests {
 	@Test
 	void theWindowRecordsAJvmOnJdk21AndSavesWhatItHolds() throws Exception {
 		Path java = java21();
-		Process jvm = new ProcessBuilder(java.toString(), "-Xmx64m", "-cp", System.getProperty("java.class.path"),
-				FakeGateway.class.getName())
-			.redirectError(ProcessBuilder.Redirect.DISCARD)
-			.start();
-		try {
-			BufferedReader out = new BufferedReader(
-					new InputStreamReader(jvm.getInputStream(), StandardCharsets.UTF_8));
-			assertThat(out.readLine()).isEqualTo("ready");
+		try (FakeGateway.Running jvm = FakeGateway.start(java)) {
 			// The phase file ahead of its window, as a fixed warm-up writes it: the
 			// recording starts with the window, not with the warm-up.
 			long now = System.currentTimeMillis();
@@ -95,12 +84,6 @@ class PinRecordingTests {
 				.extracting(PinnedCalls::events)
 				.isEqualTo(0L);
 			assertThat(record.notes()).noneMatch((note) -> note.contains("pinned"));
-		}
-		finally {
-			jvm.getOutputStream().close();
-			if (!jvm.waitFor(10, TimeUnit.SECONDS)) {
-				jvm.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-			}
 		}
 	}
 

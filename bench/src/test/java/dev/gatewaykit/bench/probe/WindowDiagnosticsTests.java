@@ -1,7 +1,5 @@
 package dev.gatewaykit.bench.probe;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -11,7 +9,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import com.sun.net.httpserver.HttpServer;
@@ -46,7 +43,7 @@ class WindowDiagnosticsTests {
 	@TempDir
 	Path dir;
 
-	private Process jvm;
+	private FakeGateway.Running jvm;
 
 	private HttpServer actuator;
 
@@ -54,13 +51,7 @@ class WindowDiagnosticsTests {
 
 	@BeforeEach
 	void startAFakeGatewayAndItsActuator() throws Exception {
-		this.jvm = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx64m",
-				"-cp", System.getProperty("java.class.path"), FakeGateway.class.getName())
-			.redirectError(ProcessBuilder.Redirect.DISCARD)
-			.start();
-		BufferedReader out = new BufferedReader(
-				new InputStreamReader(this.jvm.getInputStream(), StandardCharsets.UTF_8));
-		assertThat(out.readLine()).isEqualTo("ready");
+		this.jvm = FakeGateway.start();
 		GatewayDiagnostics diagnostics = new GatewayDiagnostics(
 				List.of(new GatewaySecond(1_700_000_000L, new GatewaySecond.Lag(20, 80, 900, 1_200), 3,
 						Map.of("mall-api", new GatewaySecond.Pool(4, 2, 0)), new GatewaySecond.Commands(10, 1_500),
@@ -92,10 +83,7 @@ class WindowDiagnosticsTests {
 	@AfterEach
 	void stop() throws Exception {
 		this.actuator.stop(0);
-		this.jvm.getOutputStream().close();
-		if (!this.jvm.waitFor(10, TimeUnit.SECONDS)) {
-			this.jvm.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-		}
+		this.jvm.close();
 	}
 
 	@Test
