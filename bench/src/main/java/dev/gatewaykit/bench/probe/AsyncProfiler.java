@@ -113,10 +113,7 @@ public final class AsyncProfiler {
 	 * {@code _[j]} C2, {@code _[i]} inlined).
 	 */
 	public void dumpAnnotated(long pid, Path collapsed) throws ProfilerException {
-		command(pid, "dump,collapsed,ann,file=" + collapsed.toAbsolutePath());
-		if (!Files.isRegularFile(collapsed)) {
-			throw new ProfilerException("async-profiler dumped no " + collapsed);
-		}
+		commandWriting(pid, "dump,collapsed,ann", collapsed);
 	}
 
 	/**
@@ -129,10 +126,7 @@ public final class AsyncProfiler {
 
 	/** Stops sampling in {@code pid}; the collapsed stacks go to {@code collapsed}. */
 	public void stopCollapsed(long pid, Path collapsed) throws ProfilerException {
-		command(pid, "stop,collapsed,file=" + collapsed.toAbsolutePath());
-		if (!Files.isRegularFile(collapsed)) {
-			throw new ProfilerException("async-profiler stopped but wrote no " + collapsed);
-		}
+		commandWriting(pid, "stop,collapsed", collapsed);
 	}
 
 	/** Stops sampling in {@code pid}, its samples dropped. */
@@ -143,10 +137,7 @@ public final class AsyncProfiler {
 	/** Stops sampling in {@code pid} and writes the flame graph to {@code html}. */
 	public void stopFlameGraph(long pid, Path html, String title) throws ProfilerException {
 		// The agent's options are comma-separated: a comma in the title would end it.
-		command(pid, "stop,file=" + html.toAbsolutePath() + ",title=" + title.replace(',', ' '));
-		if (!Files.isRegularFile(html)) {
-			throw new ProfilerException("async-profiler stopped but wrote no " + html);
-		}
+		commandWriting(pid, "stop,title=" + title.replace(',', ' '), html);
 	}
 
 	/**
@@ -155,8 +146,19 @@ public final class AsyncProfiler {
 	 */
 	public void stop(long pid, Path html, Path collapsed, String title) throws ProfilerException {
 		// dump keeps the session going, so the same samples then make the flame graph.
-		command(pid, "dump,collapsed,file=" + collapsed.toAbsolutePath());
+		commandWriting(pid, "dump,collapsed", collapsed);
 		stopFlameGraph(pid, html, title);
+	}
+
+	/**
+	 * Runs {@code options} with {@code file} as their output, and checks that it was
+	 * written: the agent's load can return normally with nothing written.
+	 */
+	private void commandWriting(long pid, String options, Path file) throws ProfilerException {
+		command(pid, options + ",file=" + file.toAbsolutePath());
+		if (!Files.isRegularFile(file)) {
+			throw new ProfilerException("async-profiler ran '" + options + "' but wrote no " + file);
+		}
 	}
 
 	private void command(long pid, String options) throws ProfilerException {
