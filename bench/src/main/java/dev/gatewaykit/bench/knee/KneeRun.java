@@ -106,6 +106,12 @@ public final class KneeRun implements AutoCloseable {
 
 	private Optional<OpenModelDriver> driver = Optional.empty();
 
+	/**
+	 * The profiler's library, extracted at the first cold start it profiles: one file for
+	 * the run, never rewritten under a gateway that has it loaded.
+	 */
+	private AsyncProfiler profiler;
+
 	/** The load's requests, once the first search has logged its users in. */
 	private Optional<LoadRequests> loadRequests = Optional.empty();
 
@@ -392,8 +398,11 @@ public final class KneeRun implements AutoCloseable {
 			return Optional.empty();
 		}
 		try {
-			AsyncProfiler profiler = AsyncProfiler.extract(this.workspace.kitDir().resolve(AsyncProfiler.DIR_NAME));
-			return Optional.of(ColdStartProfile.start(profiler, gateway.handle().pid(), dir, ColdStartProfile.SECONDS));
+			if (this.profiler == null) {
+				this.profiler = AsyncProfiler.extract(this.workspace.kitDir().resolve(AsyncProfiler.DIR_NAME));
+			}
+			return Optional
+				.of(ColdStartProfile.start(this.profiler, gateway.handle().pid(), dir, ColdStartProfile.SECONDS));
 		}
 		catch (AsyncProfiler.ProfilerException ex) {
 			this.log.accept(gateway.name() + " not profiled: " + ex.getMessage());
