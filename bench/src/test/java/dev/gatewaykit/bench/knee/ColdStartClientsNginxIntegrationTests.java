@@ -41,8 +41,7 @@ class ColdStartClientsNginxIntegrationTests {
 			assertThat(KneeRun.connect(load, nginx, 899.5)).isEqualTo(900);
 			assertThat(load.takeRecords()).as("none of the load's requests sent").isEmpty();
 			// Still open once answered, idle in the load's pool (the kernel's table,
-			// nginx's
-			// side; its own readiness check may hold one more).
+			// nginx's side; its own readiness check may hold one more).
 			assertThat(new SocketSampler(nginx.port(), Duration.ofSeconds(1)).sample().open()).isBetween(900, 901);
 		}
 	}
